@@ -1,0 +1,195 @@
+"""Exact shanten (向聴数) for the three hand forms.
+
+Shanten is the fewest tile exchanges that make the hand complete, minus one: -1 is a complete hand (agari),
+0 is tenpai. It is *exact*: a hand may not aim at a fifth copy of a kind, counting the copies in its own
+called melds, so ``1111m234p567p789s`` is 1-shanten, not tenpai as the textbook formula
+``8 - 2*melds - partials - pair`` says.
+
+* Regular form (n melds + a pair): table-driven. Each suit and the honors are read through a generated
+  automaton (:mod:`paili.tables.suit_dfa`) that yields, for j = 0..4 melds with and without the pair, the
+  fewest tiles to add; the four answers are combined by min-plus convolution (cached, there are few distinct
+  answers). A suit holding kinds that called melds also use runs the same dynamic programme directly, with
+  the lowered limits.
+* Seven pairs (七対子): ``6 - pairs + max(0, 7 - kinds)``; under ``rules="chinese"`` a four counts as two pairs
+  (龍七对) and the formula is ``6 - sum(count // 2)``.
+* Thirteen orphans (国士無双): ``13 - kinds of terminals/honors - (1 if any of them is paired)``.
+
+Seven pairs and thirteen orphans apply only to a closed hand of 13 or 14 tiles with no called melds; for other
+hands their shanten is ``None``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Final, Literal, TypeAlias
+
+from .hand import Hand
+from .tables import suit_dfa
+from .tiles import TERMINALS_AND_HONORS
+
+Rules: TypeAlias = Literal["riichi", "chinese"]
+RULES: Final = ("riichi", "chinese")
+
+AGARI: Final = -1
+"""Shanten of a complete hand."""
+TENPAI: Final = 0
+"""Shanten of a hand waiting on one tile."""
+
+
+@dataclass(frozen=True, slots=True)
+class Shanten:
+    """Shanten of each form; ``chiitoitsu``/``kokushi`` are ``None`` where the form cannot apply."""
+
+    regular: int
+    chiitoitsu: int | None
+    kokushi: int | None
+
+    @property
+    def min(self) -> int:
+        """The hand's shanten: the best of the forms that apply."""
+        best = self.regular
+        for other in (self.chiitoitsu, self.kokushi):
+            if other is not None and other < best:
+                best = other
+        return best
+
+
+class _Tables:
+    """The loaded automata and the answer vectors, plus a cache of min-plus combinations."""
+
+    def __init__(self) -> None:
+        suit, honors = suit_dfa.load()
+        self.suit = suit.transitions
+        self.honors = honors.transitions
+        self.answers: list[tuple[int, ...]] = []
+        self.ids: dict[tuple[int, ...], int] = {}
+        self.suit_ids = [self.intern(a) for a in suit.answers]
+        self.honor_ids = [self.intern(a) for a in honors.answers]
+        self.combined: dict[int, int] = {}
+
+    def intern(self, vector: tuple[int, ...]) -> int:
+        found = self.ids.get(vector)
+        if found is None:
+            found = self.ids[vector] = len(self.answers)
+            self.answers.append(vector)
+        return found
+
+    def combine(self, a: int, b: int) -> int:
+        """Min-plus convolution of two answers (melds add up, at most one pair)."""
+        key = a << 16 | b
+        found = self.combined.get(key)
+        if found is None:
+            va, vb = self.answers[a], self.answers[b]
+            out = []
+            for m in range(suit_dfa.MAX_MELDS + 1):
+                for p in range(2):
+                    best = suit_dfa.INF
+                    for ma in range(m + 1):
+                        for pa in range(p + 1):
+                            c = va[2 * ma + pa] + vb[2 * (m - ma) + p - pa]
+                            if c < best:
+                                best = c
+                    out.append(best)
+            found = self.combined[key] = self.intern(tuple(out))
+        return found
+
+
+_tables: _Tables | None = None
+
+
+def _get_tables() -> _Tables:
+    global _tables
+    if _tables is None:
+        _tables = _Tables()
+    return _tables
+
+
+@lru_cache(maxsize=4096)
+def _capped_answer(counts: tuple[int, ...], caps: tuple[int, ...], suited: bool) -> int:
+    tables = _get_tables()
+    return tables.intern(suit_dfa.run(counts, caps, suited=suited))
+
+
+def regular_shanten(counts: Sequence[int], melds_needed: int | None = None,
+                    called: Sequence[int] | None = None) -> int:
+    """Exact regular-form shanten of 34 concealed counts.
+
+    ``melds_needed`` defaults to ``sum(counts) // 3``; ``called`` holds the copies of each kind in the hand's
+    called melds (they lower how many copies the concealed part may still aim for).
+
+    >>> regular_shanten([4, 0, 0, 0, 0, 0, 0, 0, 0] + [0, 1, 1, 1, 0, 1, 1, 1, 0] + [0] * 6 + [1, 1, 1] + [0] * 7)
+    1
+    """
+    t = _tables or _get_tables()
+    n = sum(counts) // 3 if melds_needed is None else melds_needed
+    trans = t.suit
+    ids: list[int] = []
+    for base in (0, 9, 18):
+        if called is not None and any(called[base : base + 9]):
+            caps = tuple(4 - c for c in called[base : base + 9])
+            ids.append(_capped_answer(tuple(counts[base : base + 9]), caps, True))
+            continue
+        s = 0
+        for c in counts[base : base + 9]:
+            s = trans[s + c]
+        ids.append(t.suit_ids[s])
+    if called is not None and any(called[27:34]):
+        caps = tuple(4 - c for c in called[27:34])
+        hid = _capped_answer(tuple(counts[27:34]), caps, False)
+    else:
+        trans = t.honors
+        s = 0
+        for c in counts[27:34]:
+            s = trans[s + c]
+        hid = t.honor_ids[s]
+    combined = t.combine(t.combine(t.combine(ids[0], ids[1]), ids[2]), hid)
+    return t.answers[combined][2 * n + 1] - 1
+
+
+def chiitoitsu_shanten(counts: Sequence[int], rules: Rules = "riichi") -> int:
+    """Seven-pairs shanten of a closed 13/14-tile hand (see the module docs for the rules variant)."""
+    if rules == "chinese":
+        return 6 - sum(c // 2 for c in counts)
+    pairs = kinds = 0
+    for c in counts:
+        if c:
+            kinds += 1
+            if c >= 2:
+                pairs += 1
+    return 6 - pairs + max(0, 7 - kinds)
+
+
+def kokushi_shanten(counts: Sequence[int]) -> int:
+    """Thirteen-orphans shanten of a closed 13/14-tile hand."""
+    kinds = paired = 0
+    for t in TERMINALS_AND_HONORS:
+        if counts[t]:
+            kinds += 1
+            if counts[t] >= 2:
+                paired = 1
+    return 13 - kinds - paired
+
+
+def counts_shanten(counts: Sequence[int], *, melds_needed: int, called: Sequence[int] | None,
+                   full: bool, rules: Rules = "riichi") -> Shanten:
+    """All forms for raw counts; ``full`` = a closed 13/14-tile hand (seven pairs and orphans apply)."""
+    regular = regular_shanten(counts, melds_needed, called)
+    if not full:
+        return Shanten(regular, None, None)
+    return Shanten(regular, chiitoitsu_shanten(counts, rules), kokushi_shanten(counts))
+
+
+def shanten(hand: Hand, *, rules: Rules = "riichi") -> Shanten:
+    """Exact shanten of a :class:`Hand`, per form.
+
+    >>> from paili import parse
+    >>> shanten(parse("1111m234p567p789s")).min
+    1
+    >>> shanten(parse("123m456p789s11122z"))
+    Shanten(regular=-1, chiitoitsu=4, kokushi=9)
+    """
+    called = hand.called_counts() if hand.melds else None
+    return counts_shanten(hand.concealed, melds_needed=hand.melds_needed, called=called,
+                          full=hand.is_full, rules=rules)
