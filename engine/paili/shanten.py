@@ -112,6 +112,45 @@ def _capped_answer(counts: tuple[int, ...], caps: tuple[int, ...], suited: bool)
     return tables.intern(suit_dfa.run(counts, caps, suited=suited))
 
 
+def suit_answers(counts: Sequence[int], called: Sequence[int] | None = None) -> list[int]:
+    """The answer ids of the three suits and the honors (see :func:`regular_from_answers`)."""
+    t = _tables or _get_tables()
+    ids: list[int] = []
+    for base in (0, 9, 18, 27):
+        ids.append(_answer(t, counts, called, base))
+    return ids
+
+
+def _answer(t: _Tables, counts: Sequence[int], called: Sequence[int] | None, base: int) -> int:
+    """Answer id of the suit starting at ``base`` (27 = the honors)."""
+    end = base + (7 if base == 27 else 9)
+    if called is not None and any(called[base:end]):
+        caps = tuple(4 - c for c in called[base:end])
+        return _capped_answer(tuple(counts[base:end]), caps, base != 27)
+    s = 0
+    if base == 27:
+        trans = t.honors
+        for c in counts[base:end]:
+            s = trans[s + c]
+        return t.honor_ids[s]
+    trans = t.suit
+    for c in counts[base:end]:
+        s = trans[s + c]
+    return t.suit_ids[s]
+
+
+def suit_answer(counts: Sequence[int], called: Sequence[int] | None, base: int) -> int:
+    """Answer id of one suit (``base`` 0, 9, 18) or of the honors (``base`` 27)."""
+    return _answer(_tables or _get_tables(), counts, called, base)
+
+
+def regular_from_answers(ids: Sequence[int], melds_needed: int) -> int:
+    """Regular shanten from the four answer ids of :func:`suit_answers`."""
+    t = _tables or _get_tables()
+    combined = t.combine(t.combine(t.combine(ids[0], ids[1]), ids[2]), ids[3])
+    return t.answers[combined][2 * melds_needed + 1] - 1
+
+
 def regular_shanten(counts: Sequence[int], melds_needed: int | None = None,
                     called: Sequence[int] | None = None) -> int:
     """Exact regular-form shanten of 34 concealed counts.
@@ -124,28 +163,11 @@ def regular_shanten(counts: Sequence[int], melds_needed: int | None = None,
     """
     t = _tables or _get_tables()
     n = sum(counts) // 3 if melds_needed is None else melds_needed
-    trans = t.suit
-    ids: list[int] = []
-    for base in (0, 9, 18):
-        if called is not None and any(called[base : base + 9]):
-            caps = tuple(4 - c for c in called[base : base + 9])
-            ids.append(_capped_answer(tuple(counts[base : base + 9]), caps, True))
-            continue
-        s = 0
-        for c in counts[base : base + 9]:
-            s = trans[s + c]
-        ids.append(t.suit_ids[s])
-    if called is not None and any(called[27:34]):
-        caps = tuple(4 - c for c in called[27:34])
-        hid = _capped_answer(tuple(counts[27:34]), caps, False)
-    else:
-        trans = t.honors
-        s = 0
-        for c in counts[27:34]:
-            s = trans[s + c]
-        hid = t.honor_ids[s]
-    combined = t.combine(t.combine(t.combine(ids[0], ids[1]), ids[2]), hid)
-    return t.answers[combined][2 * n + 1] - 1
+    a = _answer(t, counts, called, 0)
+    b = _answer(t, counts, called, 9)
+    c = _answer(t, counts, called, 18)
+    d = _answer(t, counts, called, 27)
+    return t.answers[t.combine(t.combine(t.combine(a, b), c), d)][2 * n + 1] - 1
 
 
 def chiitoitsu_shanten(counts: Sequence[int], rules: Rules = "riichi") -> int:
@@ -188,7 +210,7 @@ def shanten(hand: Hand, *, rules: Rules = "riichi") -> Shanten:
     >>> shanten(parse("1111m234p567p789s")).min
     1
     >>> shanten(parse("123m456p789s11122z"))
-    Shanten(regular=-1, chiitoitsu=4, kokushi=9)
+    Shanten(regular=-1, chiitoitsu=4, kokushi=8)
     """
     called = hand.called_counts() if hand.melds else None
     return counts_shanten(hand.concealed, melds_needed=hand.melds_needed, called=called,

@@ -1,0 +1,87 @@
+"""The single JSON-in, JSON-out entry point that the browser worker calls.
+
+``handle('{"op": "analyze", "hand": "123m456p789s11122z"}')`` returns ``'{"ok": true, "result": {...}}'``
+or ``'{"ok": false, "error": {"type": ..., "message": ..., "position": ...}}'``. Requests:
+
+* ``{"op": "analyze", "hand": str, "melds": [str] | str | null, "visible": str, "rules": "riichi" | "chinese"}``
+* ``{"op": "version"}`` -> ``{"version": str}``
+
+Errors become envelopes here and nowhere else: ``HandError`` (bad hand or option, with ``position`` where it
+applies), ``RequestError`` (a request that is not of the form above) and ``InternalError`` (a bug: its
+traceback is logged, never swallowed).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from . import __version__
+from .analysis import analyze
+from .errors import HandError
+
+log = logging.getLogger("paili")
+
+MAX_REQUEST = 10_000
+"""Requests longer than this many characters are refused before they are parsed."""
+
+
+class RequestError(ValueError):
+    """A request that is not valid JSON of the documented form."""
+
+
+def _string(request: dict[str, Any], key: str, default: str | None = None) -> str:
+    value = request.get(key, default)
+    if not isinstance(value, str):
+        raise RequestError(f"expected {key!r} to be a string, got {type(value).__name__}")
+    return value
+
+
+def _analyze(request: dict[str, Any]) -> Any:
+    melds = request.get("melds")
+    if melds is not None and not isinstance(melds, str) and not (
+            isinstance(melds, list) and all(isinstance(m, str) for m in melds)):
+        raise RequestError("expected 'melds' to be a string, a list of strings or null")
+    return analyze(_string(request, "hand"), melds=melds, visible=_string(request, "visible", ""),
+                   rules=_string(request, "rules", "riichi"))
+
+
+def _version(request: dict[str, Any]) -> Any:
+    return {"version": __version__}
+
+
+OPS: dict[str, Callable[[dict[str, Any]], Any]] = {"analyze": _analyze, "version": _version}
+"""The operations ``handle`` knows, by name (other modules may register more)."""
+
+
+def _dispatch(request_json: str) -> Any:
+    if not isinstance(request_json, str):
+        raise RequestError(f"expected a JSON string, got {type(request_json).__name__}")
+    if len(request_json) > MAX_REQUEST:
+        raise RequestError(f"expected a request of at most {MAX_REQUEST} characters, got {len(request_json)}")
+    try:
+        request = json.loads(request_json)
+    except json.JSONDecodeError as exc:
+        raise RequestError(f"expected a JSON object, got invalid JSON: {exc.msg} at position {exc.pos}") from None
+    if not isinstance(request, dict):
+        raise RequestError(f"expected a JSON object, got {type(request).__name__}")
+    op = request.get("op")
+    if op not in OPS:
+        raise RequestError(f"expected 'op' to be one of {', '.join(map(repr, OPS))}, got {op!r}")
+    return OPS[op](request)
+
+
+def handle(request_json: str) -> str:
+    """Answer one JSON request with one JSON envelope (never raises)."""
+    try:
+        return json.dumps({"ok": True, "result": _dispatch(request_json)}, ensure_ascii=False)
+    except HandError as exc:
+        error = {"type": "HandError", "message": exc.message, "position": exc.position}
+    except RequestError as exc:
+        error = {"type": "RequestError", "message": str(exc), "position": None}
+    except Exception as exc:  # the one place where unexpected errors become an envelope
+        log.exception("internal error while handling %r", request_json[:200])
+        error = {"type": "InternalError", "message": f"{type(exc).__name__}: {exc}", "position": None}
+    return json.dumps({"ok": False, "error": error}, ensure_ascii=False)
