@@ -1,0 +1,106 @@
+"""Command line: ``python -m paili HAND`` (or ``paili HAND``).
+
+* ``python -m paili 123m456p789s11122z`` prints a readable analysis: the hand, shanten per form, then the
+  readings of a win, the waits and ukeire of a 13-tile hand, or the discard table of a 14-tile hand.
+* ``--json`` prints ``analyze()`` as JSON.
+* With no HAND, hands are read from standard input, one per line, and written as JSON lines: the
+  ``analyze()`` result, or ``{"input": line, "error": {...}}`` for a bad line (the run goes on; the exit
+  status is 1 if any line failed). Blank lines are skipped.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from . import __version__
+from .analysis import analyze
+from .errors import HandError
+
+_FORMS = (("regular", "regular"), ("chiitoitsu", "seven pairs"), ("kokushi", "thirteen orphans"))
+
+
+def _shanten_words(n: int) -> str:
+    return {-1: "complete (agari)", 0: "tenpai"}.get(n, f"{n}-shanten")
+
+
+def _tiles(items: Sequence[dict[str, Any]]) -> str:
+    return " ".join(f"{t['tile']}({t['remaining']})" for t in items) or "-"
+
+
+def render(result: dict[str, Any]) -> str:
+    """The readable text form of an ``analyze()`` result."""
+    lines = []
+    melds = " ".join(m["text"] for m in result["melds"])
+    lines.append(f"hand      {result['hand']}{' ' + melds if melds else ''}   ({result['tiles']} concealed tiles)")
+    sh = result["shanten"]
+    forms = ", ".join(f"{label} {sh[key]}" for key, label in _FORMS if sh[key] is not None)
+    lines.append(f"shanten   {sh['min']}  {_shanten_words(sh['min'])}   [{forms}]")
+    if "decompositions" in result and result["decompositions"]:
+        lines.append(f"win: {len(result['decompositions'])} reading(s)")
+        for i, d in enumerate(result["decompositions"], 1):
+            if d["form"] == "regular":
+                parts = [f"pair {d['pair']}"]
+                if d["triplets"]:
+                    parts.append("triplets " + " ".join(d["triplets"]))
+                if d["sequences"]:
+                    parts.append("sequences " + " ".join(d["sequences"]))
+            elif d["form"] == "chiitoitsu":
+                parts = ["seven pairs " + " ".join(d["pairs"])]
+            else:
+                parts = [f"thirteen orphans, pair {d['pair']}"]
+            flags = f"   [{', '.join(d['flags'])}]" if d["flags"] else ""
+            lines.append(f"  {i}. " + " | ".join(parts) + flags)
+    if "waits" in result:
+        lines.append(f"waits     {_tiles(result['waits'])}")
+        lines.append(f"ukeire    {result['ukeire']['total']} tiles: {_tiles(result['ukeire']['tiles'])}")
+    if result.get("discards"):
+        lines.append("discard  shanten  ukeire  tiles that improve")
+        for row in result["discards"]:
+            name = ("0" + row["tile"][1]) if row["red"] else row["tile"]
+            lines.append(f"{name:<8} {row['shanten']:>7}  {row['ukeire']['total']:>6}  "
+                         f"{_tiles(row['ukeire']['tiles'])}")
+    return "\n".join(lines)
+
+
+def _batch(stream: TextIO, out: TextIO, options: dict[str, Any]) -> int:
+    failed = 0
+    for line in stream:
+        text = line.strip()
+        if not text:
+            continue
+        try:
+            record: dict[str, Any] = analyze(text, **options)
+        except HandError as exc:
+            failed += 1
+            record = {"input": text, "error": {"type": "HandError", "message": exc.message,
+                                               "position": exc.position}}
+        out.write(json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n")
+    return 1 if failed else 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="paili", description="Analyze a mahjong hand (mpsz notation).")
+    parser.add_argument("hand", nargs="?", help="e.g. 123m456p789s11122z; without it, read hands from stdin")
+    parser.add_argument("--melds", action="append", default=None,
+                        help="a called meld such as [789s] or (1111z); may be repeated")
+    parser.add_argument("--visible", default="", help="tiles seen elsewhere, e.g. 1m5z")
+    parser.add_argument("--rules", default="riichi", choices=["riichi", "chinese"])
+    parser.add_argument("--json", action="store_true", help="print analyze() as JSON")
+    parser.add_argument("--version", action="version", version=f"paili {__version__}")
+    args = parser.parse_args(argv)
+    options = {"melds": args.melds, "visible": args.visible, "rules": args.rules}
+    if args.hand is None:
+        return _batch(sys.stdin, sys.stdout, options)
+    try:
+        result = analyze(args.hand, **options)
+    except HandError as exc:
+        print(f"paili: {exc.message}", file=sys.stderr)
+        if exc.position is not None and exc.position < len(args.hand):
+            print(f"  {args.hand}\n  {' ' * exc.position}^", file=sys.stderr)
+        return 2
+    print(json.dumps(result, ensure_ascii=False, indent=2) if args.json else render(result))
+    return 0
