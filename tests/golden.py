@@ -1,0 +1,95 @@
+"""Golden shanten data from kobalab/majiang-core (MIT; see the LICENSE beside the files).
+
+``xiangting_{1..4}.json`` hold 10,000 closed 14-tile hands each (1 mixed, 2 one suit + honors, 3 one suit,
+4 thirteen-orphans-like) as ``{"q": ["m3", "m0", "z1", ...], "x": [regular, kokushi, chiitoitsu]}``; tiles
+are suit-first and ``0`` is a red five. They are read from the shared folder beside the project
+(``../shared/golden/majiang-core``), not copied into the repository.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Final, NamedTuple
+
+GOLDEN_DIR: Final = Path(__file__).resolve().parents[2] / "shared" / "golden" / "majiang-core"
+FILES: Final = (1, 2, 3, 4)
+SUITS: Final = "mpsz"
+
+
+class GoldenHand(NamedTuple):
+    counts: tuple[int, ...]
+    reds: tuple[int, int, int]
+    regular: int
+    kokushi: int
+    chiitoitsu: int
+
+    @property
+    def text(self) -> str:
+        return counts_to_text(self.counts, self.reds)
+
+
+def golden_path(number: int) -> Path:
+    return GOLDEN_DIR / f"xiangting_{number}.json"
+
+
+def tiles_to_counts(tiles: Sequence[str]) -> tuple[tuple[int, ...], tuple[int, int, int]]:
+    """34 counts and the red fives of suit-first tiles (``"m3"``, ``"m0"`` red 5m, ``"z1"`` East).
+
+    >>> counts, reds = tiles_to_counts(["m0", "m5", "z7"])
+    >>> counts[4], counts[33], reds
+    (2, 1, (1, 0, 0))
+    """
+    counts = [0] * 34
+    reds = [0, 0, 0]
+    for tile in tiles:
+        if len(tile) != 2 or tile[0] not in SUITS or not tile[1].isdigit():
+            raise ValueError(f"expected a suit-first tile like 'm3' or 'z1': {tile!r}")
+        suit, digit = SUITS.index(tile[0]), int(tile[1])
+        if (suit == 3 and not 1 <= digit <= 7) or (suit < 3 and digit > 9):
+            raise ValueError(f"expected a suit-first tile like 'm3' or 'z1': {tile!r}")
+        if digit == 0:
+            if suit == 3:
+                raise ValueError(f"expected a red five only in m, p or s: {tile!r}")
+            reds[suit] += 1
+            digit = 5
+        counts[suit * 9 + digit - 1] += 1
+    return tuple(counts), (reds[0], reds[1], reds[2])
+
+
+def counts_to_text(counts: Sequence[int], reds: Sequence[int] = (0, 0, 0)) -> str:
+    """Canonical mpsz text of 34 counts plus red fives: suits m, p, s, z; digits ascending; a red five is
+    ``0``, written just before the other fives.
+
+    >>> counts_to_text(tiles_to_counts(["m5", "m0", "m1", "z7", "p9"])[0], (1, 0, 0))
+    '105m9p7z'
+    """
+    if len(counts) != 34:
+        raise ValueError(f"expected 34 counts, got {len(counts)}")
+    parts = []
+    for suit in range(4):
+        digits = []
+        for i in range(9 if suit < 3 else 7):
+            n = counts[suit * 9 + i]
+            if i == 4 and suit < 3 and reds[suit]:
+                if reds[suit] > n:
+                    raise ValueError(f"expected at most {n} red fives in {SUITS[suit]}, got {reds[suit]}")
+                digits.append("0" * reds[suit])
+                n -= reds[suit]
+            digits.append(str(i + 1) * n)
+        if "".join(digits):
+            parts.append("".join(digits) + SUITS[suit])
+    return "".join(parts)
+
+
+def load(number: int) -> list[GoldenHand]:
+    """The hands of ``xiangting_{number}.json`` (raises ``FileNotFoundError`` if the data is absent)."""
+    with golden_path(number).open(encoding="utf-8") as f:
+        entries = json.load(f)
+    hands = []
+    for entry in entries:
+        counts, reds = tiles_to_counts(entry["q"])
+        regular, kokushi, chiitoitsu = entry["x"]
+        hands.append(GoldenHand(counts, reds, regular, kokushi, chiitoitsu))
+    return hands

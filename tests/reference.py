@@ -1,0 +1,410 @@
+"""A slow, obviously correct reference for the engine's tests (independent of ``paili``).
+
+Everything here works on plain 34-count tuples (index 0-8 = 1m-9m, 9-17 = 1p-9p, 18-26 = 1s-9s,
+27-33 = 1z-7z) and follows /work/shared/DEFINITIONS.md literally rather than quickly:
+
+* regular shanten (向聴) is the definition itself: the fewest tiles of a complete target hand W
+  (``melds_needed`` melds + one pair, ``W[k] <= limit[k]``) that the hand lacks, minus 1. The search is
+  exhaustive over every W; :func:`regular_shanten` memoises it per suit, :func:`regular_shanten_naive`
+  enumerates the melds one by one (the two are checked against each other in ``test_reference.py``);
+* seven pairs and thirteen orphans by their formulas, each also by a brute force over target hands;
+* ukeire (受け入れ) and the discard table by drawing / discarding every kind and recomputing the shanten.
+
+``limit[k]`` is how many copies of kind ``k`` the concealed part may still reach: ``4 - copies in the
+player's own called melds``. ``visible[k]`` counts copies seen elsewhere (discards, dora indicators...):
+they never change shanten, only the remaining counts.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import cache
+from typing import Final, Literal, NamedTuple, TypeAlias
+
+Counts: TypeAlias = tuple[int, ...]
+Rules: TypeAlias = Literal["riichi", "chinese"]
+
+KINDS: Final = 34
+FULL: Final = (4,) * KINDS
+TERMINALS_AND_HONORS: Final = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_NEG: Final = -(10**9)
+"""Overlap of an impossible target (no W exists)."""
+_INF: Final = 10**9
+
+# A meld of a target hand: ("triplet", kind) or ("sequence", lowest kind).
+GROUPS: Final[tuple[tuple[int, ...], ...]] = tuple(
+    [(k, k, k) for k in range(KINDS)] + [(k, k + 1, k + 2) for k in range(27) if k % 9 <= 6]
+)
+"""The 55 melds: 34 triplets, then the 21 sequences (lowest tile k, only inside one suit)."""
+
+
+# --- small helpers -------------------------------------------------------------------------------------
+
+
+def counts_of(text: str) -> Counts:
+    """The 34 counts of a plain mpsz string (``"123m0p11z"``; ``0`` is a five). Test convenience only.
+
+    >>> counts_of("11z")[27], counts_of("05p")[13]
+    (2, 2)
+    """
+    if not re.fullmatch(r"(\d+[mps]|[1-7]+z)*", text.replace(" ", "")):
+        raise ValueError(f"expected plain mpsz tiles like '123m11z': {text!r}")
+    out = [0] * KINDS
+    for digits, suit in re.findall(r"(\d+)([mpsz])", text):
+        base = "mpsz".index(suit) * 9
+        for d in digits:
+            out[base + (4 if d == "0" else int(d) - 1)] += 1
+    if max(out) > 4:
+        raise ValueError(f"expected at most 4 copies of a kind: {text!r}")
+    return tuple(out)
+
+
+def name(kind: int) -> str:
+    """``name(0) == "1m"``, ``name(33) == "7z"``."""
+    return f"{kind % 9 + 1}{'mpsz'[kind // 9]}"
+
+
+def _check(counts: Sequence[int], limit: Sequence[int]) -> None:
+    if len(counts) != KINDS or len(limit) != KINDS:
+        raise ValueError(f"expected 34 counts and 34 limits, got {len(counts)} and {len(limit)}")
+    for k in range(KINDS):
+        if not 0 <= counts[k] <= limit[k] <= 4:
+            raise ValueError(f"expected 0 <= count <= limit <= 4 for {name(k)}: {counts[k]}, {limit[k]}")
+
+
+def missing(target: Sequence[int], counts: Sequence[int]) -> int:
+    """Tiles of the target hand that the hand does not hold: ``sum(max(0, W[k] - counts[k]))``."""
+    return sum(max(0, w - c) for w, c in zip(target, counts, strict=True))
+
+
+# --- decompositions ------------------------------------------------------------------------------------
+
+
+class Decomposition(NamedTuple):
+    pair: int | None
+    triplets: tuple[int, ...]
+    sequences: tuple[int, ...]
+
+
+def decompositions(counts: Sequence[int]) -> list[Decomposition]:
+    """Every distinct reading of a 3n+2 count vector as one pair + n melds, sorted.
+
+    Melds are triplets (named by their kind) and sequences (named by their lowest kind, inside one suit,
+    never honors); a concealed quad is four loose tiles. Backtracking: the lowest tile left must start a
+    triplet or a sequence; duplicates (the same multiset found in two orders) are merged.
+
+    >>> decompositions(counts_of("111222333m789p11z"))
+    [Decomposition(pair=27, triplets=(), sequences=(0, 0, 0, 15)), \
+Decomposition(pair=27, triplets=(0, 1, 2), sequences=(15,))]
+    """
+    total = sum(counts)
+    if len(counts) != KINDS or total % 3 != 2:
+        raise ValueError(f"expected a 3n+2 tile count, got {total} tiles")
+    found: set[Decomposition] = set()
+    left = list(counts)
+
+    def melds(triplets: list[int], sequences: list[int], pair: int) -> None:
+        first = next((k for k in range(KINDS) if left[k]), None)
+        if first is None:
+            found.add(Decomposition(pair, tuple(sorted(triplets)), tuple(sorted(sequences))))
+            return
+        if left[first] >= 3:
+            left[first] -= 3
+            melds([*triplets, first], sequences, pair)
+            left[first] += 3
+        if first < 27 and first % 9 <= 6 and left[first + 1] and left[first + 2]:
+            for k in (first, first + 1, first + 2):
+                left[k] -= 1
+            melds(triplets, [*sequences, first], pair)
+            for k in (first, first + 1, first + 2):
+                left[k] += 1
+
+    for pair in range(KINDS):
+        if left[pair] >= 2:
+            left[pair] -= 2
+            melds([], [], pair)
+            left[pair] += 2
+    return sorted(found, key=lambda d: (d.pair, d.triplets, d.sequences))
+
+
+def is_regular_win(counts: Sequence[int]) -> bool:
+    """A 3n+2 hand that reads as pair + melds."""
+    return sum(counts) % 3 == 2 and bool(decompositions(counts))
+
+
+# --- regular shanten -----------------------------------------------------------------------------------
+
+
+@cache
+def _suit_table(hand: Counts, limit: Counts, sequences: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Best overlap ``sum(min(W[k], hand[k]))`` over targets W inside one suit (or the honors).
+
+    Returns ``(no_pair, with_pair)``: for m = 0..4 melds, the best overlap of a W made of exactly m melds
+    (and the pair, in the second tuple), ``_NEG`` when no W fits the limits. Exhaustive: at each kind it
+    tries every number of triplets, pairs and sequences starting there; ``carry`` is the sequence tiles
+    already committed to this kind and the next one.
+    """
+    n = len(hand)
+
+    @cache
+    def best(i: int, carry_here: int, carry_next: int, melds: int, pair: int) -> int:
+        if i == n:
+            return 0 if carry_here == carry_next == melds == pair == 0 else _NEG
+        result = _NEG
+        can_start_sequence = sequences and i <= n - 3
+        for triplet in range(min(1, melds) + 1):
+            for p in range(pair + 1):
+                for seq in range((melds - triplet if can_start_sequence else 0) + 1):
+                    w = carry_here + 3 * triplet + 2 * p + seq
+                    if w > limit[i]:
+                        break
+                    rest = best(i + 1, carry_next + seq, seq, melds - triplet - seq, pair - p)
+                    if rest > _NEG:
+                        result = max(result, min(w, hand[i]) + rest)
+        return result
+
+    return tuple(best(0, 0, 0, m, 0) for m in range(5)), tuple(best(0, 0, 0, m, 1) for m in range(5))
+
+
+_SUITS: Final = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
+
+
+def regular_shanten(counts: Sequence[int], melds_needed: int, limit: Sequence[int] | None = None) -> int:
+    """Exact regular shanten: min over complete targets W (``melds_needed`` melds + a pair, ``W <= limit``)
+    of the tiles of W missing from the hand, minus 1.
+
+    A target splits into independent parts per suit (sequences never cross suits), and the number of
+    missing tiles is ``|W| - sum(min(W[k], counts[k]))``; so the best W is the best way to share the melds
+    and the pair among the suits, each suit's part found by exhaustive search (:func:`_suit_table`).
+
+    >>> regular_shanten(counts_of("1111m234p567p789s"), 4)
+    1
+    >>> regular_shanten(counts_of("123456789m1111z"), 4), regular_shanten(counts_of("1112223334444z"), 4)
+    (1, 1)
+    """
+    limit = FULL if limit is None else tuple(limit)
+    _check(counts, limit)
+    if not 0 <= melds_needed <= 4:
+        raise ValueError(f"expected 0 to 4 melds needed, got {melds_needed}")
+    # combined[m][p]: best overlap using m melds and p pairs in the suits seen so far
+    combined = [[0 if m == 0 and p == 0 else _NEG for p in range(2)] for m in range(melds_needed + 1)]
+    for start, stop, sequences in _SUITS:
+        no_pair, with_pair = _suit_table(tuple(counts[start:stop]), tuple(limit[start:stop]), sequences)
+        table = (no_pair, with_pair)
+        nxt = [[_NEG, _NEG] for _ in range(melds_needed + 1)]
+        for m in range(melds_needed + 1):
+            for p in range(2):
+                if combined[m][p] <= _NEG:
+                    continue
+                for dm in range(melds_needed - m + 1):
+                    for dp in range(2 - p):
+                        part = table[dp][dm]
+                        if part > _NEG:
+                            nxt[m + dm][p + dp] = max(nxt[m + dm][p + dp], combined[m][p] + part)
+        combined = nxt
+    overlap = combined[melds_needed][1]
+    if overlap <= _NEG:
+        raise ValueError("no complete hand fits under these limits")
+    return 3 * melds_needed + 2 - overlap - 1
+
+
+def regular_shanten_naive(
+    counts: Sequence[int], melds_needed: int, limit: Sequence[int] | None = None
+) -> int:
+    """The same definition by the most direct search: every pair, then every multiset of melds (indices
+    into :data:`GROUPS`, non-decreasing), pruned only when the tiles already missing reach the best found.
+    Much slower; used to check :func:`regular_shanten`."""
+    limit = FULL if limit is None else tuple(limit)
+    _check(counts, limit)
+    target = [0] * KINDS
+    best = 3 * melds_needed + 3  # worse than any real target
+
+    def add(tiles: Sequence[int]) -> int:
+        """Put ``tiles`` into the target; return how many of them the hand lacks."""
+        lacking = 0
+        for k in tiles:
+            target[k] += 1
+            lacking += target[k] > counts[k]
+        return lacking
+
+    def remove(tiles: Sequence[int]) -> None:
+        for k in tiles:
+            target[k] -= 1
+
+    def search(first_group: int, melds_left: int, cost: int) -> None:
+        nonlocal best
+        if cost >= best:
+            return
+        if melds_left == 0:
+            best = cost
+            return
+        for g in range(first_group, len(GROUPS)):
+            tiles = GROUPS[g]
+            lacking = add(tiles)
+            if all(target[k] <= limit[k] for k in tiles):
+                search(g, melds_left - 1, cost + lacking)
+            remove(tiles)
+
+    for pair in range(KINDS):
+        if limit[pair] >= 2:
+            search(0, melds_needed, add((pair, pair)))
+            remove((pair, pair))
+    return best - 1
+
+
+# --- seven pairs and thirteen orphans ------------------------------------------------------------------
+
+
+def chiitoitsu_shanten(counts: Sequence[int]) -> int:
+    """Seven pairs (七対子), riichi: ``6 - pairs + max(0, 7 - kinds)`` (a four is one pair)."""
+    pairs = sum(1 for c in counts if c >= 2)
+    kinds = sum(1 for c in counts if c)
+    return 6 - pairs + max(0, 7 - kinds)
+
+
+def chiitoitsu_shanten_chinese(counts: Sequence[int]) -> int:
+    """Seven pairs, chinese ruleset (a four counts as two pairs): ``6 - sum(c // 2)``."""
+    return 6 - sum(c // 2 for c in counts)
+
+
+def kokushi_shanten(counts: Sequence[int]) -> int:
+    """Thirteen orphans (国士無双): ``13 - kinds of terminals/honors - (1 if any of them is paired)``."""
+    kinds = sum(1 for k in TERMINALS_AND_HONORS if counts[k])
+    paired = any(counts[k] >= 2 for k in TERMINALS_AND_HONORS)
+    return 13 - kinds - (1 if paired else 0)
+
+
+def seven_pairs_shanten_search(counts: Sequence[int], *, chinese: bool = False) -> int:
+    """Seven pairs by the definition: min over target hands of seven pairs (distinct kinds; in the chinese
+    ruleset a kind may give two pairs, four copies) of the tiles missing, minus 1. Exhaustive over the
+    number of copies (0, 2 or 4) each kind contributes."""
+    sizes = (0, 2, 4) if chinese else (0, 2)
+
+    @cache
+    def best(k: int, pairs_left: int) -> int:
+        if k == KINDS:
+            return 0 if pairs_left == 0 else _INF
+        return min(
+            max(0, w - counts[k]) + best(k + 1, pairs_left - w // 2) for w in sizes if w // 2 <= pairs_left
+        )
+
+    return best(0, 7) - 1
+
+
+def kokushi_shanten_search(counts: Sequence[int]) -> int:
+    """Thirteen orphans by the definition: the 13 target hands (one of each + one doubled)."""
+    targets = []
+    for doubled in TERMINALS_AND_HONORS:
+        w = [0] * KINDS
+        for k in TERMINALS_AND_HONORS:
+            w[k] = 2 if k == doubled else 1
+        targets.append(w)
+    return min(missing(w, counts) for w in targets) - 1
+
+
+# --- all forms, ukeire, discard table ------------------------------------------------------------------
+
+
+class Shanten(NamedTuple):
+    regular: int
+    chiitoitsu: int | None
+    kokushi: int | None
+
+    @property
+    def min(self) -> int:
+        return min(s for s in self if s is not None)
+
+
+def shanten(
+    counts: Sequence[int], melds_needed: int, limit: Sequence[int] | None = None, *, rules: Rules = "riichi"
+) -> Shanten:
+    """All three forms. Seven pairs and thirteen orphans apply only to a closed 13/14-tile hand (a hand
+    with any called or unknown meld has at most 11 concealed tiles)."""
+    regular = regular_shanten(counts, melds_needed, limit)
+    if sum(counts) < 13:
+        return Shanten(regular, None, None)
+    pairs = chiitoitsu_shanten_chinese(counts) if rules == "chinese" else chiitoitsu_shanten(counts)
+    return Shanten(regular, pairs, kokushi_shanten(counts))
+
+
+def ukeire(
+    counts: Sequence[int],
+    melds_needed: int,
+    limit: Sequence[int] | None = None,
+    visible: Sequence[int] | None = None,
+    *,
+    rules: Rules = "riichi",
+) -> dict[int, int]:
+    """Ukeire (受け入れ) of a 3n+1 hand: ``{kind: remaining}`` for every kind whose draw lowers the minimum
+    shanten over the forms that apply. ``remaining = limit - in hand - visible`` (that is 4 - in hand -
+    called - visible), never below 0. A kind the hand and its melds already hold 4 of cannot be drawn and
+    is not listed.
+
+    >>> ukeire(counts_of("123m456p789s1122z"), 4)  # 1z and 2z, two left of each
+    {27: 2, 28: 2}
+    >>> ukeire(counts_of("123m456p789s1122z"), 4, visible=counts_of("1z"))
+    {27: 1, 28: 2}
+    """
+    limit = FULL if limit is None else tuple(limit)
+    visible = (0,) * KINDS if visible is None else tuple(visible)
+    if sum(counts) % 3 != 1:
+        raise ValueError(f"expected a 3n+1 hand, got {sum(counts)} tiles")
+    base = shanten(counts, melds_needed, limit, rules=rules).min
+    out: dict[int, int] = {}
+    for k in range(KINDS):
+        if counts[k] >= limit[k]:
+            continue
+        drawn = list(counts)
+        drawn[k] += 1
+        if shanten(drawn, melds_needed, limit, rules=rules).min < base:
+            out[k] = max(0, limit[k] - counts[k] - visible[k])
+    return dict(sorted(out.items()))
+
+
+class DiscardRow(NamedTuple):
+    tile: int
+    shanten: int
+    ukeire: dict[int, int]
+
+    @property
+    def total(self) -> int:
+        return sum(self.ukeire.values())
+
+
+def discard_table(
+    counts: Sequence[int],
+    melds_needed: int,
+    limit: Sequence[int] | None = None,
+    visible: Sequence[int] | None = None,
+    *,
+    rules: Rules = "riichi",
+    discard_is_visible: bool = False,
+) -> list[DiscardRow]:
+    """Discard table of a 3n+2 hand (Tenhou's 牌理): for each distinct discard, the shanten of the 3n+1 hand
+    left and its ukeire; best first: lower shanten, then more ukeire, then tile order.
+
+    ``remaining`` is counted against the hand after the discard (4 - in hand - called - visible). With
+    ``discard_is_visible`` the discarded copy counts as seen too (one fewer left of that kind).
+    """
+    if sum(counts) % 3 != 2:
+        raise ValueError(f"expected a 3n+2 hand, got {sum(counts)} tiles")
+    visible = (0,) * KINDS if visible is None else tuple(visible)
+    rows = []
+    for d in range(KINDS):
+        if not counts[d]:
+            continue
+        left = list(counts)
+        left[d] -= 1
+        seen = list(visible)
+        if discard_is_visible:
+            seen[d] += 1
+        rows.append(
+            DiscardRow(
+                d,
+                shanten(left, melds_needed, limit, rules=rules).min,
+                ukeire(left, melds_needed, limit, seen, rules=rules),
+            )
+        )
+    rows.sort(key=lambda r: (r.shanten, -r.total, r.tile))
+    return rows
