@@ -7,6 +7,8 @@
 * The waits of a tenpai hand are its ukeire (the draws that complete it); ``[]`` when it is not tenpai.
 * The discard table of a 3n+2 hand: for each distinct kind it can discard, the shanten after the discard and
   the ukeire of the 3n+1 hand that remains; best first: lower shanten, then more ukeire, then tile order.
+  As on Tenhou's 牌理 page, the copies left are counted against the whole 3n+2 hand: the discarded copy lies
+  face up in the river, so it is not left to draw.
 
 Each evaluation re-reads only the suit that changed (see :mod:`paili.shanten`), so a whole table of a 14-tile
 hand costs about 500 table lookups.
@@ -156,7 +158,7 @@ def discard_table(hand: Hand, *, visible: Sequence[int] | None = None, rules: Ru
     >>> from paili import parse
     >>> rows = discard_table(parse("123m456p789s11223z"))
     >>> [(r.tile, r.shanten, r.ukeire.total) for r in rows[:2]]
-    [(29, 0, 4), (0, 1, 12)]
+    [(29, 0, 4), (0, 1, 11)]
     """
     if hand.tile_count % 3 != 2:
         return []
@@ -172,6 +174,8 @@ def discard_table(hand: Hand, *, visible: Sequence[int] | None = None, rules: Ru
         ev = _Evaluator(counts, hand.melds_needed, called, hand.is_full, rules)
         current = ev.shanten_now()
         red = t in FIVES and hand.reds[FIVES.index(t)] == hand.concealed[t]
-        rows.append(Discard(t, red, current, _ukeire_of(ev, current, seen)))
+        river = list(seen)
+        river[t] += 1
+        rows.append(Discard(t, red, current, _ukeire_of(ev, current, river)))
     rows.sort(key=lambda r: (r.shanten, -r.ukeire.total, r.tile))
     return rows
