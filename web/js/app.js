@@ -1,0 +1,270 @@
+// The page: wires the inputs, the tile palette, the drawn hand and the results to the engine (paili.mjs).
+
+import { createEngine } from "../paili.mjs";
+import { PALETTE, addTile, expandTiles, joinHand, removeTile } from "./notation.js";
+import * as render from "./render.js";
+
+const DEBOUNCE_MS = 120;
+
+const $ = (id) => document.getElementById(id);
+const ui = {
+  root: document.documentElement,
+  status: $("engine-status"),
+  form: $("hand-form"),
+  hand: $("hand"),
+  clear: $("clear-hand"),
+  visible: $("visible"),
+  handTiles: $("hand-tiles"),
+  handEmpty: $("hand-empty"),
+  undo: $("undo"),
+  palette: $("palette"),
+  results: $("results"),
+  resultsBody: $("results-body"),
+  version: $("version"),
+};
+
+let engine = null;
+let latest = 0; // number of the newest request; older answers are dropped
+let timer = 0;
+let current = null; // {hand, melds} of the result on screen (canonical texts), for discards and removals
+
+// ---- URL <-> inputs -------------------------------------------------------------------------------------
+
+function urlFor(hand, visible) {
+  const url = new URL(location.href);
+  url.search = "";
+  if (hand) url.searchParams.set("q", hand);
+  if (visible) url.searchParams.set("v", visible);
+  return url;
+}
+
+function readUrl() {
+  const params = new URLSearchParams(location.search);
+  ui.hand.value = params.get("q") ?? "";
+  ui.visible.value = params.get("v") ?? "";
+  ui.undo.hidden = !(history.state?.depth > 0);
+}
+
+function replaceUrl() {
+  history.replaceState(history.state, "", urlFor(ui.hand.value, ui.visible.value));
+}
+
+// ---- errors ---------------------------------------------------------------------------------------------
+
+/** Each input with its error block: a message and the input's text with a caret under the bad character. */
+const FIELDS = {
+  hand: { input: ui.hand, box: $("hand-error"), message: $("hand-error-message"), pointer: $("hand-error-pointer") },
+  visible: {
+    input: ui.visible,
+    box: $("visible-error"),
+    message: $("visible-error-message"),
+    pointer: $("visible-error-pointer"),
+  },
+};
+
+function clearErrors() {
+  for (const [name, field] of Object.entries(FIELDS)) {
+    field.input.removeAttribute("aria-invalid");
+    field.input.setAttribute("aria-describedby", `${name}-help`);
+    field.box.hidden = true;
+  }
+}
+
+/** The text with the character at `position` marked, and a caret under it. */
+function drawPointer(code, text, position) {
+  const at = text.slice(position, position + 1) || " ";
+  code.replaceChildren(text.slice(0, position), render.h("mark", {}, at), text.slice(position + 1), "\n", " ".repeat(position), "^");
+}
+
+/** Which field an engine error is about: the visible tiles ("visible: ..."), else the hand. */
+function fieldOf(error) {
+  return error.type === "HandError" && /^visible\b/i.test(error.message ?? "") ? "visible" : "hand";
+}
+
+function showError(error, texts) {
+  const name = fieldOf(error);
+  const field = FIELDS[name];
+  const text = texts[name];
+  const position = Number.isInteger(error.position) && error.position <= text.length ? error.position : null;
+  field.input.setAttribute("aria-invalid", "true");
+  field.input.setAttribute("aria-describedby", `${name}-error-message ${name}-help`);
+  const message = error.message || "This is not a valid hand.";
+  field.message.textContent = error.type === "HandError" ? message : `${error.type}: ${message}`;
+  field.pointer.parentElement.hidden = position === null;
+  if (position !== null) drawPointer(field.pointer, text, position);
+  field.box.hidden = false;
+}
+
+/** Enter with an error: put the cursor on the offending character (selected). */
+function selectError(error) {
+  const field = FIELDS[fieldOf(error)];
+  field.input.focus();
+  if (Number.isInteger(error.position)) {
+    const end = Math.min(error.position + 1, field.input.value.length);
+    field.input.setSelectionRange(Math.min(error.position, end), end);
+  }
+}
+
+// ---- results --------------------------------------------------------------------------------------------
+
+function drawHand(result) {
+  if (!result) {
+    ui.handTiles.replaceChildren();
+    ui.handEmpty.hidden = false;
+    current = null;
+    return;
+  }
+  current = { hand: result.hand, melds: result.melds.map((m) => m.text) };
+  const concealed = (expandTiles(result.hand) ?? []).map((name) => render.tile(name, { tag: "button" }));
+  ui.handTiles.replaceChildren(...concealed, ...render.melds(result.melds, { size: "sm" }));
+  ui.handEmpty.hidden = concealed.length + result.melds.length > 0;
+}
+
+function drawResult(result) {
+  ui.resultsBody.replaceChildren(
+    render.summary(result),
+    render.shantenTable(result.shanten),
+    ...(result.agari ? [render.decompositions(result.decompositions)] : []),
+    ...("waits" in result || "ukeire" in result ? render.waitsAndUkeire(result) : []),
+    ...("discards" in result ? [render.discardTable(result.discards)] : []),
+  );
+  ui.results.hidden = false;
+}
+
+function clearResult() {
+  ui.resultsBody.replaceChildren();
+  ui.results.hidden = true;
+}
+
+// ---- analysis -------------------------------------------------------------------------------------------
+
+let lastError = null;
+
+async function analyzeNow() {
+  clearTimeout(timer);
+  const hand = ui.hand.value;
+  const visible = ui.visible.value;
+  const id = ++latest;
+  if (!hand.trim()) {
+    lastError = null;
+    clearErrors();
+    drawHand(null);
+    clearResult();
+    return;
+  }
+  if (!engine) return; // analysed as soon as the engine is ready
+  ui.results.setAttribute("aria-busy", "true");
+  try {
+    const result = await engine.analyze(hand, { visible });
+    if (id !== latest) return;
+    lastError = null;
+    clearErrors();
+    drawHand(result);
+    drawResult(result);
+  } catch (error) {
+    if (id !== latest) return;
+    lastError = error;
+    clearErrors();
+    showError(error, { hand, visible });
+    drawHand(null);
+    clearResult();
+  } finally {
+    if (id === latest) ui.results.removeAttribute("aria-busy");
+  }
+}
+
+function analyzeSoon() {
+  clearTimeout(timer);
+  timer = setTimeout(analyzeNow, DEBOUNCE_MS);
+}
+
+/** Put a new hand in the field (a tap or a discard), update the URL and analyse it. */
+function setHand(text, { push = false } = {}) {
+  ui.hand.value = text;
+  if (push) {
+    const depth = (history.state?.depth ?? 0) + 1;
+    history.pushState({ depth }, "", urlFor(ui.hand.value, ui.visible.value));
+    ui.undo.hidden = false;
+  } else {
+    replaceUrl();
+  }
+  analyzeNow();
+}
+
+// ---- events ---------------------------------------------------------------------------------------------
+
+function onTyping() {
+  replaceUrl();
+  analyzeSoon();
+}
+
+function buildPalette() {
+  ui.palette.replaceChildren(
+    ...PALETTE.map((row) => render.h("div", { class: "palette-row" }, row.map((name) => render.tile(name, { tag: "button" })))),
+  );
+}
+
+function tileOf(event, selector) {
+  return event.target.closest(selector)?.dataset.tile ?? null;
+}
+
+function wire() {
+  ui.hand.addEventListener("input", onTyping);
+  ui.visible.addEventListener("input", onTyping);
+  ui.form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    await analyzeNow();
+    if (lastError) selectError(lastError);
+  });
+  ui.clear.addEventListener("click", () => {
+    setHand("");
+    ui.hand.focus();
+  });
+  ui.palette.addEventListener("click", (event) => {
+    const name = tileOf(event, "button.tile");
+    if (name) setHand(addTile(ui.hand.value, name));
+  });
+  ui.handTiles.addEventListener("click", (event) => {
+    const name = tileOf(event, "button.tile");
+    if (!name || !current) return;
+    const text = removeTile(joinHand(current.hand, current.melds), name);
+    if (text !== null) setHand(text);
+  });
+  ui.resultsBody.addEventListener("click", (event) => {
+    const row = event.target.closest("table.discards tbody tr");
+    if (!row || !current) return;
+    const text = row.dataset.after ?? removeTile(joinHand(current.hand, current.melds), row.dataset.tile);
+    if (text !== null) setHand(text, { push: true });
+  });
+  ui.undo.addEventListener("click", () => history.back());
+  window.addEventListener("popstate", () => {
+    readUrl();
+    analyzeNow();
+  });
+}
+
+// ---- start ----------------------------------------------------------------------------------------------
+
+function setEngineState(state, message) {
+  ui.root.dataset.engine = state;
+  ui.status.textContent = message;
+}
+
+async function start() {
+  buildPalette();
+  readUrl();
+  wire();
+  try {
+    engine = await createEngine({
+      onProgress: (message) => setEngineState("loading", `${message}…`),
+    });
+  } catch (error) {
+    setEngineState("failed", `The engine could not be loaded: ${error.message}`);
+    return;
+  }
+  ui.version.textContent = engine.version ? `Engine ${engine.version}.` : "";
+  setEngineState("ready", "Engine ready.");
+  await analyzeNow();
+}
+
+start();

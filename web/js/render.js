@@ -1,0 +1,245 @@
+// Pure rendering helpers: engine results in, detached DOM nodes out. Text only ever goes in through text
+// nodes and attributes, never as HTML. No event handlers here; app.js listens (delegated) on containers.
+
+import { expandTiles, tileFace, tileName } from "./notation.js";
+
+/** Build an element: h("td", {class: "x", dataset: {tile: "5m"}}, "text", childNode). */
+export function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "dataset") {
+      for (const [name, v] of Object.entries(value)) if (v !== null && v !== undefined) node.dataset[name] = v;
+    } else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(typeof child === "string" || typeof child === "number" ? String(child) : child);
+  }
+  return node;
+}
+
+/**
+ * A tile: the face image (with its text name as alt) drawn over the tile body (CSS background).
+ * `tag` "button" makes it tappable; `label` overrides the accessible name of a button.
+ */
+export function tile(name, { tag = "span", tileSet = "Regular", size = "", label = null } = {}) {
+  const classes = ["tile", size && `tile--${size}`].filter(Boolean).join(" ");
+  const attrs = { class: classes, dataset: { tile: name } };
+  if (tag === "button") Object.assign(attrs, { type: "button", "aria-label": label });
+  return h(tag, attrs, h("img", { src: `tiles/${tileSet}/${tileFace(name)}.svg`, alt: tileName(name), draggable: "false" }));
+}
+
+/** Tiles side by side. */
+export function tiles(names, options = {}) {
+  return h("span", { class: "tiles" }, names.map((name) => tile(name, options)));
+}
+
+/** A visually hidden text for screen readers. */
+function srOnly(text) {
+  return h("span", { class: "sr-only" }, text);
+}
+
+/** "Agari", "Tenpai", "2-shanten" (null: "n/a"). */
+export function shantenText(value) {
+  if (value === null || value === undefined) return "n/a";
+  if (value < 0) return "Agari";
+  if (value === 0) return "Tenpai";
+  return `${value}-shanten`;
+}
+
+const JAPANESE = { agari: "和了", tenpai: "聴牌", shanten: "向聴" };
+
+/** The headline of a result: what the hand is, in words. */
+export function summary(result) {
+  const min = result.shanten.min;
+  const word = min < 0 ? "agari" : min === 0 ? "tenpai" : "shanten";
+  const text = min < 0 ? "Agari — a complete hand" : min === 0 ? "Tenpai — one tile from a win" : shantenText(min);
+  return h(
+    "p",
+    { class: `summary summary--${word}` },
+    h("span", { class: "summary-text" }, text),
+    " ",
+    h("span", { class: "ja", lang: "ja" }, JAPANESE[word]),
+    h("span", { class: "summary-size" }, `${result.tiles} tiles`),
+  );
+}
+
+const FORMS = [
+  ["regular", "Regular", "一般手"],
+  ["chiitoitsu", "Seven pairs", "七対子"],
+  ["kokushi", "Thirteen orphans", "国士無双"],
+  ["min", "Shanten", "向聴数"],
+];
+
+/** Shanten per form, as a small table. */
+export function shantenTable(shanten) {
+  return h(
+    "table",
+    { class: "shanten-table" },
+    h("caption", { class: "sr-only" }, "Shanten per form"),
+    h("thead", {}, h("tr", {}, FORMS.map(([, en, ja]) => h("th", { scope: "col" }, en, h("span", { class: "ja", lang: "ja" }, ja))))),
+    h(
+      "tbody",
+      {},
+      h(
+        "tr",
+        {},
+        FORMS.map(([key]) => {
+          const value = shanten[key];
+          return h("td", { class: value === null ? "na" : null, dataset: { form: key } }, value === null ? "—" : String(value));
+        }),
+      ),
+    ),
+  );
+}
+
+/** A list of tiles, each with how many copies are left under it. */
+export function tileCounts(entries, { size = "sm" } = {}) {
+  return h(
+    "ul",
+    { class: "tile-counts" },
+    entries.map(({ tile: name, remaining }) =>
+      h(
+        "li",
+        { class: remaining === 0 ? "none-left" : null, dataset: { tile: name } },
+        tile(name, { size }),
+        h("span", { class: "count" }, srOnly(", "), String(remaining), srOnly(" left")),
+      ),
+    ),
+  );
+}
+
+/** A titled block with an English title and the Japanese term in small text. */
+function block(title, ja, ...content) {
+  return h(
+    "section",
+    { class: "block", "aria-label": title },
+    h("h3", {}, title, " ", h("span", { class: "ja", lang: "ja" }, ja)),
+    ...content,
+  );
+}
+
+function sequenceOf(start) {
+  const digit = Number(start[0]);
+  return [0, 1, 2].map((k) => `${digit + k}${start[1]}`);
+}
+
+const GROUP_NAMES = { pair: "pair", triplet: "triplet", sequence: "sequence", kokushi: "thirteen orphans" };
+
+function group(kind, names) {
+  const label = `${GROUP_NAMES[kind]}: ${names.map(tileName).join(", ")}`;
+  return h("span", { class: `group group--${kind}`, role: "group", "aria-label": label }, names.map((n) => tile(n, { size: "sm" })));
+}
+
+const FLAG_NAMES = {
+  nine_gates: ["Nine gates", "九蓮宝燈"],
+  pure_straight: ["Pure straight", "一気通貫"],
+  iipeikou: ["Pure double sequence", "一盃口"],
+  ryanpeikou: ["Twice pure double sequence", "二盃口"],
+};
+const DECOMPOSITION_FORMS = { regular: ["Regular", "一般手"], chiitoitsu: ["Seven pairs", "七対子"], kokushi: ["Thirteen orphans", "国士無双"] };
+const KOKUSHI = expandTiles("19m19p19s1234567z");
+
+/** One reading of a winning hand: its groups, drawn as tiles, and its flags. */
+export function decomposition(d) {
+  const groups = [];
+  if (d.form === "regular") {
+    groups.push(group("pair", [d.pair, d.pair]));
+    for (const t of d.triplets ?? []) groups.push(group("triplet", [t, t, t]));
+    for (const s of d.sequences ?? []) groups.push(group("sequence", sequenceOf(s)));
+  } else if (d.form === "chiitoitsu") {
+    for (const p of d.pairs) groups.push(group("pair", [p, p]));
+  } else if (d.form === "kokushi") {
+    const names = [...KOKUSHI];
+    names.splice(names.indexOf(d.pair) + 1, 0, d.pair);
+    groups.push(group("kokushi", names));
+  }
+  const [en, ja] = DECOMPOSITION_FORMS[d.form] ?? [d.form, ""];
+  return h(
+    "li",
+    { class: "decomposition", dataset: { form: d.form } },
+    h("p", { class: "decomposition-form" }, en, " ", h("span", { class: "ja", lang: "ja" }, ja)),
+    h("div", { class: "groups" }, groups),
+    d.flags?.length
+      ? h("ul", { class: "flags", "aria-label": "Flags" }, d.flags.map((f) => h("li", { class: "flag" }, FLAG_NAMES[f]?.[0] ?? f, " ", h("span", { class: "ja", lang: "ja" }, FLAG_NAMES[f]?.[1] ?? ""))))
+      : null,
+  );
+}
+
+const MELD_NAMES = { chi: "chi", pon: "pon", kan: "open kan", ankan: "closed kan" };
+
+/** The called melds of a hand, each a group of tiles. */
+export function melds(list, options = {}) {
+  return list.map((m) => {
+    const names = expandTiles(m.tiles) ?? [];
+    const label = `${MELD_NAMES[m.type] ?? m.type}: ${names.map(tileName).join(", ")}`;
+    return h("span", { class: `meld meld--${m.type}`, role: "group", "aria-label": label }, names.map((n) => tile(n, options)));
+  });
+}
+
+/** Decompositions block of a complete hand. */
+export function decompositions(list) {
+  return block(
+    `Decompositions (${list.length})`,
+    "面子構成",
+    h("ol", { class: "decompositions" }, list.map(decomposition)),
+  );
+}
+
+/** Waits and ukeire blocks of a 13-tile (3n+1) hand. */
+export function waitsAndUkeire(result) {
+  const out = [];
+  if (result.waits?.length) {
+    const total = result.waits.reduce((sum, w) => sum + w.remaining, 0);
+    out.push(block("Waits", "待ち", h("p", { class: "total" }, `${result.waits.length} kinds, ${total} tiles left`), tileCounts(result.waits)));
+  }
+  if (result.ukeire) {
+    const { total, tiles: list } = result.ukeire;
+    const title = result.shanten.min === 0 ? "Tiles that win" : "Tiles that improve";
+    out.push(
+      block(
+        `${title}: ${total}`,
+        "受け入れ",
+        list.length ? tileCounts(list) : h("p", { class: "empty" }, "No tile lowers the shanten."),
+      ),
+    );
+  }
+  return out;
+}
+
+/** The discard table of a 14-tile (3n+2) hand, like Tenhou's 牌理: one row per discard, best first. */
+export function discardTable(discards) {
+  const best = discards.length ? Math.min(...discards.map((d) => d.shanten)) : 0;
+  const header = (en, ja) => h("th", { scope: "col" }, en, h("span", { class: "ja", lang: "ja" }, ja));
+  return block(
+    "Discards",
+    "牌理",
+    h("p", { class: "hint" }, "Choose a row to discard that tile and see the hand that is left."),
+    h(
+      "table",
+      { class: "discards" },
+      h("caption", { class: "sr-only" }, "Discards, best first"),
+      h("thead", {}, h("tr", {}, header("Discard", "打牌"), header("Shanten", "向聴"), header("Tiles that improve", "待ち"), header("Count", "枚数"))),
+      h(
+        "tbody",
+        {},
+        discards.map((d) => {
+          const name = d.red ? `0${d.tile[1]}` : d.tile;
+          return h(
+            "tr",
+            { class: d.shanten > best ? "worse" : null, dataset: { tile: name, after: d.after ?? null } },
+            h(
+              "td",
+              { class: "discard" },
+              h("button", { type: "button", class: "discard-button", "aria-label": `Discard ${tileName(name)}` }, tile(name, { size: "sm" })),
+            ),
+            h("td", { class: "shanten" }, shantenText(d.shanten)),
+            h("td", { class: "improve" }, tileCounts(d.ukeire.tiles, { size: "xs" })),
+            h("td", { class: "count" }, String(d.ukeire.total)),
+          );
+        }),
+      ),
+    ),
+  );
+}
