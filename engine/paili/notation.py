@@ -1,0 +1,560 @@
+"""The mpsz text form of hands, melds and tile lists: strict parsers and canonical printers.
+
+Grammar (whitespace - space, tab, newline, no-break space, ideographic space - is ignored everywhere, so
+``123m 456p`` and ``[7 8 9s]`` are fine; any other character not listed here is an error):
+
+* **Tiles**: a run of digits closed by one suit letter: ``123m456p789s1122z``. ``0`` is a red five (``0m``,
+  ``0p``, ``0s``); it is a 5 for every shape question and is kept separately (:attr:`Hand.reds`). Honors
+  are ``1z``-``7z``; there is no ``0z``, ``8z`` or ``9z``. A digit run must end with a suit letter and a suit
+  letter needs digits before it.
+* **Melds** (副露), before, between or after the concealed tiles, kept in input order: ``[789s]`` chi (any
+  order inside: ``[978s]``), ``[777s]`` pon, ``[7777s]`` open kan (明槓), ``(7777s)`` closed kan (暗槓).
+  Inside the brackets: digits and exactly one suit letter, at the end. Red fives are allowed: ``[406p]``,
+  ``[0555m]``.
+* **Limits**: at most 4 copies of a kind (red fives and called melds count), at most one red five per suit,
+  and a tile count that can be a hand: the concealed part has 3k+1 or 3k+2 tiles (1 to 14) and
+  concealed + 3 x melds <= 14. Fewer melds than the count allows are Tenhou's short-hand convention (unknown
+  called melds): ``19m19p19s12345z`` is 11 tiles plus one unknown meld.
+* Any string longer than :data:`MAX_TEXT_LENGTH` characters is rejected before anything else is done.
+
+Canonical form (:func:`format_hand`): concealed tiles in m, p, s, z order, digits ascending inside a suit
+with a red ``0`` just before the 5s, then each meld after one space. Chi digits ascend with the ``0`` in
+the five's place (``[406p]``), a pon or kan writes the ``0`` first (``[055p]``, ``(0555m)``).
+
+Every bad input raises :class:`~paili.errors.HandError` (never another exception) whose message says what
+was expected and what was found, with ``position`` the 0-based character index in the string being parsed
+(``None`` where no single character is to blame, as for a wrong tile count). Errors in the ``visible``
+tiles or in the separate ``melds`` argument start with the field's name (``visible: ...``,
+``melds[1]: ...``) and their position is an index into that string.
+
+>>> hand = parse("123m 456p 22z [789s] (1111z)")
+>>> format_hand(hand)
+'123m456p22z [789s] (1111z)'
+>>> format_hand(parse("5550m [64 0s]", melds=["[5055p]"]))
+'0555m [406s] [0555p]'
+>>> parse("123m4")
+Traceback (most recent call last):
+...
+paili.errors.HandError: expected a suit letter after the digits '4' at position 4, got end of input
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Final
+
+from .errors import HandError
+from .hand import Hand, Meld, MeldKind
+from .tiles import COPIES, FIVES, HONOR_BASE, KINDS, SUITS, Counts, Tile, tile_name
+
+__all__ = [
+    "MAX_HAND_TILES",
+    "MAX_MELDS",
+    "MAX_TEXT_LENGTH",
+    "check_visible",
+    "format_hand",
+    "format_meld",
+    "format_tiles",
+    "parse",
+    "parse_melds",
+    "parse_tiles",
+]
+
+MAX_TEXT_LENGTH: Final = 200
+"""Longest string any parser here accepts (hand, one meld string, or visible tiles)."""
+
+MAX_HAND_TILES: Final = 14
+"""Concealed tiles + 3 per called meld may not exceed this."""
+
+MAX_MELDS: Final = 4
+"""Most called melds a hand can have."""
+
+WHITESPACE: Final = frozenset(" \t\r\n\u00a0\u3000")
+"""Characters skipped wherever they appear."""
+
+_DIGITS: Final = frozenset("0123456789")
+_SUIT_LETTERS: Final = frozenset(SUITS)
+_CLOSER: Final = {"[": "]", "(": ")"}
+_CLOSERS: Final = frozenset("])")
+_RED_SUITS: Final = 3
+_END: Final = "end of input"
+
+
+# --- internal values -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Copy:
+    """One tile as written: its kind, whether it was a red ``0``, and where (field label, character index)."""
+
+    tile: Tile
+    red: bool
+    where: str
+    position: int
+
+
+@dataclass(frozen=True, slots=True)
+class _ParsedMeld:
+    meld: Meld
+    copies: tuple[_Copy, ...]
+    position: int
+
+
+@dataclass(slots=True)
+class _Scan:
+    """What one string held: concealed tiles, melds, and every copy in input order (for the limit checks)."""
+
+    concealed: list[_Copy] = field(default_factory=list)
+    melds: list[_ParsedMeld] = field(default_factory=list)
+    copies: list[_Copy] = field(default_factory=list)
+
+
+def _error(where: str, message: str, position: int | None = None) -> HandError:
+    return HandError(f"{where}: {message}" if where else message, position)
+
+
+# --- scanning ----------------------------------------------------------------------------------------------
+
+
+def _check_text(text: object, where: str) -> str:
+    """The string itself; HandError when it is not a string or is too long (checked before anything else)."""
+    if not isinstance(text, str):
+        raise _error(where, f"expected a string, got {type(text).__name__}")
+    if len(text) > MAX_TEXT_LENGTH:
+        raise _error(
+            where,
+            f"expected at most {MAX_TEXT_LENGTH} characters, got {len(text)}; "
+            f"the text is too long from position {MAX_TEXT_LENGTH}",
+            MAX_TEXT_LENGTH,
+        )
+    return text
+
+
+def _unended(text: str, pending: list[int], where: str, got: str) -> HandError:
+    """Digits that no suit letter closed; points at the first of them."""
+    digits = "".join(text[p] for p in pending)
+    return _error(
+        where,
+        f"expected a suit letter after the digits {digits!r} at position {pending[0]}, got {got}",
+        pending[0],
+    )
+
+
+def _tiles(text: str, positions: list[int], suit: str, where: str) -> list[_Copy]:
+    """The copies for a run of digits (at ``positions``) closed by ``suit``."""
+    base = SUITS.index(suit) * 9
+    out = []
+    for p in positions:
+        digit = ord(text[p]) - ord("0")
+        if suit == "z" and not 1 <= digit <= 7:
+            why = " (there is no red honor)" if digit == 0 else ""
+            raise _error(
+                where,
+                f"expected an honor digit from 1 to 7 before 'z', got '{digit}z' at position {p}{why}",
+                p,
+            )
+        out.append(_Copy(base + (4 if digit == 0 else digit - 1), digit == 0, where, p))
+    return out
+
+
+def _scan(text: str, where: str, *, tiles_allowed: bool, melds_allowed: bool) -> _Scan:
+    """Read ``text`` left to right: concealed tiles (when allowed) and bracketed melds (when allowed)."""
+    scan = _Scan()
+    pending: list[int] = []
+    i, n = 0, len(text)
+    while i < n:
+        char = text[i]
+        if char in WHITESPACE:
+            pass
+        elif tiles_allowed and char in _DIGITS:
+            pending.append(i)
+        elif tiles_allowed and char in _SUIT_LETTERS:
+            if not pending:
+                raise _error(
+                    where, f"expected digits before the suit letter {char!r} at position {i}, got none", i
+                )
+            copies = _tiles(text, pending, char, where)
+            scan.concealed.extend(copies)
+            scan.copies.extend(copies)
+            pending = []
+        elif melds_allowed and char in _CLOSER:
+            if pending:
+                raise _unended(text, pending, where, repr(char))
+            parsed, i = _scan_meld(text, i, where)
+            scan.melds.append(parsed)
+            scan.copies.extend(parsed.copies)
+        else:
+            raise _unexpected(char, i, where, pending=bool(pending), tiles=tiles_allowed, melds=melds_allowed)
+        i += 1
+    if pending:
+        raise _unended(text, pending, where, _END)
+    return scan
+
+
+def _unexpected(char: str, i: int, where: str, *, pending: bool, tiles: bool, melds: bool) -> HandError:
+    if pending:
+        expected = "a digit or a suit letter (m, p, s or z)"
+    elif tiles and melds:
+        expected = "a digit (0-9), '[' or '('"
+    elif tiles:
+        expected = "a digit (0-9)"
+    else:
+        expected = "'[' or '(' to open a meld"
+    note = ""
+    if char in _CLOSERS:
+        note = " with no meld open"
+    elif char in _CLOSER:
+        note = " (melds are not allowed here)"
+    elif char in _DIGITS or char in _SUIT_LETTERS:
+        note = " (only bracketed melds are allowed here)"
+    return _error(where, f"expected {expected}, got {char!r} at position {i}{note}", i)
+
+
+def _scan_meld(text: str, start: int, where: str) -> tuple[_ParsedMeld, int]:
+    """Read the meld whose bracket opens at ``start``; returns it and the index of its closing bracket."""
+    closer = _CLOSER[text[start]]
+    digits: list[int] = []
+    suit = ""
+    j, n = start + 1, len(text)
+    while j < n:
+        char = text[j]
+        if char == closer:
+            break
+        if char in WHITESPACE:
+            j += 1
+            continue
+        if suit:
+            raise _error(
+                where,
+                f"expected {closer!r} to close the meld opened at position {start} after its suit letter, "
+                f"got {char!r} at position {j}",
+                j,
+            )
+        if char in _DIGITS:
+            digits.append(j)
+        elif char in _SUIT_LETTERS:
+            if not digits:
+                raise _error(
+                    where, f"expected digits before the suit letter {char!r} at position {j}, got none", j
+                )
+            suit = char
+        else:
+            expected = "a digit or a suit letter (m, p, s or z)" if digits else "a digit (0-9)"
+            if char in _CLOSER:
+                note = " (melds cannot be nested)"
+            elif char in _CLOSERS:
+                note = f" (the meld opened at position {start} closes with {closer!r})"
+            else:
+                note = ""
+            raise _error(where, f"expected {expected}, got {char!r} at position {j}{note}", j)
+        j += 1
+    else:
+        raise _error(
+            where, f"expected {closer!r} to close the meld opened at position {start}, got {_END}", start
+        )
+    if not digits:
+        raise _error(where, f"expected the tiles of a meld, got an empty meld at position {start}", start)
+    if not suit:
+        raise _unended(text, digits, where, repr(closer))
+    copies = _tiles(text, digits, suit, where)
+    return _ParsedMeld(_meld_shape(copies, text, start, j, where), tuple(copies), start), j
+
+
+def _meld_shape(copies: list[_Copy], text: str, start: int, end: int, where: str) -> Meld:
+    """The meld the copies between brackets ``start``..``end`` make; HandError for a wrong size or shape."""
+    tiles = tuple(sorted(c.tile for c in copies))
+    reds = sum(c.red for c in copies)
+    shown = repr(text[start : end + 1])
+    size, same = len(tiles), len(set(tiles)) == 1
+    kind: MeldKind
+    if text[start] == "(":
+        if size != 4:
+            raise _error(
+                where, f"expected 4 tiles in a closed kan, got {size} in {shown} at position {start}", start
+            )
+        kind = "ankan"
+    elif size == 4:
+        kind = "kan"
+    elif size == 3:
+        kind = "pon" if same else "chi"
+    else:
+        raise _error(
+            where,
+            f"expected 3 tiles (chi or pon) or 4 (kan) in a meld, got {size} in {shown} at position {start}",
+            start,
+        )
+    if kind in ("kan", "ankan") and not same:
+        raise _error(where, f"expected a kan of four equal tiles, got {shown} at position {start}", start)
+    if kind == "chi":
+        if tiles[0] >= HONOR_BASE:
+            raise _error(
+                where,
+                f"expected a pon of three equal honors (honors make no chi), got {shown} at position {start}",
+                start,
+            )
+        if tiles != (tiles[0], tiles[0] + 1, tiles[0] + 2):
+            raise _error(
+                where,
+                f"expected a chi of three consecutive tiles or a pon of three equal tiles, "
+                f"got {shown} at position {start}",
+                start,
+            )
+    return Meld(kind, tiles, reds)
+
+
+# --- limits -----------------------------------------------------------------------------------------------
+
+
+def _check_copies(copies: Sequence[_Copy], *, melds: bool = True) -> tuple[Counts, tuple[int, int, int]]:
+    """Count the copies in input order; the first 5th copy of a kind or 2nd red five of a suit is an error."""
+    what = "red fives and called melds count" if melds else "red fives count"
+    counts = [0] * KINDS
+    reds = [0] * _RED_SUITS
+    for c in copies:
+        counts[c.tile] += 1
+        if counts[c.tile] > COPIES:
+            raise _error(
+                c.where,
+                f"expected at most {COPIES} copies of {tile_name(c.tile)} ({what}), "
+                f"got a 5th at position {c.position}",
+                c.position,
+            )
+        if c.red:
+            suit = c.tile // 9
+            reds[suit] += 1
+            if reds[suit] > 1:
+                raise _error(
+                    c.where,
+                    f"expected at most one red five of each suit, got a second '0{SUITS[suit]}' "
+                    f"at position {c.position}",
+                    c.position,
+                )
+    return tuple(counts), (reds[0], reds[1], reds[2])
+
+
+def _check_size(concealed: int, melds: int) -> None:
+    """The concealed part must have 3k+1 or 3k+2 tiles and concealed + 3 x melds <= 14."""
+    total = concealed + 3 * melds
+    if concealed == 0:
+        raise HandError("expected at least one concealed tile, got none")
+    if total > MAX_HAND_TILES:
+        if melds:
+            raise HandError(
+                f"expected at most {MAX_HAND_TILES} tiles counting 3 per meld, got {total} "
+                f"({concealed} concealed + {melds} meld{'s' if melds > 1 else ''})"
+            )
+        raise HandError(f"expected at most {MAX_HAND_TILES} tiles, got {concealed}")
+    if concealed % 3 == 0:
+        raise HandError(
+            f"expected 3k+1 or 3k+2 concealed tiles (1, 2, 4, 5, 7, 8, 10, 11, 13 or 14), got {concealed}"
+        )
+
+
+def _melds_argument(melds: object) -> list[_ParsedMeld]:
+    """The separate ``melds`` argument: None, one string of melds, or a sequence of one-meld strings."""
+    if melds is None:
+        return []
+    if isinstance(melds, str):
+        text = _check_text(melds, "melds")
+        found = _scan(text, "melds", tiles_allowed=False, melds_allowed=True).melds
+        if len(found) > MAX_MELDS:
+            extra = found[MAX_MELDS].position
+            raise _error(
+                "melds",
+                f"expected at most {MAX_MELDS} melds, got {len(found)}; the 5th is at position {extra}",
+                extra,
+            )
+        return found
+    if isinstance(melds, (bytes, bytearray)) or not isinstance(melds, Sequence):
+        raise _error(
+            "melds", f"expected a string, a list of meld strings or None, got {type(melds).__name__}"
+        )
+    items = tuple(melds)
+    if len(items) > MAX_MELDS:
+        raise _error("melds", f"expected at most {MAX_MELDS} melds, got {len(items)}")
+    out = []
+    for index, item in enumerate(items):
+        where = f"melds[{index}]"
+        text = _check_text(item, where)
+        found = _scan(text, where, tiles_allowed=False, melds_allowed=True).melds
+        if not found:
+            raise _error(where, "expected one meld such as '[789s]' or '(7777s)', got none")
+        if len(found) > 1:
+            second = found[1].position
+            raise _error(
+                where,
+                f"expected one meld per string, got {len(found)}; the 2nd starts at position {second}",
+                second,
+            )
+        out.append(found[0])
+    return out
+
+
+# --- public parsers -----------------------------------------------------------------------------------------
+
+
+def parse(text: str, *, melds: str | Sequence[str] | None = None) -> Hand:
+    """Parse a hand in mpsz notation, with its called melds inline and/or given separately in ``melds``.
+
+    Melds from ``melds`` (one string of melds, or one meld per string) come after those in ``text``.
+
+    >>> hand = parse("19m19p19s12345z")            # Tenhou's short hand: one unknown called meld
+    >>> hand.tile_count, hand.melds
+    (11, ())
+    >>> parse("12m [0 46p]").melds
+    (Meld(kind='chi', tiles=(12, 13, 14), reds=1),)
+    >>> parse("11111m")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    paili.errors.HandError: expected at most 4 copies of 1m (red fives and called melds count), got a 5th ...
+    """
+    source = _check_text(text, "")
+    scan = _scan(source, "", tiles_allowed=True, melds_allowed=True)
+    extra = _melds_argument(melds)
+    called = scan.melds + extra
+    _check_copies(scan.copies + [c for m in extra for c in m.copies])
+    _check_size(len(scan.concealed), len(called))
+    concealed, reds = _check_copies(scan.concealed)
+    return Hand(concealed, reds, tuple(m.meld for m in called))
+
+
+def parse_tiles(text: str, *, field: str = "visible") -> tuple[Counts, tuple[int, int, int]]:
+    """Parse a plain tile list (no melds, any number of tiles, empty is fine): its 34 counts and red fives.
+
+    ``field`` names the input in error messages. Red fives count as fives in the counts.
+
+    >>> counts, reds = parse_tiles("05m 1z")
+    >>> counts[4], counts[27], reds
+    (2, 1, (1, 0, 0))
+    >>> parse_tiles("1m [123p]")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    paili.errors.HandError: visible: expected a digit (0-9), got '[' at position 3 (melds are not ...
+    """
+    source = _check_text(text, field)
+    scan = _scan(source, field, tiles_allowed=True, melds_allowed=False)
+    return _check_copies(scan.copies, melds=False)
+
+
+def parse_melds(melds: str | Sequence[str] | None) -> tuple[Meld, ...]:
+    """Parse the separate melds argument: None, a string of melds, or a sequence with one meld per string.
+
+    >>> parse_melds(["[789s]", "(1111z)"])
+    (Meld(kind='chi', tiles=(24, 25, 26), reds=0), Meld(kind='ankan', tiles=(27, 27, 27, 27), reds=0))
+    >>> parse_melds("[555m] [505m]")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    paili.errors.HandError: melds: expected at most 4 copies of 5m (red fives and called melds count), got ...
+    """
+    found = _melds_argument(melds)
+    _check_copies([c for m in found for c in m.copies])
+    return tuple(m.meld for m in found)
+
+
+def check_visible(
+    hand: Hand, counts: Sequence[int], *, reds: Sequence[int] | None = None, field: str = "visible"
+) -> None:
+    """Raise HandError when the visible tiles and the hand (concealed + melds) hold more than 4 of a kind.
+
+    With ``reds`` (visible red fives per suit) more than one red five of a suit is an error too.
+
+    >>> counts, reds = parse_tiles("111m")
+    >>> check_visible(parse("11m"), counts, reds=reds)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    paili.errors.HandError: visible: expected at most 4 copies of 1m in the hand, its melds and the ...
+    """
+    if len(counts) != KINDS:
+        raise _error(field, f"expected {KINDS} counts, got {len(counts)}")
+    called = hand.called_counts()
+    for tile in range(KINDS):
+        total = hand.concealed[tile] + called[tile] + counts[tile]
+        if total > COPIES:
+            raise _error(
+                field,
+                f"expected at most {COPIES} copies of {tile_name(tile)} in the hand, its melds and the "
+                f"visible tiles together, got {total} ({hand.concealed[tile]} concealed, "
+                f"{called[tile]} in melds, {counts[tile]} visible)",
+            )
+    if reds is None:
+        return
+    if len(reds) != _RED_SUITS:
+        raise _error(field, f"expected 3 red-five counts (m, p, s), got {len(reds)}")
+    for suit in range(_RED_SUITS):
+        total = hand.reds[suit] + sum(m.reds for m in hand.melds if m.tiles[0] // 9 == suit) + reds[suit]
+        if total > 1:
+            raise _error(
+                field,
+                f"expected at most one red five '0{SUITS[suit]}' in the hand, its melds and the visible "
+                f"tiles together, got {total}",
+            )
+
+
+# --- printers ---------------------------------------------------------------------------------------------
+
+
+def format_tiles(counts: Sequence[int], reds: Sequence[int] = (0, 0, 0)) -> str:
+    """Canonical mpsz text of a tile list: m, p, s, z; digits ascending; a red ``0`` just before the 5s.
+
+    >>> counts, reds = parse_tiles("5 0 3 4 m 7z 11z")
+    >>> format_tiles(counts, reds)
+    '3405m117z'
+    """
+    if len(counts) != KINDS or any(not 0 <= n <= COPIES for n in counts):
+        raise HandError(f"expected {KINDS} counts from 0 to {COPIES}, got {tuple(counts)!r}")
+    if len(reds) != _RED_SUITS or any(not 0 <= r <= min(1, counts[FIVES[s]]) for s, r in enumerate(reds)):
+        raise HandError(f"expected 3 red-five counts of 0 or 1 (at most the 5s held), got {tuple(reds)!r}")
+    parts = []
+    for suit, letter in enumerate(SUITS):
+        base = suit * 9
+        digits = "".join(
+            _suit_digits(base + rank, counts[base + rank], reds[suit] if suit < _RED_SUITS else 0)
+            for rank in range(9 if suit < _RED_SUITS else 7)
+        )
+        if digits:
+            parts.append(digits + letter)
+    return "".join(parts)
+
+
+def _suit_digits(tile: Tile, count: int, red: int) -> str:
+    if tile in FIVES and red:
+        return "0" * red + "5" * (count - red)
+    return str(tile % 9 + 1) * count
+
+
+def format_meld(meld: Meld) -> str:
+    """Canonical text of a meld: ``[406p]`` chi, ``[055p]`` pon, ``[0555m]`` kan, ``(1111z)`` closed kan.
+
+    >>> format_meld(Meld("chi", (12, 13, 14), 1)), format_meld(Meld("ankan", (4, 4, 4, 4), 1))
+    ('[406p]', '(0555m)')
+    """
+    tiles = tuple(sorted(meld.tiles))
+    if not tiles or not 0 <= tiles[0] <= tiles[-1] < KINDS or tiles[0] // 9 != tiles[-1] // 9:
+        raise HandError(f"expected a meld of tiles from one suit, got {meld!r}")
+    fives = sum(t in FIVES for t in tiles)
+    if not 0 <= meld.reds <= fives:
+        raise HandError(f"expected at most {fives} red fives in {meld!r}, got {meld.reds}")
+    reds = meld.reds
+    digits = []
+    for t in tiles:
+        if t in FIVES and reds:
+            digits.append("0")
+            reds -= 1
+        else:
+            digits.append(str(t % 9 + 1))
+    opener, closer = ("(", ")") if meld.kind == "ankan" else ("[", "]")
+    return f"{opener}{''.join(digits)}{SUITS[tiles[0] // 9]}{closer}"
+
+
+def format_hand(hand: Hand) -> str:
+    """Canonical text of a hand: concealed tiles, then each meld after one space.
+
+    ``parse(format_hand(hand)) == hand`` for every valid hand, and ``format_hand(parse(text))`` is canonical.
+
+    >>> format_hand(parse("(1111z) 22z 654p [879s] 321m"))
+    '123m456p22z (1111z) [789s]'
+    """
+    parts = [format_tiles(hand.concealed, hand.reds)] if any(hand.concealed) else []
+    parts.extend(format_meld(m) for m in hand.melds)
+    return " ".join(parts)
