@@ -13,7 +13,7 @@ groups. Tile kinds are ints 0-33 in that order (0 = 1m, 9 = 1p, 18 = 1s, 27 = Ea
 Called melds are written in brackets after (or between) the concealed tiles:
 
 * ``[789s]`` chi (a called sequence), ``[777s]`` pon, ``[7777s]`` open kan (明槓), ``(7777s)`` closed kan (暗槓)
-* e.g. ``123m 456p 11z [789s] (1111z)``; a red five inside a meld: ``[406p]``
+* e.g. ``123m 456p 22z [789s] (1111z)``; a red five inside a meld: ``[406p]``
 
 With n melds the concealed part has 13-3n or 14-3n tiles. A concealed part of 3k+1 / 3k+2 tiles with fewer
 melds is read as having unknown called melds (Tenhou's convention): ``19m19p19s12345z`` is 11 tiles + one meld.
