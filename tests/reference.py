@@ -379,13 +379,14 @@ def discard_table(
     visible: Sequence[int] | None = None,
     *,
     rules: Rules = "riichi",
-    discard_is_visible: bool = False,
+    discard_is_visible: bool = True,
 ) -> list[DiscardRow]:
     """Discard table of a 3n+2 hand (Tenhou's 牌理): for each distinct discard, the shanten of the 3n+1 hand
     left and its ukeire; best first: lower shanten, then more ukeire, then tile order.
 
-    ``remaining`` is counted against the hand after the discard (4 - in hand - called - visible). With
-    ``discard_is_visible`` the discarded copy counts as seen too (one fewer left of that kind).
+    ``remaining`` is 4 - in hand - called - visible, counted against the hand after the discard; with
+    ``discard_is_visible`` (the default, Tenhou's convention and the engine's) the discarded copy lies in
+    the river and counts as seen too, so one fewer of that kind is left.
     """
     if sum(counts) % 3 != 2:
         raise ValueError(f"expected a 3n+2 hand, got {sum(counts)} tiles")

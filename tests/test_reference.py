@@ -264,13 +264,13 @@ def test_ukeire_is_the_draws_that_lower_shanten() -> None:
 
 def test_discard_table_sorted_best_first() -> None:
     rows = ref.discard_table(counts_of("123m456p789s11223z"), 4)
-    assert [(r.tile, r.shanten, r.total) for r in rows[:2]] == [(29, 0, 4), (0, 1, 12)]
+    assert [(r.tile, r.shanten, r.total) for r in rows[:2]] == [(29, 0, 4), (0, 1, 11)]
     assert len(rows) == 12
     keys = [(r.shanten, -r.total, r.tile) for r in rows]
     assert keys == sorted(keys)
-    seen = ref.discard_table(counts_of("123m456p789s11223z"), 4, discard_is_visible=True)
-    assert seen[0] == rows[0]  # 3z is not among the ukeire, so it does not matter there
-    assert seen[1].ukeire[0] == 3 and rows[1].ukeire[0] == 4
+    unseen = ref.discard_table(counts_of("123m456p789s11223z"), 4, discard_is_visible=False)
+    assert unseen[0] == rows[0]  # 3z is not among the ukeire, so it does not matter there
+    assert rows[1].ukeire[0] == 3 and unseen[1].ukeire[0] == 4  # the discarded 1m lies in the river
 
 
 def test_discard_table_of_a_complete_hand() -> None:

@@ -1,0 +1,299 @@
+"""Benchmark the engine against the PyPI ``mahjong`` package (2.1.0) on the same seeded hands.
+
+Run ``python tests/bench/bench_engine.py`` (with ``mahjong==2.1.0`` installed, as in the project's .venv).
+It prints figures and never fails on them:
+
+* exact shanten (min over the forms) of random 13/14-tile hands, one-suit (chinitsu) 13/14-tile hands and
+  13-tile hands holding a concealed quad (where the 4-copy limit matters):
+  microseconds per hand for ``paili.shanten(hand)`` and ``Shanten().calculate_shanten(tiles_34)``, their ratio
+  (mahjong / paili) and how often they disagree;
+* the full discard table of random 14-tile hands: ``paili.discard_table`` (and ``paili.analyze``, which also
+  builds the JSON) against the same table composed from mahjong's shanten calls (each distinct discard, then
+  each of the 34 draws), compared row by row;
+* ``import paili`` (and the first shanten, which loads the tables) in a fresh interpreter, min of several
+  runs;
+* the size of the built wheel, if there is one.
+
+Hands are parsed before the clock starts: both sides are timed on ready-made inputs (a ``Hand`` for paili,
+a 34-count list for mahjong). Disagreements are settled with the slow reference (``tests/reference.py``):
+mahjong 2.1.0 may not honour the 4-copy limit in every hand (see DEFINITIONS.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Sequence
+from importlib import metadata
+from pathlib import Path
+from typing import NamedTuple, TypeAlias, TypeVar
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path[:0] = [str(ROOT / "engine"), str(ROOT / "tests")]
+
+import paili  # noqa: E402
+import reference  # noqa: E402
+from golden import counts_to_text  # noqa: E402
+
+ShantenCall: TypeAlias = Callable[[list[int]], int]
+
+
+def load_mahjong() -> ShantenCall | None:
+    """``mahjong.shanten.Shanten().calculate_shanten`` (13/14 tiles only: it raises for multiples of 3), or
+    None when mahjong is not installed: the paili figures are still worth printing."""
+    try:
+        from mahjong.shanten import Shanten
+    except ImportError:
+        return None
+    return Shanten().calculate_shanten
+
+
+MAHJONG = load_mahjong()
+
+Counts: TypeAlias = tuple[int, ...]
+Row: TypeAlias = tuple[int, int, tuple[tuple[int, int], ...]]
+"""A discard-table row as plain data: (discarded kind, shanten after it, ((kind, remaining), ...))."""
+
+WALL = [k for k in range(34) for _ in range(4)]
+
+
+class Case(NamedTuple):
+    name: str
+    hands: list[Counts]
+
+
+def deal(rng: random.Random, size: int, suit: int | None = None) -> Counts:
+    """``size`` tiles drawn from a full set (or from the 36 tiles of one suit)."""
+    wall = WALL if suit is None else [k for k in range(9 * suit, 9 * suit + 9) for _ in range(4)]
+    counts = [0] * 34
+    for k in rng.sample(wall, size):
+        counts[k] += 1
+    return tuple(counts)
+
+
+def deal_with_quad(rng: random.Random, size: int) -> Counts:
+    """Four copies of one kind plus ``size - 4`` random tiles: where the 4-copy limit bites."""
+    quad = rng.randrange(34)
+    counts = [0] * 34
+    counts[quad] = 4
+    for k in rng.sample([t for t in WALL if t != quad], size - 4):
+        counts[k] += 1
+    return tuple(counts)
+
+
+In = TypeVar("In")
+Out = TypeVar("Out")
+
+
+def per_hand_us(run: Callable[[In], Out], inputs: Sequence[In]) -> tuple[float, list[Out]]:
+    """Microseconds per input of one timed pass, and the results."""
+    results: list[Out] = []
+    append = results.append
+    start = time.perf_counter()
+    for item in inputs:
+        append(run(item))
+    elapsed = time.perf_counter() - start
+    return elapsed / len(inputs) * 1e6, results
+
+
+def ratio(mahjong_us: float | None, paili_us: float) -> str:
+    return "-" if mahjong_us is None else f"{mahjong_us / paili_us:.2f}x"
+
+
+def header(title: str) -> str:
+    columns = f"{'hands':>7}{'paili µs':>12}{'mahjong µs':>13}{'mahjong/paili':>15}{'disagree':>10}"
+    return f"{title:<34}{columns}"
+
+
+def fmt_us(us: float | None) -> str:
+    return "-" if us is None else f"{us:,.1f}"
+
+
+# --- shanten --------------------------------------------------------------------------------------------
+
+
+def bench_shanten(cases: list[Case]) -> list[str]:
+    """Print one line per case; return notes on disagreements."""
+    notes: list[str] = []
+    print(header("exact shanten"))
+    for case in cases:
+        hands = [paili.parse(counts_to_text(c)) for c in case.hands]
+        paili_us, paili_out = per_hand_us(lambda h: paili.shanten(h).min, hands)
+        mahjong_us: float | None = None
+        disagree = "-"
+        if MAHJONG is not None:
+            lists = [list(c) for c in case.hands]
+            mahjong_us, mahjong_out = per_hand_us(MAHJONG, lists)
+            wrong = [i for i, (a, b) in enumerate(zip(paili_out, mahjong_out, strict=True)) if a != b]
+            disagree = str(len(wrong))
+            for i in wrong[:3]:
+                counts = case.hands[i]
+                exact = reference.shanten(counts, 4).min
+                notes.append(
+                    f"{case.name}: {counts_to_text(counts)} paili {paili_out[i]}, mahjong {mahjong_out[i]}, "
+                    f"reference {exact}"
+                )
+        print(
+            f"{case.name:<34}{len(hands):>7}{fmt_us(paili_us):>12}{fmt_us(mahjong_us):>13}"
+            f"{ratio(mahjong_us, paili_us):>15}{disagree:>10}"
+        )
+    return notes
+
+
+# --- discard tables -------------------------------------------------------------------------------------
+
+
+def mahjong_discard_table(shanten: ShantenCall, counts: Counts) -> list[Row]:
+    """Tenhou's discard table from shanten calls alone. Remaining = 4 - in the 3n+2 hand: the discarded copy
+    lies in the river (Tenhou's convention, and the engine's)."""
+    rows: list[Row] = []
+    tiles = list(counts)
+    for d in range(34):
+        if not tiles[d]:
+            continue
+        tiles[d] -= 1
+        after = shanten(tiles)
+        ukeire = []
+        for k in range(34):
+            if tiles[k] < 4:  # a kind the hand holds 4 of cannot be drawn; one in the river still can
+                tiles[k] += 1
+                if shanten(tiles) < after:
+                    ukeire.append((k, 4 - counts[k]))
+                tiles[k] -= 1
+        tiles[d] += 1
+        rows.append((d, after, tuple(ukeire)))
+    rows.sort(key=lambda r: (r[1], -sum(n for _, n in r[2]), r[0]))
+    return rows
+
+
+def paili_discard_table(hand: paili.Hand) -> list[Row]:
+    return [(r.tile, r.shanten, tuple(r.ukeire.tiles)) for r in paili.discard_table(hand)]
+
+
+def bench_discard_tables(hands: list[Counts]) -> list[str]:
+    notes: list[str] = []
+    parsed = [paili.parse(counts_to_text(c)) for c in hands]
+    texts = [counts_to_text(c) for c in hands]
+    table_us, paili_rows = per_hand_us(paili_discard_table, parsed)
+    analyze_us, _ = per_hand_us(lambda t: paili.analyze(t)["discards"], texts)
+    mahjong_us: float | None = None
+    disagree = "-"
+    if MAHJONG is not None:
+        shanten = MAHJONG
+        mahjong_us, mahjong_rows = per_hand_us(lambda c: mahjong_discard_table(shanten, c), hands)
+        wrong = [i for i, (a, b) in enumerate(zip(paili_rows, mahjong_rows, strict=True)) if a != b]
+        disagree = str(len(wrong))
+        for i in wrong[:3]:
+            exact = [
+                (r.tile, r.shanten, tuple(r.ukeire.items()))
+                for r in reference.discard_table(hands[i], 4, discard_is_visible=True)
+            ]
+            verdict = {paili_rows[i] == exact: "paili", mahjong_rows[i] == exact: "mahjong"}.get(
+                True, "neither"
+            )
+            first = next((p, m) for p, m in zip(paili_rows[i], mahjong_rows[i], strict=False) if p != m)
+            notes.append(
+                f"discard table of {texts[i]}: the reference agrees with {verdict}; "
+                f"first differing row (paili, mahjong): {first}"
+            )
+    print(header("14-tile discard table"))
+    print(
+        f"{'paili.discard_table':<34}{len(hands):>7}{fmt_us(table_us):>12}{fmt_us(mahjong_us):>13}"
+        f"{ratio(mahjong_us, table_us):>15}{disagree:>10}"
+    )
+    print(
+        f"{'paili.analyze(text)[discards]':<34}{len(hands):>7}{fmt_us(analyze_us):>12}{fmt_us(mahjong_us):>13}"
+        f"{ratio(mahjong_us, analyze_us):>15}{'':>10}"
+    )
+    return notes
+
+
+# --- start-up and size ----------------------------------------------------------------------------------
+
+
+def fresh_seconds(code: str, runs: int) -> float:
+    """Min over ``runs`` fresh interpreters of the seconds ``code`` prints (it must print one float)."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "engine"), "PYTHONDONTWRITEBYTECODE": ""}
+    best = float("inf")
+    for _ in range(runs):
+        out = subprocess.run(
+            [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+        )
+        best = min(best, float(out.stdout.strip()))
+    return best
+
+
+def bench_start_up(runs: int) -> None:
+    clock = "import time; t = time.perf_counter(); "
+    imported = fresh_seconds(clock + "import paili; print(time.perf_counter() - t)", runs)
+    first = fresh_seconds(
+        clock
+        + "import paili; paili.shanten(paili.parse('123m456p789s1122z')); print(time.perf_counter() - t)",
+        runs,
+    )
+    print(f"import paili (fresh interpreter, min of {runs}):      {imported * 1e3:8.1f} ms")
+    print(f"import paili + first shanten (loads tables):   {first * 1e3:8.1f} ms")
+
+
+def wheel_size() -> None:
+    wheels = sorted({*ROOT.glob("dist/site/wheels/*.whl"), *ROOT.glob("dist/*.whl")})
+    if not wheels:
+        print("wheel: none built (python build.py)")
+    for wheel in wheels:
+        print(f"wheel {wheel.relative_to(ROOT)}: {wheel.stat().st_size / 1024:,.1f} KiB")
+
+
+# --- main -----------------------------------------------------------------------------------------------
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--hands", type=int, default=2000, help="hands per shanten case (default 2000)")
+    parser.add_argument("--tables", type=int, default=200, help="14-tile discard tables (default 200)")
+    parser.add_argument("--runs", type=int, default=5, help="fresh interpreters for start-up (default 5)")
+    parser.add_argument("--seed", type=int, default=2024)
+    args = parser.parse_args(argv)
+
+    rng = random.Random(args.seed)
+    cases = [
+        Case("random 13 tiles", [deal(rng, 13) for _ in range(args.hands)]),
+        Case("random 14 tiles", [deal(rng, 14) for _ in range(args.hands)]),
+        Case("one suit (chinitsu) 13 tiles", [deal(rng, 13, rng.randrange(3)) for _ in range(args.hands)]),
+        Case("one suit (chinitsu) 14 tiles", [deal(rng, 14, rng.randrange(3)) for _ in range(args.hands)]),
+        Case("13 tiles holding a quad", [deal_with_quad(rng, 13) for _ in range(args.hands)]),
+    ]
+    tables = [deal(rng, 14) for _ in range(args.tables)]
+    warm_up = [deal(random.Random(-1), 14) for _ in range(20)]
+
+    print(f"Python {sys.version.split()[0]}; paili {paili.__version__} from {Path(paili.__file__).parent}")
+    if MAHJONG is None:
+        print("mahjong is not installed (pip install mahjong==2.1.0): printing paili's figures only")
+    else:
+        import mahjong
+
+        print(f"mahjong {metadata.version('mahjong')} from {Path(mahjong.__file__).parent}")
+    print(f"seed {args.seed}; times are one pass per case, inputs parsed beforehand\n")
+
+    for counts in warm_up:  # load the tables outside the timings
+        paili.shanten(paili.parse(counts_to_text(counts)))
+        if MAHJONG is not None:
+            MAHJONG(list(counts))
+
+    notes = bench_shanten(cases)
+    print()
+    notes += bench_discard_tables(tables)
+    print()
+    bench_start_up(args.runs)
+    wheel_size()
+    if notes:
+        print("\nDisagreements (reference = the slow exact search in tests/reference.py):")
+        for note in notes:
+            print("  " + note)
+
+
+if __name__ == "__main__":
+    main()
