@@ -8,8 +8,9 @@ from __future__ import annotations
 import random
 from types import ModuleType
 
-import golden
 import pytest
+
+import golden
 import reference
 
 pytestmark = pytest.mark.skipif(
