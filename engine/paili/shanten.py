@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import itemgetter
 from typing import Final, Literal, TypeAlias
 
 from .hand import Hand
@@ -171,27 +172,30 @@ def regular_shanten(counts: Sequence[int], melds_needed: int | None = None,
 
 
 def chiitoitsu_shanten(counts: Sequence[int], rules: Rules = "riichi") -> int:
-    """Seven-pairs shanten of a closed 13/14-tile hand (see the module docs for the rules variant)."""
+    """Seven-pairs shanten of a closed 13/14-tile hand (see the module docs for the rules variant).
+
+    >>> chiitoitsu_shanten([2] * 6 + [1] + [0] * 27), chiitoitsu_shanten([4] * 3 + [1] + [0] * 30, "chinese")
+    (0, 0)
+    """
     if rules == "chinese":
         return 6 - sum(c // 2 for c in counts)
-    pairs = kinds = 0
-    for c in counts:
-        if c:
-            kinds += 1
-            if c >= 2:
-                pairs += 1
+    kinds = len(counts) - counts.count(0)
+    pairs = kinds - counts.count(1)
     return 6 - pairs + max(0, 7 - kinds)
 
 
+_ORPHANS: Final = itemgetter(*TERMINALS_AND_HONORS)
+
+
 def kokushi_shanten(counts: Sequence[int]) -> int:
-    """Thirteen-orphans shanten of a closed 13/14-tile hand."""
-    kinds = paired = 0
-    for t in TERMINALS_AND_HONORS:
-        if counts[t]:
-            kinds += 1
-            if counts[t] >= 2:
-                paired = 1
-    return 13 - kinds - paired
+    """Thirteen-orphans shanten of a closed 13/14-tile hand.
+
+    >>> kokushi_shanten([1, 0, 0, 0, 0, 0, 0, 0, 1] * 3 + [1] * 7)
+    0
+    """
+    orphans: tuple[int, ...] = _ORPHANS(counts)
+    kinds = 13 - orphans.count(0)
+    return 13 - kinds - (1 if kinds - orphans.count(1) else 0)
 
 
 def counts_shanten(counts: Sequence[int], *, melds_needed: int, called: Sequence[int] | None,

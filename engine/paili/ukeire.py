@@ -51,7 +51,12 @@ class Discard:
 
 
 class _Evaluator:
-    """Shanten of a hand and of its one-tile variations, recomputing only the suit that changes."""
+    """Shanten of a hand and of its one-tile variations, recomputing only what a change touches.
+
+    For the regular form the other three suits' answers are combined once (``rest``), and a suit is re-read
+    from the automaton state just before the changed kind (``prefix``). Seven pairs and thirteen orphans are
+    updated from running counts instead of rescanning the hand.
+    """
 
     def __init__(self, counts: Sequence[int], melds_needed: int, called: Sequence[int] | None,
                  full: bool, rules: Rules) -> None:
@@ -60,48 +65,84 @@ class _Evaluator:
         self.called = called
         self.full = full
         self.rules = rules
-        self.tables = _get_tables()
-        self.ids = [suit_answer(self.counts, called, base) for base in (0, 9, 18, 27)]
+        t = self.tables = _get_tables()
+        ids = [suit_answer(self.counts, called, base) for base in (0, 9, 18, 27)]
+        self.ids = ids
+        self.rest = [
+            t.combine(t.combine(ids[1], ids[2]), ids[3]),
+            t.combine(t.combine(ids[0], ids[2]), ids[3]),
+            t.combine(t.combine(ids[0], ids[1]), ids[3]),
+            t.combine(t.combine(ids[0], ids[1]), ids[2]),
+        ]
+        self.regular = t.answers[t.combine(ids[0], self.rest[0])][2 * melds_needed + 1] - 1
+        # Automaton states before each kind of each suit (None where called melds force the slow path).
+        self.prefix: list[list[int] | None] = []
+        for base, trans in ((0, t.suit), (9, t.suit), (18, t.suit), (27, t.honors)):
+            end = base + (7 if base == 27 else 9)
+            if called is not None and any(called[base:end]):
+                self.prefix.append(None)
+                continue
+            states = [0]
+            for c in self.counts[base:end]:
+                states.append(trans[states[-1] + c])
+            self.prefix.append(states)
+        c = self.counts
+        self.kinds = KINDS - c.count(0)
+        self.pairs = self.kinds - c.count(1)
+        self.halves = sum(x // 2 for x in c)
+        orphans = [c[t] for t in TERMINALS_AND_HONORS]
+        self.orphan_kinds = 13 - orphans.count(0)
+        self.orphan_pairs = self.orphan_kinds - orphans.count(1)
 
-    def regular_with(self, slot: int, new_id: int) -> int:
-        t = self.tables
-        ids = list(self.ids)
-        ids[slot] = new_id
-        return t.answers[t.combine(t.combine(t.combine(ids[0], ids[1]), ids[2]), ids[3])][2 * self.n + 1] - 1
-
-    def shanten_now(self) -> int:
-        return self._min(self.regular_with(0, self.ids[0]))
-
-    def _min(self, regular: int) -> int:
+    def _forms(self, regular: int, kinds: int, pairs: int, halves: int, orphan_kinds: int,
+               orphan_pairs: int) -> int:
         if not self.full:
             return regular
+        seven = 6 - halves if self.rules == "chinese" else 6 - pairs + max(0, 7 - kinds)
+        orphans = 13 - orphan_kinds - (1 if orphan_pairs else 0)
+        return min(regular, seven, orphans)
+
+    def shanten_now(self) -> int:
+        """The hand's shanten (the best of the forms that apply)."""
+        return self._forms(self.regular, self.kinds, self.pairs, self.halves, self.orphan_kinds,
+                           self.orphan_pairs)
+
+    def _suit_id(self, tile: Tile, delta: int) -> tuple[int, int]:
+        base = _SUIT_BASE[tile]
+        slot = _SLOT[base]
+        states = self.prefix[slot]
+        if states is None:
+            self.counts[tile] += delta
+            try:
+                return slot, suit_answer(self.counts, self.called, base)
+            finally:
+                self.counts[tile] -= delta
+        t = self.tables
+        trans = t.suit if base != 27 else t.honors
+        i = tile - base
         counts = self.counts
-        if self.rules == "chinese":
-            seven = 6 - sum(c // 2 for c in counts)
-        else:
-            pairs = kinds = 0
-            for c in counts:
-                if c:
-                    kinds += 1
-                    pairs += c >= 2
-            seven = 6 - pairs + max(0, 7 - kinds)
-        kinds = paired = 0
-        for t in TERMINALS_AND_HONORS:
-            if counts[t]:
-                kinds += 1
-                if counts[t] >= 2:
-                    paired = 1
-        return min(regular, seven, 13 - kinds - paired)
+        s = trans[states[i] + counts[tile] + delta]
+        for c in counts[tile + 1 : base + (7 if base == 27 else 9)]:
+            s = trans[s + c]
+        return slot, (t.suit_ids[s] if base != 27 else t.honor_ids[s])
 
     def shanten_after(self, tile: Tile, delta: int) -> int:
         """Shanten with one copy of ``tile`` added (``delta`` = 1) or removed (-1)."""
-        base = _SUIT_BASE[tile]
-        self.counts[tile] += delta
-        try:
-            new_id = suit_answer(self.counts, self.called, base)
-            return self._min(self.regular_with(_SLOT[base], new_id))
-        finally:
-            self.counts[tile] -= delta
+        slot, new_id = self._suit_id(tile, delta)
+        t = self.tables
+        regular = t.answers[t.combine(new_id, self.rest[slot])][2 * self.n + 1] - 1
+        if not self.full:
+            return regular
+        before = self.counts[tile]
+        after = before + delta
+        kinds = self.kinds + (after > 0) - (before > 0)
+        pairs = self.pairs + (after > 1) - (before > 1)
+        halves = self.halves + after // 2 - before // 2
+        orphan_kinds, orphan_pairs = self.orphan_kinds, self.orphan_pairs
+        if _ORPHAN[tile]:
+            orphan_kinds += (after > 0) - (before > 0)
+            orphan_pairs += (after > 1) - (before > 1)
+        return self._forms(regular, kinds, pairs, halves, orphan_kinds, orphan_pairs)
 
 
 def _drawable(counts: Sequence[int], called: Sequence[int] | None) -> list[Tile]:
