@@ -299,11 +299,10 @@ def sync_tree(dest: Path, files: dict[str, Path]) -> int:
         copied += 1
     wanted = {Path(rel) for rel in files}
     for path in sorted(dest.rglob("*"), reverse=True):
-        rel = path.relative_to(dest)
         if path.is_dir():
             if not any(path.iterdir()):
                 path.rmdir()
-        elif rel not in wanted:
+        elif path.relative_to(dest) not in wanted:
             path.unlink()
     return copied
 
@@ -378,7 +377,9 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 def make_server(directory: Path, port: int = 0, *, quiet: bool = False) -> http.server.ThreadingHTTPServer:
     """A threading HTTP server for directory on 127.0.0.1:port (port 0: a free port). Call serve_forever()."""
     handler = type("Handler", (SiteHandler,), {"quiet": quiet})
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), functools.partial(handler, directory=str(directory)))
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", port), functools.partial(handler, directory=str(directory))
+    )
     server.daemon_threads = True
     return server
 
@@ -449,7 +450,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
         results.append(("engine", run([python, engine_bench], env={"PYTHONPATH": str(ENGINE.parent)})))
     else:
         say("tests/bench/bench_engine.py does not exist yet: no engine figures")
-    results.append(("browser", run([python, ROOT / "tests" / "bench" / "bench_browser.py", *args.bench_args])))
+    browser_bench = ROOT / "tests" / "bench" / "bench_browser.py"
+    results.append(("browser", run([python, browser_bench, *args.bench_args])))
     return 1 if any(code != 0 for _, code in results) else 0
 
 

@@ -1,0 +1,13 @@
+// Bench only: load Pyodide from the built site, install the engine wheel, import paili, say ready.
+const site = new URL(new URL(import.meta.url).searchParams.get("site"));
+try {
+  const info = await (await fetch(new URL("build-info.json", site))).json();
+  const indexURL = new URL(info.pyodide, site).href;
+  const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
+  const pyodide = await loadPyodide({ indexURL });
+  await pyodide.loadPackage(new URL(info.wheel, site).href);
+  pyodide.runPython("import paili");
+  postMessage({ ok: true });
+} catch (error) {
+  postMessage({ ok: false, error: String(error?.stack ?? error) });
+}

@@ -1,0 +1,201 @@
+"""Harness for the end-to-end tests in headless Chromium (Debian's /usr/bin/chromium, driven by Playwright).
+
+- ``site_url``: dist/site served on 127.0.0.1 on a free port by a server thread (build it first:
+  ``python3 build.py test`` does).
+- Every test that uses ``page`` or ``context`` runs with all requests routed: any request whose host is not
+  127.0.0.1 is aborted and recorded, and the test fails at teardown listing them.  Page errors (uncaught
+  exceptions, in the page or a worker) and console errors fail the test too.
+- ``screenshot_dir``: test-artifacts/screenshots, for pictures a test takes.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import BrowserContext, ConsoleMessage, Error, Page, Route, WebError
+
+ROOT = Path(__file__).resolve().parents[2]
+# PAILI_SITE points the tests at another built site folder (default dist/site).
+SITE = Path(os.environ.get("PAILI_SITE", ROOT / "dist" / "site")).resolve()
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+LOCAL_HOSTS = {"127.0.0.1"}
+
+os.environ.setdefault("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Everything in tests/browser is a browser test (needs the built site and chromium)."""
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(str(item.path)).parents:
+            item.add_marker(pytest.mark.browser)
+
+
+def _load_build_script() -> ModuleType:
+    """build.py from the project root (imported by path: a module named `build` could be another one)."""
+    spec = importlib.util.spec_from_file_location("paili_build_script", ROOT / "build.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="session")
+def site_dir() -> Path:
+    if not (SITE / "build-info.json").is_file():
+        pytest.fail("dist/site is not built: run `python3 build.py build` (or `python3 build.py test`)")
+    return SITE
+
+
+@pytest.fixture(scope="session")
+def build_info(site_dir: Path) -> dict[str, Any]:
+    info: dict[str, Any] = json.loads((site_dir / "build-info.json").read_text())
+    return info
+
+
+@pytest.fixture(scope="session")
+def site_url(site_dir: Path) -> Iterator[str]:
+    """http://127.0.0.1:<free port>/ serving dist/site from a background thread."""
+    build = _load_build_script()
+    server, url = build.serve_in_thread(site_dir)
+    try:
+        yield url
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    """pytest-playwright's launch options, pointed at Debian's chromium (Playwright downloads no browser)."""
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: `python3 build.py test` installs it (apt-get install chromium)")
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS, "headless": True}
+
+
+@pytest.fixture(scope="session")
+def screenshot_dir() -> Path:
+    path = ROOT / "test-artifacts" / "screenshots"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+@dataclass
+class BrowserProblems:
+    """What went wrong in the browser during one test."""
+
+    blocked: list[str] = field(default_factory=list)  # requests that would have left the machine
+    page_errors: list[str] = field(default_factory=list)
+    console_errors: list[str] = field(default_factory=list)
+    failed_local: list[str] = field(default_factory=list)  # local requests answered 4xx/5xx
+    requested: list[str] = field(default_factory=list)  # every URL requested (pages and workers), in order
+
+    def report(self) -> str:
+        lines: list[str] = []
+        for title, items in (
+            ("requests to other hosts (aborted)", self.blocked),
+            ("page errors", self.page_errors),
+            ("console errors", self.console_errors),
+            ("local requests that failed", self.failed_local),
+        ):
+            if items:
+                lines.append(f"{title}:")
+                lines.extend(f"  {item}" for item in dict.fromkeys(items))  # each once, in order
+        return "\n".join(lines)
+
+
+def is_local(url: str) -> bool:
+    parts = urlsplit(url)
+    if parts.scheme in ("data", "blob", "about"):
+        return True
+    return parts.hostname in LOCAL_HOSTS
+
+
+@pytest.fixture(autouse=True)
+def browser_guard(request: pytest.FixtureRequest) -> Iterator[BrowserProblems | None]:
+    """For tests that use `page` or `context`: block and record off-machine requests, collect page errors."""
+    if not {"page", "context"} & set(request.fixturenames):
+        yield None
+        return
+    context: BrowserContext = request.getfixturevalue("context")
+    problems = BrowserProblems()
+
+    def route(route: Route) -> None:
+        url = route.request.url
+        if is_local(url):
+            route.continue_()
+        else:
+            problems.blocked.append(f"{route.request.method} {url}")
+            route.abort("blockedbyclient")
+
+    def on_console(message: ConsoleMessage) -> None:
+        if message.type == "error":
+            location = message.location
+            where = f" ({location.get('url')}:{location.get('lineNumber')})" if location else ""
+            problems.console_errors.append(message.text + where)
+
+    def on_web_error(error: WebError) -> None:
+        problems.page_errors.append(str(error.error))
+
+    def on_response(response: Any) -> None:
+        if is_local(response.url) and response.status >= 400:
+            problems.failed_local.append(f"{response.status} {response.url}")
+
+    def on_request(req: Any) -> None:
+        # Records every request; a second net for any the router did not see (it aborts nothing).
+        problems.requested.append(req.url)
+        if not is_local(req.url):
+            problems.blocked.append(f"{req.method} {req.url}")
+
+    context.route("**/*", route)
+    context.on("console", on_console)
+    context.on("weberror", on_web_error)
+    context.on("response", on_response)
+    context.on("request", on_request)
+    yield problems
+    try:
+        context.unroute("**/*", route)
+    except Error:
+        pass  # the context is already closed
+    report = problems.report()
+    if report:
+        pytest.fail(f"the browser misbehaved during {request.node.name}:\n{report}", pytrace=False)
+
+
+@pytest.fixture
+def requests_seen(browser_guard: BrowserProblems | None) -> list[str]:
+    """Every URL requested in this test's browser context (pages and workers), in order."""
+    assert browser_guard is not None, "requests_seen needs a test that uses `page` or `context`"
+    return browser_guard.requested
+
+
+@pytest.fixture
+def ready_page(page: Page, site_url: str) -> Page:
+    """index.html opened and its engine ready (<html data-engine="ready">)."""
+    if not (SITE / "index.html").exists():
+        pytest.skip("web/index.html is not written yet")
+    page.goto(site_url)
+    page.locator("html[data-engine='ready'], html[data-engine='failed']").wait_for(timeout=60_000)
+    state = page.locator("html").get_attribute("data-engine")
+    assert state == "ready", f"the engine did not start: data-engine={state!r}"
+    return page
