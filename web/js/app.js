@@ -128,11 +128,13 @@ function drawResult(result) {
     ...("waits" in result || "ukeire" in result ? render.waitsAndUkeire(result) : []),
     ...("discards" in result ? [render.discardTable(result.discards)] : []),
   );
+  ui.results.dataset.hand = joinHand(result.hand, result.melds.map((m) => m.text));
   ui.results.hidden = false;
 }
 
 function clearResult() {
   ui.resultsBody.replaceChildren();
+  delete ui.results.dataset.hand;
   ui.results.hidden = true;
 }
 
@@ -211,11 +213,16 @@ function tileOf(event, selector) {
 function wire() {
   ui.hand.addEventListener("input", onTyping);
   ui.visible.addEventListener("input", onTyping);
-  ui.form.addEventListener("submit", async (event) => {
-    event.preventDefault();
-    await analyzeNow();
-    if (lastError) selectError(lastError);
-  });
+  // Enter analyses at once and, for a bad hand, selects the offending character.
+  ui.form.addEventListener("submit", (event) => event.preventDefault());
+  for (const input of [ui.hand, ui.visible]) {
+    input.addEventListener("keydown", async (event) => {
+      if (event.key !== "Enter" || event.isComposing) return;
+      event.preventDefault();
+      await analyzeNow();
+      if (lastError) selectError(lastError);
+    });
+  }
   ui.clear.addEventListener("click", () => {
     setHand("");
     ui.hand.focus();
