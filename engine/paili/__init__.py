@@ -34,6 +34,7 @@ from __future__ import annotations
 
 __version__ = "0.1.0"
 
+from .advice import advise
 from .agari import Decomposition, decompositions, is_agari
 from .analysis import analyze
 from .errors import HandError
@@ -52,6 +53,7 @@ __all__ = [
     "Shanten",
     "Tile",
     "Ukeire",
+    "advise",
     "analyze",
     "decompositions",
     "discard_table",

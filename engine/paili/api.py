@@ -4,6 +4,9 @@
 or ``'{"ok": false, "error": {"type": ..., "message": ..., "position": ...}}'``. Requests:
 
 * ``{"op": "analyze", "hand": str, "melds": [str] | str | null, "visible": str, "rules": "riichi" | "chinese"}``
+* ``{"op": "advise", ...the analyze fields..., "turns": int, "tegawari": bool, "shanten_down": bool,
+  "max_shanten": int}`` -> :func:`paili.advise` (discards ranked by the chance to win, see
+  :mod:`paili.advice`)
 * ``{"op": "version"}`` -> ``{"version": str}``
 
 Errors become envelopes here and nowhere else: ``HandError`` (bad hand or option, with ``position`` where it
@@ -19,6 +22,7 @@ from collections.abc import Callable
 from typing import Any
 
 from . import __version__
+from .advice import advise
 from .analysis import analyze
 from .errors import HandError
 
@@ -48,11 +52,23 @@ def _analyze(request: dict[str, Any]) -> Any:
                    rules=_string(request, "rules", "riichi"))
 
 
+def _advise(request: dict[str, Any]) -> Any:
+    melds = request.get("melds")
+    if melds is not None and not isinstance(melds, str) and not (
+            isinstance(melds, list) and all(isinstance(m, str) for m in melds)):
+        raise RequestError("expected 'melds' to be a string, a list of strings or null")
+    return advise(_string(request, "hand"), melds=melds, visible=_string(request, "visible", ""),
+                  rules=_string(request, "rules", "riichi"), turns=request.get("turns", 17),
+                  tegawari=request.get("tegawari", False), shanten_down=request.get("shanten_down", False),
+                  max_shanten=request.get("max_shanten", 2))
+
+
 def _version(request: dict[str, Any]) -> Any:
     return {"version": __version__}
 
 
-OPS: dict[str, Callable[[dict[str, Any]], Any]] = {"analyze": _analyze, "version": _version}
+OPS: dict[str, Callable[[dict[str, Any]], Any]] = {
+    "analyze": _analyze, "advise": _advise, "version": _version}
 """The operations ``handle`` knows, by name (other modules may register more)."""
 
 
