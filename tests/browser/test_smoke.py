@@ -58,3 +58,13 @@ def test_page_fetches_only_files_of_the_site(
         if not (site_dir / path).is_file():
             outside.append(url)
     assert not outside, f"requests for files that are not in dist/site: {outside}"
+
+
+def test_site_ships_only_the_pyodide_files_a_page_fetches(
+    requests_seen: list[str], ready_page: Page, site_dir: Path, build_info: dict[str, Any]
+) -> None:
+    """build.py copies a fixed list from the npm package (PYODIDE_FILES): all of it is used, nothing more."""
+    folder = build_info["pyodide"]
+    fetched = {unquote(urlsplit(url).path).rsplit("/", 1)[-1] for url in requests_seen if f"/{folder}" in url}
+    shipped = {path.name for path in (site_dir / folder).iterdir()}
+    assert fetched == shipped
