@@ -116,7 +116,7 @@ function drawHand(result) {
   }
   current = { hand: result.hand, melds: result.melds.map((m) => m.text) };
   const concealed = (expandTiles(result.hand) ?? []).map((name) => render.tile(name, { tag: "button" }));
-  ui.handTiles.replaceChildren(...concealed, ...render.melds(result.melds, { size: "sm" }));
+  ui.handTiles.replaceChildren(...concealed, ...render.melds(result.melds));
   ui.handEmpty.hidden = concealed.length + result.melds.length > 0;
 }
 
