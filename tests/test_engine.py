@@ -9,9 +9,9 @@ from functools import cache
 from itertools import product
 
 import pytest
+import reference
 
 import paili
-import reference
 from paili.hand import Hand
 from paili.shanten import regular_shanten
 

@@ -8,9 +8,8 @@ from __future__ import annotations
 import random
 from types import ModuleType
 
-import pytest
-
 import golden
+import pytest
 import reference
 
 pytestmark = pytest.mark.skipif(

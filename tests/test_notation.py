@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from paili import notation
 from paili.errors import HandError
 from paili.hand import Hand, Meld, MeldKind

@@ -8,7 +8,6 @@ import random
 from collections.abc import Iterator
 
 import pytest
-
 import reference as ref
 from reference import counts_of
 

@@ -83,14 +83,14 @@ class _Evaluator:
                 self.prefix.append(None)
                 continue
             states = [0]
-            for c in self.counts[base:end]:
-                states.append(trans[states[-1] + c])
+            for count in self.counts[base:end]:
+                states.append(trans[states[-1] + count])
             self.prefix.append(states)
-        c = self.counts
-        self.kinds = KINDS - c.count(0)
-        self.pairs = self.kinds - c.count(1)
-        self.halves = sum(x // 2 for x in c)
-        orphans = [c[t] for t in TERMINALS_AND_HONORS]
+        held = self.counts
+        self.kinds = KINDS - held.count(0)
+        self.pairs = self.kinds - held.count(1)
+        self.halves = sum(x // 2 for x in held)
+        orphans = [held[k] for k in TERMINALS_AND_HONORS]
         self.orphan_kinds = 13 - orphans.count(0)
         self.orphan_pairs = self.orphan_kinds - orphans.count(1)
 

@@ -35,9 +35,10 @@ from typing import NamedTuple, TypeAlias, TypeVar
 ROOT = Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(ROOT / "engine"), str(ROOT / "tests")]
 
-import paili  # noqa: E402
 import reference  # noqa: E402
 from golden import counts_to_text  # noqa: E402
+
+import paili  # noqa: E402
 
 ShantenCall: TypeAlias = Callable[[list[int]], int]
 
