@@ -26,6 +26,17 @@ def test_suit_tables_regenerate_byte_for_byte() -> None:
     assert suit_dfa.encode(*suit_dfa.generate()) == shipped
 
 
+def test_combination_table_regenerates_and_is_closed() -> None:
+    shipped = resources.files("paili.tables").joinpath(suit_dfa.SUMS_FILE_NAME).read_bytes()
+    sums = suit_dfa.generate_sums(*suit_dfa.generate())
+    assert suit_dfa.encode_sums(sums) == shipped
+    assert suit_dfa.decode_sums(shipped) == sums
+    k = len(sums.answers)
+    for i in range(0, k, 7):
+        for j in range(k):
+            assert sums.answers[sums.table[i * k + j]] == suit_dfa.convolve(sums.answers[i], sums.answers[j])
+
+
 def test_agari_index_regenerates_byte_for_byte() -> None:
     shipped = resources.files("paili.tables").joinpath(agari_index.FILE_NAME).read_text(encoding="ascii")
     assert agari_index.encode(agari_index.generate()) == shipped

@@ -21,10 +21,9 @@ hands their shanten is ``None``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from operator import itemgetter
-from typing import Final, Literal, TypeAlias
+from typing import Final, Literal, NamedTuple, TypeAlias
 
 from .hand import Hand
 from .tables import suit_dfa
@@ -39,9 +38,11 @@ TENPAI: Final = 0
 """Shanten of a hand waiting on one tile."""
 
 
-@dataclass(frozen=True, slots=True)
-class Shanten:
-    """Shanten of each form; ``chiitoitsu``/``kokushi`` are ``None`` where the form cannot apply."""
+class Shanten(NamedTuple):
+    """Shanten of each form; ``chiitoitsu``/``kokushi`` are ``None`` where the form cannot apply.
+
+    A named tuple (cheap to build: shanten is computed in hot loops), read-only like every value here.
+    """
 
     regular: int
     chiitoitsu: int | None
@@ -58,16 +59,23 @@ class Shanten:
 
 
 class _Tables:
-    """The loaded automata and the answer vectors, plus a cache of min-plus combinations."""
+    """The loaded automata, the answer vectors and their combination table.
+
+    Answers ids below ``k`` come from the shipped, closed table (:class:`paili.tables.suit_dfa.Sums`); suits
+    whose limits are lowered by called melds may add new vectors, combined on demand and cached.
+    """
 
     def __init__(self) -> None:
         suit, honors = suit_dfa.load()
+        sums = suit_dfa.load_sums()
         self.suit = suit.transitions
         self.honors = honors.transitions
-        self.answers: list[tuple[int, ...]] = []
-        self.ids: dict[tuple[int, ...], int] = {}
-        self.suit_ids = [self.intern(a) for a in suit.answers]
-        self.honor_ids = [self.intern(a) for a in honors.answers]
+        self.answers: list[tuple[int, ...]] = list(sums.answers)
+        self.ids: dict[tuple[int, ...], int] = {v: i for i, v in enumerate(self.answers)}
+        self.suit_ids = [self.ids[a] for a in suit.answers]
+        self.honor_ids = [self.ids[a] for a in honors.answers]
+        self.k = len(self.answers)
+        self.table = sums.table
         self.combined: dict[int, int] = {}
 
     def intern(self, vector: tuple[int, ...]) -> int:
@@ -79,21 +87,13 @@ class _Tables:
 
     def combine(self, a: int, b: int) -> int:
         """Min-plus convolution of two answers (melds add up, at most one pair)."""
+        k = self.k
+        if a < k and b < k:
+            return self.table[a * k + b]
         key = a << 16 | b
         found = self.combined.get(key)
         if found is None:
-            va, vb = self.answers[a], self.answers[b]
-            out = []
-            for m in range(suit_dfa.MAX_MELDS + 1):
-                for p in range(2):
-                    best = suit_dfa.INF
-                    for ma in range(m + 1):
-                        for pa in range(p + 1):
-                            c = va[2 * ma + pa] + vb[2 * (m - ma) + p - pa]
-                            if c < best:
-                                best = c
-                    out.append(best)
-            found = self.combined[key] = self.intern(tuple(out))
+            found = self.combined[key] = self.intern(suit_dfa.convolve(self.answers[a], self.answers[b]))
         return found
 
 
@@ -164,10 +164,24 @@ def regular_shanten(counts: Sequence[int], melds_needed: int | None = None,
     """
     t = _tables or _get_tables()
     n = sum(counts) // 3 if melds_needed is None else melds_needed
-    a = _answer(t, counts, called, 0)
-    b = _answer(t, counts, called, 9)
-    c = _answer(t, counts, called, 18)
-    d = _answer(t, counts, called, 27)
+    if called is not None and any(called):
+        a = _answer(t, counts, called, 0)
+        b = _answer(t, counts, called, 9)
+        c = _answer(t, counts, called, 18)
+        d = _answer(t, counts, called, 27)
+    else:
+        # The hot path: the automaton read with the loops unrolled (nine / seven lookups per suit).
+        s, h, ids = t.suit, t.honors, t.suit_ids
+        c0, c1, c2, c3, c4, c5, c6, c7, c8 = counts[0:9]
+        a = ids[s[s[s[s[s[s[s[s[s[c0] + c1] + c2] + c3] + c4] + c5] + c6] + c7] + c8]]
+        c0, c1, c2, c3, c4, c5, c6, c7, c8 = counts[9:18]
+        b = ids[s[s[s[s[s[s[s[s[s[c0] + c1] + c2] + c3] + c4] + c5] + c6] + c7] + c8]]
+        c0, c1, c2, c3, c4, c5, c6, c7, c8 = counts[18:27]
+        c = ids[s[s[s[s[s[s[s[s[s[c0] + c1] + c2] + c3] + c4] + c5] + c6] + c7] + c8]]
+        c0, c1, c2, c3, c4, c5, c6 = counts[27:34]
+        d = t.honor_ids[h[h[h[h[h[h[h[c0] + c1] + c2] + c3] + c4] + c5] + c6]]
+        k, table = t.k, t.table
+        return t.answers[table[table[table[a * k + b] * k + c] * k + d]][2 * n + 1] - 1
     return t.answers[t.combine(t.combine(t.combine(a, b), c), d)][2 * n + 1] - 1
 
 
@@ -216,6 +230,11 @@ def shanten(hand: Hand, *, rules: Rules = "riichi") -> Shanten:
     >>> shanten(parse("123m456p789s11122z"))
     Shanten(regular=-1, chiitoitsu=4, kokushi=8)
     """
-    called = hand.called_counts() if hand.melds else None
-    return counts_shanten(hand.concealed, melds_needed=hand.melds_needed, called=called,
-                          full=hand.is_full, rules=rules)
+    counts = hand.concealed
+    size = sum(counts)
+    if hand.melds:
+        return Shanten(regular_shanten(counts, size // 3, hand.called_counts()), None, None)
+    regular = regular_shanten(counts, size // 3)
+    if size < 13:
+        return Shanten(regular, None, None)
+    return Shanten(regular, chiitoitsu_shanten(counts, rules), kokushi_shanten(counts))

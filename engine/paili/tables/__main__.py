@@ -12,9 +12,13 @@ from . import agari_index, suit_dfa
 def main() -> int:
     here = Path(__file__).parent
     t0 = time.perf_counter()
-    data = suit_dfa.encode(*suit_dfa.generate())
+    automata = suit_dfa.generate()
+    data = suit_dfa.encode(*automata)
     (here / suit_dfa.FILE_NAME).write_bytes(data)
-    print(f"{suit_dfa.FILE_NAME}: {len(data)} bytes in {time.perf_counter() - t0:.1f} s")
+    sums = suit_dfa.encode_sums(suit_dfa.generate_sums(*automata))
+    (here / suit_dfa.SUMS_FILE_NAME).write_bytes(sums)
+    print(f"{suit_dfa.FILE_NAME} + {suit_dfa.SUMS_FILE_NAME}: {len(data)} + {len(sums)} bytes "
+          f"in {time.perf_counter() - t0:.1f} s")
     t0 = time.perf_counter()
     text = agari_index.encode(agari_index.generate())
     (here / agari_index.FILE_NAME).write_text(text, encoding="ascii", newline="\n")

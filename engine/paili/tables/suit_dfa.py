@@ -193,9 +193,88 @@ def decode(data: bytes) -> tuple[Automaton, Automaton]:
 
 
 FILE_NAME: Final = "suit_dfa.bin"
+SUMS_FILE_NAME: Final = "suit_sums.bin"
+
+
+def convolve(a: Sequence[int], b: Sequence[int]) -> tuple[int, ...]:
+    """Min-plus convolution of two answer vectors: melds add up, at most one pair in all."""
+    out = []
+    for m in range(MAX_MELDS + 1):
+        for p in range(2):
+            best = INF
+            for ma in range(m + 1):
+                for pa in range(p + 1):
+                    c = a[2 * ma + pa] + b[2 * (m - ma) + p - pa]
+                    if c < best:
+                        best = c
+            out.append(best)
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class Sums:
+    """Every answer vector reachable by combining suits and honors, and their combination table.
+
+    ``answers[i]`` is a vector; ``table[i * len(answers) + j]`` is the index of ``convolve(answers[i],
+    answers[j])``. The suit answers come first (in the suit automaton's order), then the honors' new ones.
+    The set is closed: combining any two members gives a member (180 vectors in all).
+    """
+
+    answers: tuple[tuple[int, ...], ...]
+    table: tuple[int, ...]
+
+
+def generate_sums(suit: Automaton, honors: Automaton) -> Sums:
+    """Close the automata's answers under :func:`convolve`."""
+    answers: list[tuple[int, ...]] = []
+    ids: dict[tuple[int, ...], int] = {}
+    for vector in suit.answers + honors.answers:
+        ids.setdefault(vector, len(answers))
+        if len(answers) < len(ids):
+            answers.append(vector)
+    pairs: dict[tuple[int, int], int] = {}
+    done = 0
+    while done < len(answers):
+        size = len(answers)
+        for i in range(size):
+            for j in range(size):
+                if (i, j) in pairs:
+                    continue
+                vector = convolve(answers[i], answers[j])
+                if vector not in ids:
+                    ids[vector] = len(answers)
+                    answers.append(vector)
+                pairs[(i, j)] = ids[vector]
+        done = size
+    k = len(answers)
+    return Sums(tuple(answers), tuple(pairs[(i, j)] for i in range(k) for j in range(k)))
+
+
+def encode_sums(sums: Sums) -> bytes:
+    """File format: uint16 count, the vectors (10 uint8 each), then the table (uint8 each)."""
+    k = len(sums.answers)
+    if k > 255 or any(v > 255 for a in sums.answers for v in a):
+        raise ValueError(f"expected at most 255 answer vectors of bytes, got {k}")
+    return bytes([k & 0xFF, k >> 8]) + bytes(v for a in sums.answers for v in a) + bytes(sums.table)
+
+
+def decode_sums(data: bytes) -> Sums:
+    """Inverse of :func:`encode_sums`."""
+    k = data[0] | data[1] << 8
+    body = data[2:]
+    if len(body) != k * ANSWER_LEN + k * k:
+        raise ValueError(f"expected {k * ANSWER_LEN + k * k} bytes in {SUMS_FILE_NAME}, found {len(body)}")
+    vectors = tuple(tuple(body[i : i + ANSWER_LEN]) for i in range(0, k * ANSWER_LEN, ANSWER_LEN))
+    return Sums(vectors, tuple(body[k * ANSWER_LEN :]))
 
 
 @cache
 def load() -> tuple[Automaton, Automaton]:
     """The shipped tables (read once, on first use; importing the package does no I/O)."""
     return decode(resources.files(__package__).joinpath(FILE_NAME).read_bytes())
+
+
+@cache
+def load_sums() -> Sums:
+    """The shipped combination table (read once, on first use)."""
+    return decode_sums(resources.files(__package__).joinpath(SUMS_FILE_NAME).read_bytes())
