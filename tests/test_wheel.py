@@ -1,0 +1,45 @@
+"""The wheel: pure, typed, small, carries its tables, and works once installed away from the source tree."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("wheel")
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q",
+                    "-w", str(out), str(ROOT)], check=True, timeout=300)
+    (built,) = out.glob("paili-*.whl")
+    return built
+
+
+def test_wheel_is_pure_typed_small_and_complete(wheel: Path) -> None:
+    assert wheel.name.endswith("-py3-none-any.whl")
+    assert wheel.stat().st_size < 200 * 1024
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for needed in ("paili/py.typed", "paili/tables/suit_dfa.bin", "paili/tables/suit_sums.bin",
+                   "paili/tables/agari_index.txt", "paili/api.py", "paili/__main__.py"):
+        assert needed in names
+    metadata = next(n for n in names if n.endswith(".dist-info/METADATA"))
+    assert "Requires-Dist" not in zipfile.ZipFile(wheel).read(metadata).decode()
+
+
+def test_installed_wheel_imports_and_runs(wheel: Path, tmp_path: Path) -> None:
+    target = tmp_path / "site"
+    subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", str(target),
+                    str(wheel)], check=True, timeout=300)
+    run = subprocess.run([sys.executable, "-I", "-c",
+                          "import sys; sys.path.insert(0, sys.argv[1]); import paili, json;"
+                          "print(paili.__file__); print(json.dumps(paili.analyze('1111m234p567p789s')['shanten']))",
+                          str(target)], capture_output=True, text=True, check=True, timeout=60)
+    where, shanten = run.stdout.splitlines()
+    assert where.startswith(str(target))
+    assert shanten == '{"min": 1, "regular": 1, "chiitoitsu": 5, "kokushi": 10}'
