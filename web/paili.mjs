@@ -11,7 +11,9 @@
 //
 // engine.analyze(hand, { melds, visible, rules }) resolves to the analysis, or rejects with an EngineError
 // carrying type ("HandError", "RequestError", "InternalError", "EngineClosed"), message and position (a
-// character index in the hand string, or null). engine.request(op, payload) sends any other operation.
+// character index in the hand string, or null). engine.advise(hand, { melds, visible, rules, turns, tegawari,
+// shanten_down, max_shanten }) resolves to the JSON of Python's paili.advise() (discards ranked by the chance to
+// win); options left out take Python's defaults. engine.request(op, payload) sends any other operation.
 // engine.close() ends the worker and rejects every request still pending.
 
 /** An error answered by the engine (or the engine going away), with the engine's type and position. */
@@ -63,6 +65,18 @@ class Engine {
   /** Analyse a hand: exactly the JSON of Python's `paili.analyze(hand, melds=..., visible=..., rules=...)`. */
   analyze(hand, { melds = null, visible = "", rules = "riichi" } = {}) {
     return this.request("analyze", { hand, melds, visible, rules });
+  }
+
+  /**
+   * Rank the discards of a 3n+2 hand by the chance to win within 1..turns draws: exactly the JSON of Python's
+   * `paili.advise(hand, ...)`. Options: melds, visible, rules, turns, tegawari, shanten_down, max_shanten
+   * (left out or undefined: Python's default).
+   */
+  advise(hand, options = {}) {
+    const keys = ["melds", "visible", "rules", "turns", "tegawari", "shanten_down", "max_shanten"];
+    const payload = { hand };
+    for (const key of keys) if (options[key] !== undefined) payload[key] = options[key];
+    return this.request("advise", payload);
   }
 
   /** End the worker; everything pending rejects with an EngineError of type "EngineClosed". */

@@ -64,10 +64,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
-from .analysis import _ukeire_json, _without, check_rules
+from .analysis import _ukeire_json, _without, check_rules, parse_inputs
 from .errors import HandError
 from .hand import Hand
-from .notation import check_visible, format_hand, format_meld, parse, parse_tiles
+from .notation import format_hand, format_meld
 from .shanten import Rules, _get_tables, shanten, suit_answer
 from .tiles import KINDS, TERMINALS_AND_HONORS, tile_name
 from .ukeire import discard_table
@@ -97,71 +97,6 @@ _SIZES = (9, 9, 9, 7)
 _ORPHAN = tuple(k in TERMINALS_AND_HONORS for k in range(KINDS))
 
 
-_PAIRS: Final = tuple(
-    tuple((2 * ma + pa, 2 * (m - ma) + p - pa) for ma in range(m + 1) for pa in range(p + 1))
-    for m in range(5) for p in range(2))
-"""For each entry (melds, pair) of a combined answer, the entries of the two parts that add up to it."""
-
-
-class _Combiner:
-    """Min-plus combinations of the suit answers of :mod:`paili.shanten`, kept across calls.
-
-    ``three(a, b, c)`` interns the combination of three suits' answers (a local id); ``final(r, d, n)`` is
-    the fewest tiles to add for ``n`` melds and the pair given such a combination and a fourth suit's answer:
-    the only entry a neighbour's shanten needs, so it costs ``2(n+1)`` additions instead of a convolution.
-    """
-
-    LIMIT: Final = 1 << 20
-
-    def __init__(self) -> None:
-        self.answers = _get_tables().answers
-        self.vectors: list[tuple[int, ...]] = []
-        self.ids: dict[tuple[int, ...], int] = {}
-        self.triples: dict[tuple[int, int, int], int] = {}
-
-    @staticmethod
-    def convolve(va: Sequence[int], vb: Sequence[int]) -> tuple[int, ...]:
-        return tuple(min([va[i] + vb[j] for i, j in pairs]) for pairs in _PAIRS)
-
-    def three(self, a: int, b: int, c: int) -> int:
-        key = (a, b, c)
-        found = self.triples.get(key)
-        if found is None:
-            if len(self.triples) > self.LIMIT:
-                self.triples.clear()
-            answers = self.answers
-            vector = self.convolve(self.convolve(answers[a], answers[b]), answers[c])
-            found = self.ids.get(vector)
-            if found is None:
-                found = self.ids[vector] = len(self.vectors)
-                self.vectors.append(vector)
-            self.triples[key] = found
-        return found
-
-    def final(self, rest: int, suit: int, melds_needed: int) -> int:
-        vr, vs = self.vectors[rest], self.answers[suit]
-        n = melds_needed
-        best = 10**9
-        for m in range(n + 1):
-            x = vr[2 * m] + vs[2 * (n - m) + 1]
-            y = vr[2 * m + 1] + vs[2 * (n - m)]
-            if x < best:
-                best = x
-            if y < best:
-                best = y
-        return best
-
-
-_combiner: _Combiner | None = None
-
-
-def _get_combiner() -> _Combiner:
-    global _combiner
-    if _combiner is None:
-        _combiner = _Combiner()
-    return _combiner
-
-
 class _Search:
     """The value vectors of the model for one hand's context (melds, visible tiles, rules, turns).
 
@@ -176,7 +111,7 @@ class _Search:
                  max_shanten: int = DEFAULT_MAX_SHANTEN) -> None:
         self.melds_needed = melds_needed
         self._finals: dict[int, int] = {}
-        self.combiner = _get_combiner()
+        self.tables = _get_tables()
         self.called = list(called) if called is not None else None
         zero = [0] * KINDS
         held = self.called or zero
@@ -230,9 +165,9 @@ class _Search:
         suit = self._suit
         e = [suit(0, tuple(c[0:9])), suit(1, tuple(c[9:18])), suit(2, tuple(c[18:27])),
              suit(3, tuple(c[27:34]))]
-        three = self.combiner.three
+        comb = self.tables.combine
         i0, i1, i2, i3 = e[0][0], e[1][0], e[2][0], e[3][0]
-        rest = [three(i1, i2, i3), three(i0, i2, i3), three(i0, i1, i3), three(i0, i1, i2)]
+        rest = [comb(comb(i1, i2), i3), comb(comb(i0, i2), i3), comb(comb(i0, i1), i3), comb(comb(i0, i1), i2)]
         return e, rest, self.final(rest[0], i0) - 1
 
     def final(self, rest: int, suit: int) -> int:
@@ -240,7 +175,8 @@ class _Search:
         key = rest << 24 | suit
         found = self._finals.get(key)
         if found is None:
-            found = self._finals[key] = self.combiner.final(rest, suit, self.melds_needed)
+            t = self.tables
+            found = self._finals[key] = t.answers[t.combine(rest, suit)][2 * self.melds_needed + 1]
         return found
 
     def _form_stats(self, c: Sequence[int]) -> tuple[int, int, int, int, int]:
@@ -633,12 +569,7 @@ def advise(hand: str, *, melds: str | Sequence[str] | None = None, visible: str 
     limit = _check_int(max_shanten, "max_shanten", 0, MAX_SHANTEN_LIMIT)
     swap = _check_bool(tegawari, "tegawari")
     back = _check_bool(shanten_down, "shanten_down")
-    parsed = parse(hand, melds=melds)
-    seen = None
-    if visible:
-        counts, reds = parse_tiles(visible, field="visible")
-        check_visible(parsed, counts, reds=reds, field="visible")
-        seen = counts
+    parsed, seen = parse_inputs(hand, melds=melds, visible=visible)
     return advise_hand(parsed, visible=seen, turns=n, tegawari=swap, shanten_down=back, max_shanten=limit,
                        rules=checked)
 

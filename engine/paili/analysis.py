@@ -23,6 +23,17 @@ def check_rules(rules: object) -> Rules:
     raise HandError(f"rules: expected one of {', '.join(map(repr, RULES))}, got {rules!r}")
 
 
+def parse_inputs(hand: str, *, melds: str | Sequence[str] | None, visible: str) -> tuple[Hand, Counts | None]:
+    """The hand (with its melds) and the visible tiles' counts (``None`` when there are none), checked
+    together against the 4-copy and one-red-five limits."""
+    parsed = parse(hand, melds=melds)
+    if not visible:
+        return parsed, None
+    counts, reds = parse_tiles(visible, field="visible")
+    check_visible(parsed, counts, reds=reds, field="visible")
+    return parsed, counts
+
+
 def _ukeire_json(u: Ukeire) -> dict[str, Any]:
     return {"total": u.total, "tiles": [{"tile": tile_name(t), "remaining": n} for t, n in u.tiles]}
 
@@ -78,10 +89,5 @@ def analyze(hand: str, *, melds: str | Sequence[str] | None = None, visible: str
     (0, ['1z', '2z'], 4)
     """
     checked = check_rules(rules)
-    parsed = parse(hand, melds=melds)
-    seen = None
-    if visible:
-        counts, reds = parse_tiles(visible, field="visible")
-        check_visible(parsed, counts, reds=reds, field="visible")
-        seen = counts
+    parsed, seen = parse_inputs(hand, melds=melds, visible=visible)
     return analyze_hand(parsed, visible=seen, rules=checked)

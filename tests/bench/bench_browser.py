@@ -8,6 +8,7 @@ venv's Python.  dist/ is served on a free port, so the bench pages reach the sit
   from navigation start to <html data-engine="ready">.  Prints both and the ratio of the medians.
 - Latency: `engine.analyze(hand)` through site/paili.mjs for seeded random 14-tile hands, round trip from
   the page; prints the median and p90.
+- Win chances: `engine.advise(hand)` for a few dealt tenpai / 1- / 2-shanten hands (bench_advice_browser.py).
 
 Prints figures only; it asserts no timing.  Requests that would leave the machine are aborted.
 """
@@ -192,6 +193,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             try:
                 bench_startup(browser, base, args.loads)
                 bench_analyze(browser, base, args.hands, args.seed)
+                from bench_advice_browser import bench_advise  # this folder: the script's own
+
+                bench_advise(browser, base)
             finally:
                 browser.close()
     finally:

@@ -1,6 +1,7 @@
 // The page: wires the inputs, the tile palette, the drawn hand and the results to the engine (paili.mjs).
 
 import { createEngine } from "../paili.mjs";
+import { createAdvice } from "./advice.js";
 import { PALETTE, addTile, expandTiles, joinHand, removeTile } from "./notation.js";
 import * as render from "./render.js";
 
@@ -27,6 +28,8 @@ let engine = null;
 let latest = 0; // number of the newest request; older answers are dropped
 let timer = 0;
 let current = null; // {hand, melds} of the result on screen (canonical texts), for discards and removals
+// Win chances of the discards (its own worker); created in start(), before any analysis.
+let advice = null;
 
 // ---- URL <-> inputs -------------------------------------------------------------------------------------
 
@@ -147,11 +150,13 @@ async function analyzeNow() {
   const hand = ui.hand.value;
   const visible = ui.visible.value;
   const id = ++latest;
+  advice?.inputChanged(hand, visible);
   if (!hand.trim()) {
     lastError = null;
     clearErrors();
     drawHand(null);
     clearResult();
+    advice?.clear();
     return;
   }
   if (!engine) return; // analysed as soon as the engine is ready
@@ -163,6 +168,7 @@ async function analyzeNow() {
     clearErrors();
     drawHand(result);
     drawResult(result);
+    advice?.show(result, { hand, visible });
   } catch (error) {
     if (id !== latest) return;
     lastError = error;
@@ -170,6 +176,7 @@ async function analyzeNow() {
     showError(error, { hand, visible });
     drawHand(null);
     clearResult();
+    advice?.clear();
   } finally {
     if (id === latest) ui.results.removeAttribute("aria-busy");
   }
@@ -258,6 +265,7 @@ function setEngineState(state, message) {
 }
 
 async function start() {
+  advice = createAdvice({ container: ui.results, onDiscard: (text) => setHand(text, { push: true }) });
   buildPalette();
   readUrl();
   wire();

@@ -1,0 +1,466 @@
+// Discard advice (何切る): per discard of a 3n+2 hand, the chance to win and to be tenpai within the next draws
+// (paili.advise), with a small chart by turn and the improvement tiles (改良).
+//
+// The search can take seconds, so it runs in its own engine (a second Pyodide worker, started when first
+// needed) and never delays the analysis worker. A computation whose hand is no longer on screen is stale:
+// its answer is dropped, and if it is still running GRACE_MS after it started, its worker is terminated and
+// a fresh one started (restarting Pyodide costs about a second; a short search is cheaper to let finish).
+//
+// app.js calls: inputChanged(hand, visible) when an analysis starts, show(result, {hand, visible}) when one
+// is drawn, clear() when there is nothing to advise. The section is <section aria-label="Win chances">
+// with data-state = idle | starting | running | done | error and, once drawn, data-hand (the advised hand).
+
+import { createEngine } from "../paili.mjs";
+import { joinHand, tileName } from "./notation.js";
+import { h, shantenText, tile, tileCounts } from "./render.js";
+
+export const DEFAULT_TURNS = 17;
+export const MAX_TURNS = 30;
+/** The engine's highest max_shanten (paili.advice.MAX_SHANTEN_LIMIT): "compute them too" asks for it. */
+export const MAX_SHANTEN_LIMIT = 4;
+/** How long a stale computation may keep running (it may be about to finish) before its worker is ended. */
+const GRACE_MS = 300;
+const SVG = "http://www.w3.org/2000/svg";
+
+/** "31.2%", "<0.1%" for a chance too small to show, "—" for none. */
+export function percent(p) {
+  if (p === null || p === undefined) return "—";
+  if (p > 0 && p < 0.0005) return "<0.1%";
+  return `${(p * 100).toFixed(1)}%`;
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+function svg(tag, attrs = {}, ...children) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
+  node.append(...children);
+  return node;
+}
+
+/** The chance by turn as a sparkline: win (solid) and tenpai (dashed), 0..100% on a fixed scale. */
+export function sparkline(pWin, pTenpai, { width = 96, height = 32 } = {}) {
+  const n = pWin.length;
+  const pad = 2;
+  const x = (i) => (n === 1 ? width / 2 : pad + ((width - 2 * pad) * i) / (n - 1));
+  const y = (p) => pad + (height - 2 * pad) * (1 - p);
+  const points = (values) => values.map((p, i) => `${x(i).toFixed(1)},${y(p).toFixed(1)}`).join(" ");
+  const last = n - 1;
+  const label =
+    `Chance by draw: to win ${percent(pWin[0])} after 1 draw, ${percent(pWin[last])} after ${n}; ` +
+    `to be tenpai ${percent(pTenpai[0])} after 1 draw, ${percent(pTenpai[last])} after ${n}.`;
+  const line = (values, cls) =>
+    n === 1
+      ? svg("circle", { class: cls, cx: x(0), cy: y(values[0]), r: 2 })
+      : svg("polyline", { class: cls, points: points(values), fill: "none", "vector-effect": "non-scaling-stroke" });
+  return svg(
+    "svg",
+    { class: "sparkline", viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": label, focusable: "false" },
+    svg("line", { class: "sparkline-axis", x1: 0, x2: width, y1: y(0), y2: y(0) }),
+    svg("line", { class: "sparkline-axis", x1: 0, x2: width, y1: y(1), y2: y(1) }),
+    line(pTenpai, "sparkline-tenpai"),
+    line(pWin, "sparkline-win"),
+  );
+}
+
+function legend() {
+  const sample = (cls) => svg("svg", { class: "legend-line", viewBox: "0 0 16 8", "aria-hidden": "true" },
+    svg("line", { class: cls, x1: 1, x2: 15, y1: 4, y2: 4 }));
+  return h(
+    "p",
+    { class: "advice-legend", "aria-hidden": "true" },
+    h("span", {}, sample("sparkline-win"), " win"),
+    h("span", {}, sample("sparkline-tenpai"), " tenpai"),
+    h("span", {}, "by draw, 0–100%"),
+  );
+}
+
+/** The advice table: one tbody per discard (its row, then its improvements), in the engine's order. */
+export function adviceTable(advice) {
+  const n = advice.turns;
+  const header = (en, ja, cls) => h("th", { scope: "col", class: cls }, en, h("span", { class: "ja", lang: "ja" }, ja));
+  const bodies = advice.discards.map((d) => {
+    const name = d.red ? `0${d.tile[1]}` : d.tile;
+    const known = d.p_win !== null && d.p_win !== undefined;
+    const win = known ? d.p_win[n - 1] : null;
+    const tenpai = known ? d.p_tenpai[n - 1] : null;
+    const better = d.improvements ?? { total: 0, tiles: [] };
+    const main = h(
+      "tr",
+      {
+        class: "advice-row",
+        dataset: {
+          tile: name,
+          after: d.after ?? null,
+          pWin: known ? String(win) : null,
+          pTenpai: known ? String(tenpai) : null,
+        },
+      },
+      h(
+        "th",
+        { scope: "row", class: "discard" },
+        h("button", { type: "button", class: "discard-button", "aria-label": `Discard ${tileName(name)}` }, tile(name, { size: "sm" })),
+        h("span", { class: "advice-shanten" }, shantenText(d.shanten)),
+      ),
+      h("td", { class: "p-win" }, percent(win)),
+      h("td", { class: "p-tenpai" }, percent(tenpai)),
+      h("td", { class: "chart" }, known ? sparkline(d.p_win, d.p_tenpai) : h("span", { class: "na" }, "—")),
+    );
+    const extra = h(
+      "tr",
+      { class: "advice-improvements" },
+      h(
+        "td",
+        { colspan: "4" },
+        better.tiles.length
+          ? h(
+              "details",
+              {},
+              h(
+                "summary",
+                {},
+                `Improvements `,
+                h("span", { class: "ja", lang: "ja" }, "改良"),
+                `: ${better.tiles.length} kinds, ${better.total} tiles`,
+              ),
+              tileCounts(better.tiles, { size: "xs" }),
+            )
+          : h("span", { class: "none" }, "No improvements ", h("span", { class: "ja", lang: "ja" }, "改良なし")),
+      ),
+    );
+    return h("tbody", { dataset: { tile: name } }, main, extra);
+  });
+  return h(
+    "table",
+    { class: "advice-table" },
+    h("caption", { class: "sr-only" }, `Discards by the chance to win within ${n} draws`),
+    h(
+      "thead",
+      {},
+      h(
+        "tr",
+        {},
+        header("Discard", "打牌", "discard"),
+        header("Win", "和了", "p-win"),
+        header("Tenpai", "聴牌", "p-tenpai"),
+        header("By draw", "推移", "chart"),
+      ),
+    ),
+    bodies,
+  );
+}
+
+/**
+ * Build the advice section inside `container` (appended) and return its controller.
+ * `onDiscard(text)` is called with the hand left when a discard button of the table is chosen.
+ */
+export function createAdvice({ container, onDiscard = null }) {
+  const ids = { title: "advice-title", turns: "advice-turns", tegawari: "advice-tegawari", back: "advice-shanten-down" };
+  const turns = h("input", { id: ids.turns, type: "number", inputmode: "numeric", min: "1", max: String(MAX_TURNS), step: "1", value: String(DEFAULT_TURNS), "aria-describedby": "advice-turns-help" });
+  const tegawari = h("input", { id: ids.tegawari, type: "checkbox" });
+  const back = h("input", { id: ids.back, type: "checkbox" });
+  const status = h("p", { class: "advice-status", role: "status" });
+  const elapsed = h("span", { class: "advice-elapsed", "aria-hidden": "true" });
+  const progress = h("div", { class: "advice-progress", hidden: true }, h("span", { class: "advice-bar" }), elapsed);
+  const note = h("p", { class: "advice-note", hidden: true });
+  const more = h("button", { type: "button", class: "secondary advice-more", hidden: true }, "Compute them too (slower)");
+  const body = h("div", { class: "advice-body" });
+  const controls = h(
+    "div",
+    { class: "advice-controls", role: "group", "aria-label": "Win chance options" },
+    h(
+      "div",
+      { class: "advice-turns" },
+      h("label", { for: ids.turns }, "Draws ", h("span", { class: "ja", lang: "ja" }, "巡目")),
+      turns,
+      h("span", { id: "advice-turns-help", class: "help" }, `1–${MAX_TURNS}`),
+    ),
+    h("div", { class: "advice-check" }, tegawari, h("label", { for: ids.tegawari }, "Swap for a better shape ", h("span", { class: "ja", lang: "ja" }, "手替わり"))),
+    h("div", { class: "advice-check" }, back, h("label", { for: ids.back }, "Step back a shanten ", h("span", { class: "ja", lang: "ja" }, "向聴戻し"))),
+  );
+  const section = h(
+    "section",
+    { class: "block advice", "aria-labelledby": ids.title, hidden: true, dataset: { state: "idle" } },
+    h("h3", { id: ids.title }, "Win chances ", h("span", { class: "ja", lang: "ja" }, "何切る")),
+    h(
+      "p",
+      { class: "hint" },
+      "For each discard: the chance to win by self-draw and to be tenpai within the next draws, best first.",
+    ),
+    controls,
+    status,
+    progress,
+    note,
+    more,
+    body,
+  );
+  container.append(section);
+
+  let engine = null; // Promise of the advice engine (its own worker), or null until needed
+  let running = null; // {gen, startedAt, settled: Promise} of the request on that engine, if any
+  let generation = 0; // number of the advice wanted now; answers of older ones are dropped
+  let wanted = null; // {key, source, payload, gen} of the hand on screen
+  let shownKey = null; // key of the advice drawn
+  let ticker = 0;
+
+  const setState = (state) => {
+    section.dataset.state = state;
+  };
+
+  function startEngine() {
+    engine = createEngine({
+      onProgress: (message) => {
+        if (section.dataset.state === "starting") status.textContent = `Starting the advice engine: ${message}…`;
+      },
+    });
+    engine.catch(() => {}); // a failure is reported to the request that awaits it
+    return engine;
+  }
+
+  /** End the advice worker (a stale search is running) and start a fresh one at once. */
+  function restart() {
+    const old = engine;
+    engine = null;
+    running = null;
+    old?.then((e) => e.close(), () => {});
+    section.dataset.restarts = String(Number(section.dataset.restarts ?? 0) + 1);
+    startEngine();
+  }
+
+  /** A stale search still running after its grace period ends with its worker. */
+  function reap() {
+    if (!running || running.gen === generation) return;
+    const left = GRACE_MS - (performance.now() - running.startedAt);
+    if (left <= 0) restart();
+    else setTimeout(reap, left + 1);
+  }
+
+  function stopTicker() {
+    clearInterval(ticker);
+    ticker = 0;
+    progress.hidden = true;
+  }
+
+  function startTicker() {
+    stopTicker();
+    const since = performance.now();
+    elapsed.textContent = "";
+    progress.hidden = false;
+    ticker = setInterval(() => {
+      elapsed.textContent = `${((performance.now() - since) / 1000).toFixed(1)} s`;
+    }, 100);
+  }
+
+  function readTurns() {
+    const value = Number(turns.value);
+    const ok = Number.isInteger(value) && value >= 1 && value <= MAX_TURNS;
+    if (ok) turns.removeAttribute("aria-invalid");
+    else turns.setAttribute("aria-invalid", "true");
+    return ok ? value : null;
+  }
+
+  function options() {
+    return { turns: readTurns(), tegawari: tegawari.checked, shanten_down: back.checked };
+  }
+
+  /** Drop the search running or awaited: its answer is not wanted any more. */
+  function drop() {
+    generation += 1;
+    stopTicker();
+    reap();
+  }
+
+  /** Drop whatever is wanted or running: the hand changed. */
+  function cancel() {
+    drop();
+    wanted = null;
+  }
+
+  async function compute() {
+    const job = wanted;
+    const gen = job.gen;
+    // Wait for the advice worker to be free: a stale search may finish within its grace, or is ended.
+    while (running) {
+      const current = running;
+      const left = GRACE_MS - (performance.now() - current.startedAt);
+      await Promise.race([current.settled, sleep(left)]);
+      if (gen !== generation) return;
+      if (running === current && performance.now() - current.startedAt >= GRACE_MS) restart();
+    }
+    if (!engine) startEngine();
+    const pending = engine;
+    let ready = null;
+    setState("starting");
+    status.textContent = "Starting the advice engine…";
+    startTicker();
+    try {
+      ready = await pending;
+    } catch (error) {
+      if (gen !== generation) return;
+      if (engine === pending) engine = null; // try a new worker next time
+      stopTicker();
+      setState("error");
+      status.textContent = `The advice engine could not start: ${error.message}`;
+      return;
+    }
+    if (gen !== generation || engine !== pending) {
+      if (gen === generation) compute(); // the worker was replaced meanwhile: go again
+      return;
+    }
+    if (running) return compute(); // someone else got the worker first (cannot happen in order, but be safe)
+    setState("running");
+    status.textContent = `Computing win chances for ${job.payload.turns} draws…`;
+    startTicker();
+    const startedAt = performance.now();
+    const request = ready.advise(job.payload.hand, job.payload);
+    const entry = { gen, startedAt, settled: request.then(() => {}, () => {}) };
+    running = entry;
+    entry.settled.then(() => {
+      if (running === entry) running = null;
+    });
+    let advice = null;
+    let failure = null;
+    try {
+      advice = await request;
+    } catch (error) {
+      failure = error;
+    }
+    if (gen !== generation) return; // stale: never drawn
+    stopTicker();
+    if (failure) {
+      if (failure.type === "EngineClosed" || failure.type === "EngineFailed") {
+        if (failure.type === "EngineFailed" && engine === pending) engine = null;
+        if (failure.type === "EngineClosed") return compute();
+      }
+      setState("error");
+      status.textContent = `Win chances could not be computed: ${failure.message}`;
+      body.replaceChildren();
+      note.hidden = true;
+      more.hidden = true;
+      return;
+    }
+    draw(advice, job, performance.now() - startedAt);
+  }
+
+  function draw(advice, job, ms) {
+    shownKey = job.key;
+    section.dataset.hand = job.key;
+    section.dataset.turns = String(advice.turns);
+    section.dataset.tegawari = String(advice.options.tegawari);
+    section.dataset.shantenDown = String(advice.options.shanten_down);
+    section.dataset.maxShanten = String(advice.options.max_shanten);
+    const charts = advice.discards.some((d) => d.p_win !== null && d.p_win !== undefined);
+    body.replaceChildren(...(charts ? [legend()] : []), adviceTable(advice));
+    note.textContent = advice.note ?? "";
+    note.hidden = !advice.note;
+    more.hidden = !advice.note || advice.options.max_shanten >= MAX_SHANTEN_LIMIT;
+    const seconds = ms >= 1000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.max(1, Math.round(ms))} ms`;
+    status.textContent = `Win chances within ${advice.turns} draws (computed in ${seconds}).`;
+    section.removeAttribute("aria-busy");
+    setState("done");
+  }
+
+  function request() {
+    if (!wanted) return;
+    const opts = options();
+    if (opts.turns === null) {
+      drop();
+      wanted.signature = null; // a valid number asks again, even the same as before
+      status.textContent = `Draws: enter a whole number from 1 to ${MAX_TURNS}.`;
+      setState("error");
+      return;
+    }
+    const payload = { ...wanted.base, ...opts };
+    const key = wanted.handKey;
+    const signature = JSON.stringify(payload);
+    if (wanted.signature === signature && wanted.gen === generation && section.dataset.state !== "error") return;
+    const source = wanted.source;
+    const handKey = wanted.handKey;
+    const base = wanted.base;
+    cancel();
+    wanted = { key, handKey, source, base, payload, signature, gen: generation };
+    section.hidden = false;
+    section.setAttribute("aria-busy", "true");
+    compute();
+  }
+
+  // ---- events ------------------------------------------------------------------------------------------
+
+  let turnsTimer = 0;
+  turns.addEventListener("input", () => {
+    clearTimeout(turnsTimer);
+    turnsTimer = setTimeout(request, 250);
+  });
+  turns.addEventListener("change", () => {
+    clearTimeout(turnsTimer);
+    request();
+  });
+  tegawari.addEventListener("change", request);
+  more.addEventListener("click", () => {
+    if (!wanted) return;
+    wanted.base = { ...wanted.base, max_shanten: MAX_SHANTEN_LIMIT };
+    more.hidden = true;
+    request();
+  });
+  back.addEventListener("change", request);
+  body.addEventListener("click", (event) => {
+    const row = event.target.closest("tr.advice-row");
+    if (!row || !onDiscard || event.target.closest("details")) return;
+    if (row.dataset.after) onDiscard(row.dataset.after);
+  });
+
+  return {
+    element: section,
+
+    /** An analysis of (hand, visible) is starting: a search for another input is stale from now on. */
+    inputChanged(hand, visible) {
+      if (!wanted || (wanted.source.hand === hand && wanted.source.visible === visible)) return;
+      section.setAttribute("aria-busy", "true");
+      if (section.dataset.state !== "done") cancel(); // a search for the old input is starting or running
+    },
+
+    /** The analysis on screen: advise its discards (3n+2 hands), or hide the section. */
+    show(result, { hand, visible = "" }) {
+      if (!("discards" in result)) {
+        this.clear();
+        return;
+      }
+      const melds = result.melds.map((m) => m.text);
+      const handKey = joinHand(result.hand, melds);
+      const base = { hand: result.hand, melds, visible, rules: result.rules ?? "riichi" };
+      const source = { hand, visible };
+      const same = wanted && wanted.handKey === handKey && wanted.base.visible === visible;
+      if (same) {
+        wanted.source = source;
+        if (section.dataset.state === "done") section.removeAttribute("aria-busy");
+        if (section.dataset.state === "error") request(); // try again
+        return; // running or drawn for this very hand
+      }
+      if (shownKey !== null && shownKey !== handKey) {
+        // the advice of another hand must not stay beside this analysis
+        body.replaceChildren();
+        note.hidden = true;
+        more.hidden = true;
+        shownKey = null;
+        delete section.dataset.hand;
+      }
+      cancel();
+      wanted = { key: handKey, handKey, source, base, payload: null, signature: null, gen: -1 };
+      request();
+    },
+
+    /** Nothing to advise (no hand, an error, a 3n+1 hand). */
+    clear() {
+      cancel();
+      shownKey = null;
+      body.replaceChildren();
+      note.hidden = true;
+      more.hidden = true;
+      status.textContent = "";
+      delete section.dataset.hand;
+      section.removeAttribute("aria-busy");
+      section.hidden = true;
+      setState("idle");
+    },
+  };
+}
