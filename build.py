@@ -21,6 +21,7 @@ import hashlib
 import http.server
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -44,6 +45,7 @@ REQUIREMENTS = ROOT / "requirements-dev.txt"
 NODE_MODULES = ROOT / "node_modules"
 PYODIDE_PKG = NODE_MODULES / "pyodide"
 SVGO = NODE_MODULES / ".bin" / "svgo"
+ICON_SCRIPT = ROOT / "tools" / "render-icons.mjs"
 CHROMIUM = Path("/usr/bin/chromium")
 
 # What loadPyodide() fetches for a page that loads one pure-Python wheel with loadPackage(url): the
@@ -72,6 +74,32 @@ MIME_TYPES = {
     ".md": "text/markdown; charset=utf-8",
     ".txt": "text/plain; charset=utf-8",
 }
+
+# The Content-Security-Policy of every page.  Each HTML page in web/ carries it in a <meta http-equiv> (the
+# site is static: that is what any host delivers); the build checks the meta tags say exactly this, and the
+# server below also sends it as a header, with frame-ancestors (which a <meta> policy cannot carry).
+CSP_DIRECTIVES = (
+    "default-src 'none'",  # nothing that is not allowed below: no fonts, media, objects, frames, prefetch
+    # our ES modules and Pyodide's; 'wasm-unsafe-eval' lets Pyodide compile WebAssembly (not eval, not
+    # new Function); no inline script, no event-handler attribute, no javascript: URL
+    "script-src 'self' 'wasm-unsafe-eval'",
+    "worker-src 'self'",  # the engine's module worker and the service worker, from this site only
+    "connect-src 'self'",  # fetch(): build-info.json, Pyodide's files, the wheel; never another origin
+    "img-src 'self'",  # tile images and icons
+    "style-src 'self'",  # css/style.css; no inline <style> and no style="" attributes
+    "manifest-src 'self'",  # manifest.webmanifest
+    "base-uri 'none'",  # no <base> element can re-point the relative URLs
+    "form-action 'none'",  # the hand form is read by script and never submitted anywhere
+    "object-src 'none'",  # no plugins (already denied by default-src; stated for older checkers)
+    # DOM sinks (innerHTML, script URLs) take no plain strings; the only Trusted Types policies are the two
+    # that make the engine worker's URL (paili.mjs) and the service worker's (js/offline.js)
+    "require-trusted-types-for 'script'",
+    "trusted-types paili-engine paili-offline",
+)
+CSP = "; ".join(CSP_DIRECTIVES)
+# Who may frame a page (header only): the compact embed view anyone, the other pages only this site.
+FRAME_ANCESTORS = {"embed.html": "frame-ancestors *"}
+FRAME_ANCESTORS_DEFAULT = "frame-ancestors 'self'"
 
 # Environment for every tool run from here: Playwright must never download a browser.
 TOOL_ENV = {
@@ -204,6 +232,30 @@ def ensure_chromium() -> Path:
 # Build steps: each returns {path in the output: source file}
 
 
+def build_wheel_with_version(python: Path, version: str, out: Path) -> Path:
+    """A wheel of the engine under another version number (for update tests): built from a copy of the
+    sources with the version replaced in pyproject.toml and paili/__init__.py."""
+    with tempfile.TemporaryDirectory(prefix="paili-wheel-src-") as tmp:
+        src = Path(tmp, "src")
+        shutil.copytree(ENGINE, src / "engine" / "paili", ignore=shutil.ignore_patterns("__pycache__"))
+        for name in ("README.md", "pyproject.toml"):
+            shutil.copy2(ROOT / name, src / name)
+        for rel, prefix in (("pyproject.toml", "version = "), ("engine/paili/__init__.py", "__version__ = ")):
+            path = src / rel
+            lines = path.read_text().splitlines(keepends=True)
+            hits = [i for i, line in enumerate(lines) if line.startswith(prefix)]
+            if len(hits) != 1:
+                raise BuildError(f"expected one line starting with {prefix!r} in {rel}")
+            lines[hits[0]] = f'{prefix}"{version}"\n'
+            path.write_text("".join(lines))
+        out.mkdir(parents=True, exist_ok=True)
+        check([python, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation", "-w", out, src])
+    built = sorted(out.glob(f"paili-{version}-py3-none-any.whl"))
+    if len(built) != 1:
+        raise BuildError(f"expected paili-{version}-py3-none-any.whl in {out}")
+    return built[0]
+
+
 def build_wheel(python: Path) -> Path:
     """The engine wheel, rebuilt only when engine/paili, pyproject.toml or README.md changed."""
     out = CACHE / "wheel"
@@ -263,13 +315,111 @@ def minify_tiles() -> dict[str, Path]:
     return result
 
 
+SERVICE_WORKER = "sw.js"  # web/sw.js: the build writes the precache manifest into it
+PRECACHE_MANIFEST = "precache-manifest.json"
+MANIFEST_LINE = "const MANIFEST = "  # the line of web/sw.js that the build replaces
+
+
 def web_files() -> dict[str, Path]:
-    """Pages, styles and ES modules: everything in web/ but web/tiles (which goes through svgo)."""
+    """Pages, styles and ES modules: everything in web/ but web/tiles (which goes through svgo) and the
+    service worker (written by write_offline_files)."""
     return {
         src.relative_to(WEB).as_posix(): src
         for src in files_under(WEB)
-        if src.relative_to(WEB).parts[0] != "tiles"
+        if src.relative_to(WEB).parts[0] != "tiles" and src.relative_to(WEB).as_posix() != SERVICE_WORKER
     }
+
+
+def check_csp_meta(pages: dict[str, Path]) -> None:
+    """Every HTML page must carry exactly CSP in a <meta http-equiv="Content-Security-Policy">."""
+    wanted = f'<meta http-equiv="Content-Security-Policy" content="{CSP}">'
+    for rel, src in pages.items():
+        if rel.endswith(".html") and wanted not in src.read_text():
+            raise BuildError(f"web/{rel} lacks the Content-Security-Policy meta tag; put this in its <head>:\n{wanted}")
+
+
+# The app icons: a tile of the Regular set (the red dragon) rendered to PNG by resvg (WebAssembly, from npm).
+ICONS = (  # (file in the site, size in px, maskable: full-bleed background with the tile in the safe zone)
+    ("icons/icon-192.png", 192, False),
+    ("icons/icon-512.png", 512, False),
+    ("icons/maskable-512.png", 512, True),
+)
+ICON_TILE = ("tiles/Regular/Front.svg", "tiles/Regular/Chun.svg")
+ICON_BACKGROUND = "#1f6b47"  # the page's --accent (table felt), also the manifest's theme_color
+
+
+def _nested_svg(text: str, x: float, y: float, width: float, height: float) -> str:
+    """An SVG document as an <svg> element placed at x, y with the given size (its viewBox kept)."""
+    start = text.index("<svg")
+    end = text.index(">", start)
+    head = text[start:end]
+    for attr in ("x", "y", "width", "height"):
+        head = re.sub(rf'\s{attr}="[^"]*"', "", head)
+    return f'{head} x="{x}" y="{y}" width="{width}" height="{height}"{text[end:]}'
+
+
+def icon_svg(size: int, maskable: bool, tiles: dict[str, Path]) -> str:
+    """The SVG of one icon: the tile body and face, centred; on the felt colour for a maskable icon."""
+    # A maskable icon's safe zone is the centred circle of 80% diameter: the tile's corners must fit in it.
+    height = size * (0.62 if maskable else 0.94)
+    width = height * 3 / 4
+    x, y = (size - width) / 2, (size - height) / 2
+    layers = [_nested_svg(tiles[rel].read_text(), x, y, width, height) for rel in ICON_TILE]
+    background = f'<rect width="{size}" height="{size}" fill="{ICON_BACKGROUND}"/>' if maskable else ""
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" viewBox="0 0 {size} {size}">'
+        f"{background}{''.join(layers)}</svg>"
+    )
+
+
+def build_icons(tiles: dict[str, Path]) -> dict[str, Path]:
+    """The PNG icons, rendered from the tile art with @resvg/resvg-wasm; cached by their SVG source."""
+    resvg_version = json.loads((NODE_MODULES / "@resvg" / "resvg-wasm" / "package.json").read_text())["version"]
+    jobs = []
+    result: dict[str, Path] = {}
+    for rel, size, maskable in ICONS:
+        svg = icon_svg(size, maskable, tiles)
+        key = hashlib.sha256((svg + resvg_version + ICON_SCRIPT.read_text()).encode()).hexdigest()
+        cached = CACHE / "icons" / f"{key}.png"
+        result[rel] = cached
+        if not cached.exists():
+            jobs.append({"svg": svg, "out": str(cached), "width": size})
+    if jobs:
+        node = shutil.which("node")
+        if node is None:
+            raise BuildError("node is missing: install Node.js 20+ (Debian: apt-get install nodejs npm)")
+        say(f"rendering {len(jobs)} icons with resvg {resvg_version}")
+        (CACHE / "icons").mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile("w", suffix=".json", prefix="paili-icons-", delete=False) as tmp:
+            json.dump(jobs, tmp)
+        try:
+            check([node, ICON_SCRIPT, tmp.name])
+        finally:
+            os.unlink(tmp.name)
+    return result
+
+
+def file_hashes(files: dict[str, Path]) -> dict[str, str]:
+    """sha256 (hex) of each file's content, by its path in the site."""
+    return {rel: hashlib.sha256(files[rel].read_bytes()).hexdigest() for rel in sorted(files)}
+
+
+def write_offline_files(files: dict[str, Path], out: Path, build: str, version: str) -> dict[str, Path]:
+    """The precache manifest and the service worker of a build, written into the folder `out`.
+
+    The manifest lists every file of the site (but the service worker itself) with its sha256: the service
+    worker caches exactly these, checks each hash, and names its cache after the build id.
+    """
+    manifest = {"build": build, "version": version, "files": file_hashes(files)}
+    text = (WEB / SERVICE_WORKER).read_text()
+    lines = text.splitlines(keepends=True)
+    hits = [i for i, line in enumerate(lines) if line.startswith(MANIFEST_LINE)]
+    if len(hits) != 1:
+        raise BuildError(f"web/{SERVICE_WORKER} must have one line starting with {MANIFEST_LINE!r}")
+    lines[hits[0]] = f"{MANIFEST_LINE}{json.dumps(manifest, separators=(',', ':'))};\n"
+    write_if_changed(out / SERVICE_WORKER, "".join(lines))
+    write_if_changed(out / PRECACHE_MANIFEST, json.dumps(manifest, indent=1) + "\n")
+    return {SERVICE_WORKER: out / SERVICE_WORKER, PRECACHE_MANIFEST: out / PRECACHE_MANIFEST}
 
 
 def pyodide_files() -> tuple[dict[str, Path], str]:
@@ -313,40 +463,66 @@ def write_if_changed(path: Path, text: str) -> None:
         path.write_text(text)
 
 
-def build_site() -> Path:
-    """Assemble dist/site (see docs/CONTRACT.md, "Site layout") and print its sizes."""
+def assemble_site(dest: Path, *, version: str | None = None) -> Path:
+    """Assemble a site (see docs/CONTRACT.md, "Site layout") into dest and print its sizes.
+
+    version: build the engine wheel under this version number instead of pyproject.toml's (the update
+    tests serve two builds that differ); the generated files then go to a cache folder of their own.
+    """
     started = time.perf_counter()
     python = ensure_venv()
     ensure_node_modules()
-    wheel = build_wheel(python)
+    if version is None:
+        wheel = build_wheel(python)
+        generated = CACHE / "generated"
+    else:
+        key = hashlib.sha256(f"{dest.resolve()}\0{version}".encode()).hexdigest()[:16]
+        generated = CACHE / "generated-other" / key
+        shutil.rmtree(generated, ignore_errors=True)
+        wheel = build_wheel_with_version(python, version, generated / "wheel")
     version = wheel.name.split("-")[1]
     pyodide, pyodide_version = pyodide_files()
+    pages = web_files()
+    check_csp_meta(pages)
+    tiles = minify_tiles()
     parts: dict[str, dict[str, Path]] = {
-        "pages and modules": web_files(),
-        "tiles": minify_tiles(),
+        "pages and modules": pages,
+        "tiles": tiles,
+        "icons": build_icons(tiles),
         "pyodide": pyodide,
         "wheel": {f"wheels/{wheel.name}": wheel},
     }
-    info_path = "build-info.json"
     everything = {rel: src for part in parts.values() for rel, src in part.items()}
-    everything[info_path] = CACHE / info_path
+    # The build id: a hash of every file of the site; build-info.json, the manifest and the worker carry it.
+    build = hashlib.sha256(json.dumps(file_hashes(everything)).encode()).hexdigest()[:16]
+    info_path = "build-info.json"
     info = {
         "version": version,
+        "build": build,
         "wheel": f"wheels/{wheel.name}",
         "pyodide": "pyodide/",
         "pyodideVersion": pyodide_version,
     }
-    write_if_changed(CACHE / info_path, json.dumps(info, indent=2) + "\n")
-    SITE.mkdir(parents=True, exist_ok=True)
-    copied = sync_tree(SITE, everything)
+    write_if_changed(generated / info_path, json.dumps(info, indent=2) + "\n")
+    everything[info_path] = generated / info_path
+    parts["offline"] = write_offline_files(everything, generated, build, version)
+    everything.update(parts["offline"])
+    dest.mkdir(parents=True, exist_ok=True)
+    copied = sync_tree(dest, everything)
     if not (WEB / "index.html").exists():
         say("note: web/index.html does not exist yet; the site has no page")
     for name, part in parts.items():
-        size = sum((SITE / rel).stat().st_size for rel in part)
+        size = sum((dest / rel).stat().st_size for rel in part)
         say(f"  {name:<18} {len(part):>4} files {human_size(size):>10}")
     took = time.perf_counter() - started
-    say(f"dist/site: {human_size(tree_size(SITE))} ({copied} files updated) in {took:.2f} s")
-    return SITE
+    shown = dest.relative_to(ROOT) if dest.is_relative_to(ROOT) else dest
+    say(f"{shown}: {human_size(tree_size(dest))} ({copied} files updated, build {build}) in {took:.2f} s")
+    return dest
+
+
+def build_site() -> Path:
+    """Assemble dist/site."""
+    return assemble_site(SITE)
 
 
 def build_bench_pages() -> Path:
@@ -360,13 +536,26 @@ def build_bench_pages() -> Path:
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
-    """Static files with the MIME types the site needs and no caching (a development server)."""
+    """Static files with the MIME types the site needs and no caching (a development server).
+
+    With security_headers (the default), every answer carries the Content-Security-Policy (with the page's
+    frame-ancestors) and nosniff; and Access-Control-Allow-Origin: * so that other sites can embed Paili
+    with paili.mjs (a cross-origin module, its worker and the files that worker fetches all need CORS).
+    """
 
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     quiet = False
+    security_headers = True
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
+        if self.security_headers:
+            page = self.path.split("?", 1)[0].rsplit("/", 1)[-1] or "index.html"
+            frame = FRAME_ANCESTORS.get(page, FRAME_ANCESTORS_DEFAULT)
+            self.send_header("Content-Security-Policy", f"{CSP}; {frame}")
+            self.send_header("X-Content-Type-Options", "nosniff")
+            self.send_header("Referrer-Policy", "no-referrer")
+            self.send_header("Access-Control-Allow-Origin", "*")
         super().end_headers()
 
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - the base class's name
@@ -374,9 +563,11 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
-def make_server(directory: Path, port: int = 0, *, quiet: bool = False) -> http.server.ThreadingHTTPServer:
+def make_server(
+    directory: Path, port: int = 0, *, quiet: bool = False, security_headers: bool = True
+) -> http.server.ThreadingHTTPServer:
     """A threading HTTP server for directory on 127.0.0.1:port (port 0: a free port). Call serve_forever()."""
-    handler = type("Handler", (SiteHandler,), {"quiet": quiet})
+    handler = type("Handler", (SiteHandler,), {"quiet": quiet, "security_headers": security_headers})
     server = http.server.ThreadingHTTPServer(
         ("127.0.0.1", port), functools.partial(handler, directory=str(directory))
     )
@@ -389,9 +580,11 @@ def server_url(server: http.server.ThreadingHTTPServer) -> str:
     return f"http://{host!s}:{port}/"
 
 
-def serve_in_thread(directory: Path, port: int = 0) -> tuple[http.server.ThreadingHTTPServer, str]:
+def serve_in_thread(
+    directory: Path, port: int = 0, *, security_headers: bool = True
+) -> tuple[http.server.ThreadingHTTPServer, str]:
     """Start a quiet server in a daemon thread; returns it (call .shutdown() to stop) and its URL."""
-    server = make_server(directory, port, quiet=True)
+    server = make_server(directory, port, quiet=True, security_headers=security_headers)
     threading.Thread(target=server.serve_forever, name="paili-site-server", daemon=True).start()
     return server, server_url(server)
 

@@ -26,16 +26,27 @@ export class EngineError extends Error {
   }
 }
 
+// Under a Content-Security-Policy that requires Trusted Types (Paili's own pages do), a worker's URL must be a
+// TrustedScriptURL. This module's policy only ever gets the URLs made below (never user input). A host whose
+// CSP does not allow the name "paili-engine" gets plain URLs (a host without Trusted Types needs nothing).
+let scriptUrlPolicy = null;
+try {
+  scriptUrlPolicy = globalThis.trustedTypes?.createPolicy("paili-engine", { createScriptURL: (url) => url }) ?? null;
+} catch {
+  scriptUrlPolicy = null;
+}
+const scriptUrl = (url) => (scriptUrlPolicy ? scriptUrlPolicy.createScriptURL(String(url)) : url);
+
 function workerFor(baseUrl) {
   const url = new URL("js/worker.js", baseUrl);
   if (typeof location === "undefined" || url.origin === location.origin) {
-    return new Worker(url, { type: "module" });
+    return new Worker(scriptUrl(url), { type: "module" });
   }
   // A worker script must be same-origin; from another site, start a tiny module worker that imports ours.
   const source = `import ${JSON.stringify(url.href)};`;
   const blobUrl = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
   try {
-    return new Worker(blobUrl, { type: "module" });
+    return new Worker(scriptUrl(blobUrl), { type: "module" });
   } finally {
     URL.revokeObjectURL(blobUrl);
   }
@@ -105,9 +116,11 @@ class Engine {
 
 /**
  * Start the engine. Options: `baseUrl` (URL of the Paili site folder; default: this module's folder),
- * `onProgress(message)` (start-up progress). Resolves to an engine once Python is ready.
+ * `onProgress(message)` (start-up progress), `onFailure(error)` (the worker died after start-up: every
+ * pending and later request rejects with that EngineError of type "EngineFailed"). Resolves to an engine
+ * once Python is ready; rejects with an EngineError of type "EngineFailed" if start-up fails.
  */
-export function createEngine({ baseUrl, onProgress } = {}) {
+export function createEngine({ baseUrl, onProgress, onFailure } = {}) {
   const base = new URL(baseUrl ?? "./", baseUrl ? globalThis.location?.href : import.meta.url);
   if (!base.pathname.endsWith("/")) base.pathname += "/";
   const worker = workerFor(base);
@@ -117,8 +130,11 @@ export function createEngine({ baseUrl, onProgress } = {}) {
     let ready = false;
     const fail = (message) => {
       const error = new EngineError({ type: "EngineFailed", message });
+      const first = !engine.failed;
+      engine.failed = true;
       engine._fail(error);
       if (!ready) reject(error);
+      else if (first) onFailure?.(error);
     };
     worker.onmessage = ({ data }) => {
       if (data.type === "progress") {
@@ -126,9 +142,10 @@ export function createEngine({ baseUrl, onProgress } = {}) {
       } else if (data.type === "ready") {
         ready = true;
         engine.version = data.version;
+        engine.build = data.build ?? "";
         resolve(engine);
       } else if (data.type === "fatal") {
-        fail(`the engine could not start: ${data.message}`);
+        fail(`${ready ? "the engine stopped" : "the engine could not start"}: ${data.message}`);
       } else if ("id" in data) {
         engine._reply(data);
       }
@@ -137,6 +154,7 @@ export function createEngine({ baseUrl, onProgress } = {}) {
       event.preventDefault?.();
       fail(`the engine worker failed: ${event.message || "could not load js/worker.js"}`);
     };
+    worker.onmessageerror = () => fail("the engine sent a message that could not be read");
     worker.postMessage({ type: "init", baseUrl: base.href });
   });
 }

@@ -186,7 +186,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"bench_browser: {needed.relative_to(ROOT)} is missing (run `python3 build.py bench`)")
             return 1
     build = load_build_script()
-    server, base = build.serve_in_thread(DIST)
+    server, base = build.serve_in_thread(DIST, security_headers=False)  # bench pages use inline scripts
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)

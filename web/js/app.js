@@ -3,6 +3,7 @@
 import { createEngine } from "../paili.mjs";
 import { createAdvice } from "./advice.js";
 import { PALETTE, addTile, expandTiles, joinHand, removeTile } from "./notation.js";
+import { registerOffline } from "./offline.js";
 import * as render from "./render.js";
 
 const DEBOUNCE_MS = 120;
@@ -22,6 +23,12 @@ const ui = {
   results: $("results"),
   resultsBody: $("results-body"),
   version: $("version"),
+  offline: $("offline-status"),
+  copyLink: $("copy-link"),
+  share: $("share-hand"),
+  shareNote: $("share-note"),
+  updateBanner: $("update-banner"),
+  applyUpdate: $("apply-update"),
 };
 
 let engine = null;
@@ -115,9 +122,11 @@ function drawHand(result) {
     ui.handTiles.replaceChildren();
     ui.handEmpty.hidden = false;
     current = null;
+    showShareButtons();
     return;
   }
   current = { hand: result.hand, melds: result.melds.map((m) => m.text) };
+  showShareButtons();
   const concealed = (expandTiles(result.hand) ?? []).map((name) => render.tile(name, { tag: "button" }));
   ui.handTiles.replaceChildren(...concealed, ...render.melds(result.melds));
   ui.handEmpty.hidden = concealed.length + result.melds.length > 0;
@@ -257,6 +266,63 @@ function wire() {
   });
 }
 
+// ---- sharing --------------------------------------------------------------------------------------------
+
+/** The link to the hand on screen (?q=, and ?v= with visible tiles). */
+function shareUrl() {
+  return urlFor(joinHand(current.hand, current.melds), ui.visible.value).href;
+}
+
+function showShareButtons() {
+  ui.copyLink.hidden = !current;
+  ui.share.hidden = !current || typeof navigator.share !== "function";
+  if (!current) ui.shareNote.hidden = true;
+}
+
+function note(text) {
+  ui.shareNote.textContent = text;
+  ui.shareNote.hidden = false;
+}
+
+async function copyLink() {
+  if (!current) return;
+  const url = shareUrl();
+  try {
+    await navigator.clipboard.writeText(url);
+    note("Link copied.");
+  } catch {
+    note(`Copy this link: ${url}`); // no clipboard access: the link as text, to select by hand
+  }
+}
+
+async function shareHand() {
+  if (!current) return;
+  const url = shareUrl();
+  try {
+    await navigator.share({ title: `Paili: ${joinHand(current.hand, current.melds)}`, url });
+  } catch (error) {
+    if (error?.name !== "AbortError") await copyLink(); // sharing refused or failed: copy instead
+  }
+}
+
+// ---- offline and updates --------------------------------------------------------------------------------
+
+function startOffline() {
+  registerOffline({
+    onOffline: () => {
+      ui.offline.hidden = false;
+      ui.root.dataset.offline = "ready";
+    },
+    onUpdate: (apply) => {
+      ui.updateBanner.hidden = false;
+      ui.applyUpdate.onclick = () => {
+        ui.applyUpdate.disabled = true;
+        apply(); // the new service worker takes over; offline.js reloads the page on controllerchange
+      };
+    },
+  });
+}
+
 // ---- start ----------------------------------------------------------------------------------------------
 
 function setEngineState(state, message) {
@@ -264,22 +330,41 @@ function setEngineState(state, message) {
   ui.status.textContent = message;
 }
 
+/** The engine failed (at start-up or later): say so, and offer a Retry button that starts a new one. */
+function engineFailed(error) {
+  engine = null;
+  setEngineState("failed", `The engine could not be loaded: ${error.message}`);
+  const retry = render.h("button", { type: "button", class: "secondary retry" }, "Retry");
+  retry.addEventListener("click", () => startEngine());
+  ui.status.append(" ", retry);
+}
+
+async function startEngine() {
+  setEngineState("loading", "Loading the engine…");
+  try {
+    engine = await createEngine({
+      onProgress: (message) => setEngineState("loading", `${message}…`),
+      onFailure: (error) => engineFailed(error),
+    });
+  } catch (error) {
+    engineFailed(error);
+    return;
+  }
+  ui.root.dataset.build = engine.build ?? "";
+  ui.version.textContent = engine.version ? `Engine ${engine.version}.` : "";
+  setEngineState("ready", "Engine ready.");
+  await analyzeNow();
+}
+
 async function start() {
   advice = createAdvice({ container: ui.results, onDiscard: (text) => setHand(text, { push: true }) });
   buildPalette();
   readUrl();
   wire();
-  try {
-    engine = await createEngine({
-      onProgress: (message) => setEngineState("loading", `${message}…`),
-    });
-  } catch (error) {
-    setEngineState("failed", `The engine could not be loaded: ${error.message}`);
-    return;
-  }
-  ui.version.textContent = engine.version ? `Engine ${engine.version}.` : "";
-  setEngineState("ready", "Engine ready.");
-  await analyzeNow();
+  ui.copyLink.addEventListener("click", copyLink);
+  ui.share.addEventListener("click", shareHand);
+  startOffline();
+  await startEngine();
 }
 
 start();

@@ -20,14 +20,19 @@ export function h(tag, attrs = {}, ...children) {
 }
 
 /**
- * A tile: the face image (with its text name as alt) drawn over the tile body (CSS background).
+ * A tile: the face image (with its text name as alt) drawn over the tile body (CSS background). The face
+ * comes from the Black set when the system is in dark mode (a <picture> source; the CSS swaps the body).
  * `tag` "button" makes it tappable; `label` overrides the accessible name of a button.
  */
 export function tile(name, { tag = "span", tileSet = "Regular", size = "", label = null } = {}) {
   const classes = ["tile", size && `tile--${size}`].filter(Boolean).join(" ");
   const attrs = { class: classes, dataset: { tile: name } };
   if (tag === "button") Object.assign(attrs, { type: "button", "aria-label": label });
-  return h(tag, attrs, h("img", { src: `tiles/${tileSet}/${tileFace(name)}.svg`, alt: tileName(name), draggable: "false" }));
+  const face = tileFace(name);
+  const img = h("img", { src: `tiles/${tileSet}/${face}.svg`, alt: tileName(name), draggable: "false" });
+  if (tileSet !== "Regular") return h(tag, attrs, img);
+  const dark = h("source", { srcset: `tiles/Black/${face}.svg`, media: "(prefers-color-scheme: dark)" });
+  return h(tag, attrs, h("picture", {}, dark, img));
 }
 
 /** Tiles side by side. */

@@ -11,6 +11,7 @@
 
 let handle = null; // the PyProxy of paili.api.handle, kept for the worker's life
 let started = null; // Promise of the start-up, so requests that arrive early wait for it
+let build = ""; // the build id of the site (build-info.json), so the page can check it runs one build
 
 function progress(message) {
   self.postMessage({ type: "progress", message });
@@ -22,15 +23,41 @@ async function fetchJson(url) {
   return response.json();
 }
 
+/**
+ * Run `load` while watching WebAssembly instantiation: Pyodide only logs a warning when pyodide.asm.wasm
+ * cannot be compiled (a bad or missing file) and its promise then never settles. Here any failed
+ * instantiation rejects at once instead.
+ */
+async function failingOnBadWasm(load) {
+  let fail;
+  const failed = new Promise((_, reject) => {
+    fail = reject;
+  });
+  const originals = { instantiate: WebAssembly.instantiate, instantiateStreaming: WebAssembly.instantiateStreaming };
+  for (const [name, original] of Object.entries(originals)) {
+    WebAssembly[name] = function (...args) {
+      const promise = original.apply(this, args);
+      promise.catch((err) => fail(new Error(`the Python runtime (pyodide.asm.wasm) did not load: ${err?.message ?? err}`)));
+      return promise;
+    };
+  }
+  try {
+    return await Promise.race([load(), failed]);
+  } finally {
+    Object.assign(WebAssembly, originals);
+  }
+}
+
 async function start(baseUrl) {
   progress("Reading build information");
   const info = await fetchJson(new URL("build-info.json", baseUrl));
+  build = String(info.build ?? "");
   const pyodideBase = new URL(info.pyodide ?? "pyodide/", baseUrl);
   const pyodideVersion = info.pyodideVersion ? ` ${info.pyodideVersion}` : "";
 
   progress(`Loading the Python runtime (Pyodide${pyodideVersion})`);
   const { loadPyodide } = await import(new URL("pyodide.mjs", pyodideBase).href);
-  const pyodide = await loadPyodide({ indexURL: pyodideBase.href });
+  const pyodide = await failingOnBadWasm(() => loadPyodide({ indexURL: pyodideBase.href }));
 
   progress(`Installing the Paili engine ${info.version ?? ""}`.trim());
   const wheelErrors = [];
@@ -68,6 +95,11 @@ async function answer(id, op, payload) {
   }
 }
 
+// A promise nobody awaited failed: the engine is in an unknown state, so it reports itself dead.
+self.addEventListener("unhandledrejection", (event) => {
+  self.postMessage({ type: "fatal", message: String(event.reason?.message ?? event.reason) });
+});
+
 self.onmessage = async (event) => {
   const data = event.data ?? {};
   if (data.type === "init") {
@@ -75,7 +107,7 @@ self.onmessage = async (event) => {
     started = start(data.baseUrl);
     try {
       const version = await started;
-      self.postMessage({ type: "ready", version });
+      self.postMessage({ type: "ready", version, build });
     } catch (err) {
       self.postMessage({ type: "fatal", message: String(err?.message ?? err) });
     }

@@ -1,0 +1,117 @@
+"""embed.html (the compact view for an iframe) and examples/embed.html, the documented way to embed Paili in
+another site, served from a second origin (127.0.0.1, another port)."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+import paili
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _build_script():  # type: ignore[no-untyped-def]
+    module = sys.modules.get("paili_build_script")
+    if module is None:
+        spec = importlib.util.spec_from_file_location("paili_build_script", ROOT / "build.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[spec.name] = module
+        spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def host_url() -> Iterator[str]:
+    """examples/ served as another site: same host, another port, no Paili headers."""
+    server, url = _build_script().serve_in_thread(ROOT / "examples", security_headers=False)
+    try:
+        yield url
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def embed(page: Page, site_url: str, hand: str) -> None:
+    page.goto(f"{site_url}embed.html?q={hand}")
+    page.locator("html[data-engine='ready'], html[data-engine='failed']").wait_for(timeout=60_000)
+    assert page.locator("html").get_attribute("data-engine") == "ready"
+
+
+def test_embed_shows_a_win_with_its_decompositions(page: Page, site_url: str) -> None:
+    embed(page, site_url, "111222333m11p")  # 11 tiles: too few for a win
+    result = paili.analyze("111234m456p789s11z")
+    embed(page, site_url, "111234m456p789s11z")
+    expect(page.locator("#results-body")).to_have_attribute("data-hand", result["hand"])
+    expect(page.get_by_text("Agari — a complete hand")).to_be_visible()
+    expect(page.get_by_role("region", name=re.compile(r"^Decompositions"))).to_be_visible()
+    assert page.get_by_role("group", name="Hand tiles").locator(".tile").count() == 14
+
+
+def test_embed_shows_the_discard_table_and_follows_a_row(page: Page, site_url: str) -> None:
+    embed(page, site_url, "2345m456p789s1122z")
+    table = page.get_by_role("table", name="Discards, best first")
+    expect(table).to_be_visible()
+    after = paili.analyze("2345m456p789s1122z")["discards"][0]["after"]
+    table.locator("tbody tr").first.click()
+    expect(page.locator("#results-body")).to_have_attribute("data-hand", after)
+    assert "q=" in page.url
+
+
+def test_embed_shows_an_error_for_a_bad_hand(page: Page, site_url: str) -> None:
+    embed(page, site_url, "123m8z")
+    expect(page.locator("#hand-error-message")).to_contain_text("8z")
+
+
+def test_iframe_and_module_from_another_origin(page: Page, site_url: str, host_url: str) -> None:
+    assert host_url != site_url
+    page.goto(f"{host_url}embed.html?site={site_url}")
+    # The module: paili.mjs imported cross-origin, its worker started from a blob, the engine answers.
+    result = page.locator("#module-result")
+    expect(result).to_have_attribute("data-shanten", "0", timeout=60_000)
+    expect(result).to_have_text("tenpai")
+    # The iframe: the discard table drawn inside, and the frame sized to the height it reported.
+    frame = page.frame_locator("#paili-frame")
+    expect(frame.get_by_role("table", name="Discards, best first")).to_be_visible(timeout=60_000)
+    iframe = page.locator("#paili-frame")
+    expect(iframe).to_have_attribute("data-reported-height", re.compile(r"^\d+"))
+
+    def sizes() -> tuple[float, float]:
+        reported = float(iframe.get_attribute("data-reported-height") or 0)
+        return reported, iframe.bounding_box()["height"]  # type: ignore[index]
+
+    page.wait_for_function(
+        """() => { const f = document.getElementById('paili-frame');
+                   return f.contentWindow && Number(f.dataset.reportedHeight) > 300; }""",
+        timeout=60_000,
+    )
+    reported, height = sizes()
+    assert reported > 300, "the embed reported no real height for a 14-tile hand"
+    assert abs(height - 2 - reported) <= 1.5, (height, reported)  # 1px border on each side
+    # The frame shows everything without scrolling inside it.
+    inner = page.frames[1]
+    assert inner.evaluate("document.documentElement.scrollHeight <= window.innerHeight + 1")
+
+
+def test_embed_is_compact_on_a_phone(page: Page, site_url: str) -> None:
+    page.set_viewport_size({"width": 360, "height": 640})
+    embed(page, site_url, "2345m456p789s1122z")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 360, f"the embed scrolls sideways at 360 px: {width}px"
+
+
+def test_copy_link_puts_the_hand_on_the_clipboard(page: Page, site_url: str) -> None:
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url.rstrip("/"))
+    page.goto(site_url + "?q=123m456p789s11122z&v=1z")
+    page.locator("html[data-engine='ready']").wait_for(timeout=60_000)
+    page.get_by_role("button", name="Copy link").click()
+    expect(page.get_by_text("Link copied.")).to_be_visible()
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert copied == f"{site_url}?q=123m456p789s11122z&v=1z"

@@ -1,0 +1,121 @@
+// embed.html: the compact view of one hand for an iframe (embed.html?q=HAND&v=VISIBLE). It draws the hand,
+// its shanten, and the decompositions of a win, the waits of 13 tiles or the discard table of 14; a row of
+// the table shows the hand after that discard. Its height goes to the parent page as
+// {type: "paili:height", height} on every change, so the host can size the frame.
+
+import { createEngine } from "../paili.mjs";
+import { expandTiles, joinHand } from "./notation.js";
+import * as render from "./render.js";
+
+const $ = (id) => document.getElementById(id);
+const ui = {
+  root: document.documentElement,
+  status: $("engine-status"),
+  error: $("hand-error"),
+  errorMessage: $("hand-error-message"),
+  handTiles: $("hand-tiles"),
+  results: $("results-body"),
+  openFull: $("open-full"),
+};
+
+let engine = null;
+
+function params() {
+  const search = new URLSearchParams(location.search);
+  return { hand: search.get("q") ?? "", visible: search.get("v") ?? "" };
+}
+
+function setEngineState(state, message) {
+  ui.root.dataset.engine = state;
+  ui.status.textContent = message;
+}
+
+// ---- height for the host page ---------------------------------------------------------------------------
+
+let lastHeight = -1;
+
+function postHeight() {
+  const height = Math.ceil(document.documentElement.getBoundingClientRect().height);
+  if (height === lastHeight || window.parent === window) return;
+  lastHeight = height;
+  // The height is no secret: any host may read it ("*"); the message carries nothing else.
+  window.parent.postMessage({ type: "paili:height", height }, "*");
+}
+
+// ---- drawing --------------------------------------------------------------------------------------------
+
+function draw({ hand, visible }, result) {
+  const full = new URL("./", location.href);
+  if (hand) full.searchParams.set("q", hand);
+  if (visible) full.searchParams.set("v", visible);
+  ui.openFull.href = full.href;
+  ui.error.hidden = true;
+  if (!result) {
+    ui.handTiles.replaceChildren();
+    ui.results.replaceChildren();
+    return;
+  }
+  ui.handTiles.replaceChildren(
+    ...(expandTiles(result.hand) ?? []).map((name) => render.tile(name)),
+    ...render.melds(result.melds),
+  );
+  const table = "discards" in result ? render.discardTable(result.discards) : null;
+  table?.querySelector(".hint")?.remove();
+  ui.results.replaceChildren(
+    render.summary(result),
+    render.shantenTable(result.shanten),
+    ...(result.agari ? [render.decompositions(result.decompositions)] : []),
+    ...("waits" in result ? render.waitsAndUkeire(result) : []),
+    ...(table ? [table] : []),
+  );
+  ui.results.dataset.hand = joinHand(result.hand, result.melds.map((m) => m.text));
+}
+
+function drawError(error) {
+  ui.handTiles.replaceChildren();
+  ui.results.replaceChildren();
+  delete ui.results.dataset.hand;
+  const where = Number.isInteger(error.position) ? ` (at character ${error.position + 1})` : "";
+  ui.errorMessage.textContent = `${error.message || "This is not a valid hand."}${where}`;
+  ui.error.hidden = false;
+}
+
+async function show() {
+  const state = params();
+  if (!state.hand.trim()) {
+    draw(state, null);
+    setEngineState("ready", "No hand given: add ?q=HAND to the address.");
+    return;
+  }
+  try {
+    draw(state, await engine.analyze(state.hand, { visible: state.visible }));
+    setEngineState("ready", "");
+  } catch (error) {
+    drawError(error);
+    setEngineState("ready", "");
+  }
+}
+
+async function start() {
+  new ResizeObserver(postHeight).observe(document.documentElement);
+  postHeight();
+  // A discard row shows the hand left after that discard (the host page is not navigated).
+  ui.results.addEventListener("click", (event) => {
+    const row = event.target.closest("table.discards tbody tr");
+    if (!row?.dataset.after) return;
+    const url = new URL(location.href);
+    url.searchParams.set("q", row.dataset.after);
+    history.pushState(null, "", url);
+    show();
+  });
+  window.addEventListener("popstate", show);
+  try {
+    engine = await createEngine({ onProgress: (message) => setEngineState("loading", `${message}…`) });
+  } catch (error) {
+    setEngineState("failed", `The engine could not be loaded: ${error.message}`);
+    return;
+  }
+  await show();
+}
+
+start();
