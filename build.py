@@ -563,12 +563,21 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
+class SiteServer(http.server.ThreadingHTTPServer):
+    """A threading server that says nothing when a browser hangs up mid-answer (a closed tab or context)."""
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        if isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            return
+        super().handle_error(request, client_address)  # type: ignore[arg-type]
+
+
 def make_server(
     directory: Path, port: int = 0, *, quiet: bool = False, security_headers: bool = True
 ) -> http.server.ThreadingHTTPServer:
     """A threading HTTP server for directory on 127.0.0.1:port (port 0: a free port). Call serve_forever()."""
     handler = type("Handler", (SiteHandler,), {"quiet": quiet, "security_headers": security_headers})
-    server = http.server.ThreadingHTTPServer(
+    server = SiteServer(
         ("127.0.0.1", port), functools.partial(handler, directory=str(directory))
     )
     server.daemon_threads = True

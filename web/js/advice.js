@@ -206,8 +206,10 @@ export function createAdvice({ container, onDiscard = null }) {
   const setState = (state) => {
     section.dataset.state = state;
   };
+  let closed = false; // set by close(): the page is switching to another build, start no worker again
 
   function startEngine() {
+    if (closed) return null;
     engine = createEngine({
       onProgress: (message) => {
         if (section.dataset.state === "starting") status.textContent = `Starting the advice engine: ${message}…`;
@@ -287,6 +289,7 @@ export function createAdvice({ container, onDiscard = null }) {
       if (gen !== generation) return;
       if (running === current && performance.now() - current.startedAt >= GRACE_MS) restart();
     }
+    if (closed) return;
     if (!engine) startEngine();
     const pending = engine;
     let ready = null;
@@ -447,6 +450,15 @@ export function createAdvice({ container, onDiscard = null }) {
       cancel();
       wanted = { key: handKey, handKey, source, base, payload: null, signature: null, gen: -1 };
       request();
+    },
+
+    /** End the advice worker for good: the page is about to load another build of the site. */
+    close() {
+      closed = true;
+      cancel();
+      const old = engine;
+      engine = null;
+      old?.then((e) => e.close(), () => {});
     },
 
     /** Nothing to advise (no hand, an error, a 3n+1 hand). */

@@ -317,6 +317,10 @@ function startOffline() {
       ui.updateBanner.hidden = false;
       ui.applyUpdate.onclick = () => {
         ui.applyUpdate.disabled = true;
+        // This build's workers end first, so none of them asks the new build's server for its old files.
+        advice?.close();
+        engine?.close();
+        engine = null;
         apply(); // the new service worker takes over; offline.js reloads the page on controllerchange
       };
     },
@@ -357,14 +361,17 @@ async function startEngine() {
 }
 
 async function start() {
+  // The engine first: Pyodide's start-up is the long pole, and the rest below runs while it loads.
+  const engineStarted = startEngine();
   advice = createAdvice({ container: ui.results, onDiscard: (text) => setHand(text, { push: true }) });
   buildPalette();
   readUrl();
   wire();
   ui.copyLink.addEventListener("click", copyLink);
   ui.share.addEventListener("click", shareHand);
+  await engineStarted;
+  // Then the service worker: precaching the site (~14 MB, hashed) would compete with the engine's start-up.
   startOffline();
-  await startEngine();
 }
 
 start();

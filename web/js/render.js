@@ -59,7 +59,9 @@ const JAPANESE = { agari: "和了", tenpai: "聴牌", shanten: "向聴" };
 export function summary(result) {
   const min = result.shanten.min;
   const word = min < 0 ? "agari" : min === 0 ? "tenpai" : "shanten";
-  const text = min < 0 ? "Agari — a complete hand" : min === 0 ? "Tenpai — one tile from a win" : shantenText(min);
+  const mustDiscard = result.tiles % 3 === 2; // 14 tiles: the shanten is the one after the best discard
+  const tenpai = mustDiscard ? "Tenpai after the right discard" : "Tenpai — one tile from a win";
+  const text = min < 0 ? "Agari — a complete hand" : min === 0 ? tenpai : shantenText(min);
   return h(
     "p",
     { class: `summary summary--${word}` },
