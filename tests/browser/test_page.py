@@ -374,3 +374,24 @@ def test_screenshots(page: Page, site_url: str, screenshot_dir: Path, name: str,
         "[...document.images].every(i => i.complete && i.naturalWidth > 0)", timeout=10_000
     )
     page.screenshot(path=screenshot_dir / f"page-{name}.png", full_page=True)
+
+
+def test_dark_theme_uses_the_black_tile_set(page: Page, site_url: str, screenshot_dir: Path) -> None:
+    page.emulate_media(color_scheme="dark")
+    page.set_viewport_size(PHONE)
+    page.goto(site_url + "?q=123m406p789s1122z5m")
+    analyse(page, "123m406p789s1122z5m")
+    faces = hand_tiles(page).locator("img").evaluate_all("els => els.map(e => e.currentSrc)")
+    assert faces and all("/tiles/Black/" in src for src in faces), faces
+    body = hand_tiles(page).locator(".tile").first.evaluate("e => getComputedStyle(e).backgroundImage")
+    assert "tiles/Black/Front.svg" in body
+    background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    assert background != "rgb(255, 255, 255)"
+    no_horizontal_scroll(page)
+    page.screenshot(path=screenshot_dir / "page-phone-dark.png", full_page=True)
+    # Back to light: the Regular faces again.
+    page.emulate_media(color_scheme="light")
+    first = hand_tiles(page).locator("img").first
+    first.evaluate("e => new Promise(ok => { const check = () => e.currentSrc.includes('/tiles/Regular/') ? ok()"
+                   " : requestAnimationFrame(check); check(); })")
+    assert "/tiles/Regular/" in first.evaluate("e => e.currentSrc")
