@@ -3,7 +3,7 @@
 
     python3 build.py build            assemble dist/site (pages, engine wheel, tiles, Pyodide)
     python3 build.py serve [--port N] build, then serve dist/site on http://127.0.0.1:N/ (default 8000)
-    python3 build.py test [ARGS...]   build, then ruff + mypy on engine/paili and pytest over tests/
+    python3 build.py test [ARGS...]   build, then ruff (engine, tests, build.py) + mypy on engine/paili and pytest over tests/
     python3 build.py bench            build, then print the engine and browser benchmarks
     python3 build.py clean [--all]    remove dist/ and build/ (--all: also .venv and node_modules)
 
@@ -628,7 +628,7 @@ def cmd_test(args: argparse.Namespace) -> int:
     ensure_chromium()
     build_site()
     results: list[tuple[str, int]] = []
-    results.append(("ruff", run([python, "-m", "ruff", "check", "engine/paili"])))
+    results.append(("ruff", run([python, "-m", "ruff", "check", "engine/paili", "tests", "build.py"])))
     results.append(("mypy", run([python, "-m", "mypy", "engine/paili"])))
     pytest_args = args.pytest_args[1:] if args.pytest_args[:1] == ["--"] else args.pytest_args
     code = run([python, "-m", "pytest", "tests", "--output", "test-artifacts/playwright", *pytest_args])

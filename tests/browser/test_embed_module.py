@@ -11,10 +11,11 @@ import json
 import random
 from typing import Any
 
-import paili
-import paili.api
 import pytest
 from playwright.sync_api import Page, Route
+
+import paili
+import paili.api
 
 EMBEDDER = "embedder/index.html"
 HANDS = 300

@@ -10,9 +10,10 @@ import re
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
-import paili
 import pytest
 from playwright.sync_api import Locator, Page, expect
+
+import paili
 
 PHONE = {"width": 360, "height": 740}
 PHONE_LANDSCAPE = {"width": 740, "height": 360}
@@ -209,7 +210,7 @@ def test_a_bad_hand_shows_the_message_and_the_position(ready_page: Page) -> None
     position = caught.value.position
     assert position == 4
     expect(page.locator("#hand-error-pointer mark")).to_have_text("123m8z"[position])
-    expect(page.locator("#hand-error-pointer")).to_have_text(re.compile(r"\n {%d}\^$" % position))
+    expect(page.locator("#hand-error-pointer")).to_have_text(re.compile(rf"\n {{{position}}}\^$"))
     expect(results(page)).to_be_hidden()
     # Enter puts the cursor on it
     field.press("Enter")
@@ -364,7 +365,9 @@ def test_no_horizontal_scrolling_on_a_phone(page: Page, site_url: str, viewport:
         ("phone-error", PHONE, "q=123m8z"),
     ],
 )
-def test_screenshots(page: Page, site_url: str, screenshot_dir: Path, name: str, viewport: dict[str, int], query: str) -> None:
+def test_screenshots(
+    page: Page, site_url: str, screenshot_dir: Path, name: str, viewport: dict[str, int], query: str
+) -> None:
     page.set_viewport_size(viewport)
     page.goto(f"{site_url}index.html?{query}")
     expect(page.locator("html")).to_have_attribute("data-engine", "ready", timeout=60_000)
