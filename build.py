@@ -3,7 +3,7 @@
 
     python3 build.py build            assemble dist/site (pages, engine wheel, tiles, Pyodide)
     python3 build.py serve [--port N] build, then serve dist/site on http://127.0.0.1:N/ (default 8000)
-    python3 build.py test [ARGS...]   build, then ruff (engine, tests, build.py) + mypy on engine/paili and pytest over tests/
+    python3 build.py test [ARGS...]   build, then ruff, mypy and pytest over tests/ (engine and browser)
     python3 build.py bench            build, then print the engine and browser benchmarks
     python3 build.py clean [--all]    remove dist/ and build/ (--all: also .venv and node_modules)
 

@@ -14,28 +14,28 @@ Prints figures only; it asserts no timing. Requests that would leave the machine
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import inspect
 import random
 import statistics
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 from urllib.parse import urlsplit
 
 from playwright.sync_api import Browser, Route, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
-sys.path.insert(0, str(ROOT / "engine"))
+sys.path[:0] = [str(ROOT / "engine"), str(ROOT / "tests")]
+
+from support import BLOCK_OTHER_HOSTS, CHROMIUM, build_script  # noqa: E402
+from support import CHROMIUM_ARGS as BROWSER_ARGS  # noqa: E402
 
 from paili.notation import format_tiles  # noqa: E402
 from paili.shanten import counts_shanten  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+CHROMIUM_ARGS = [*BROWSER_ARGS, BLOCK_OTHER_HOSTS]
+
 WALL = [k for k in range(34) for _ in range(4)]
 CLASSES = (0, 1, 2)
 RUNS = {"default": {}, "tegawari+shanten_down": {"tegawari": True, "shanten_down": True}}
@@ -118,15 +118,6 @@ def bench_advise(browser: Browser, base: str, hands_per_class: int = 5, seed: in
                   f"   ({', '.join(f'{v:.0f}' for v in values)})")
 
 
-def load_build_script() -> Any:
-    spec = importlib.util.spec_from_file_location("paili_build_script", ROOT / "build.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--hands", type=int, default=5, help="hands per shanten class (default 5)")
@@ -136,7 +127,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not needed.exists():
             print(f"bench_advice_browser: {needed.relative_to(ROOT)} is missing (run `python3 build.py bench`)")
             return 1
-    build = load_build_script()
+    build = build_script()
     serve = build.serve_in_thread
     # the bench pages are not the site: serve them without the site's security headers where build.py has them
     kwargs = {"security_headers": False} if "security_headers" in inspect.signature(serve).parameters else {}

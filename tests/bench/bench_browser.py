@@ -16,31 +16,23 @@ Prints figures only; it asserts no timing.  Requests that would leave the machin
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import random
 import statistics
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 from urllib.parse import urlsplit
 
 from playwright.sync_api import Browser, Route, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    # Every host but this machine fails to resolve: nothing leaves it, at no cost per request.
-    "--host-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-]
+sys.path.insert(0, str(ROOT / "tests"))
+
+from support import BLOCK_OTHER_HOSTS, CHROMIUM, build_script  # noqa: E402
+from support import CHROMIUM_ARGS as BROWSER_ARGS  # noqa: E402
+
+CHROMIUM_ARGS = [*BROWSER_ARGS, BLOCK_OTHER_HOSTS]
 
 # Records performance.now() (ms since navigation start) when <html data-engine> becomes "ready".
 READY_PROBE = """
@@ -75,15 +67,6 @@ async ({ hands }) => {
   }
 }
 """
-
-
-def load_build_script() -> Any:
-    spec = importlib.util.spec_from_file_location("paili_build_script", ROOT / "build.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 def random_hand(rng: random.Random, size: int = 14) -> str:
@@ -191,7 +174,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not needed.exists():
             print(f"bench_browser: {needed.relative_to(ROOT)} is missing (run `python3 build.py bench`)")
             return 1
-    build = load_build_script()
+    build = build_script()
     server, base = build.serve_in_thread(DIST, security_headers=False)  # bench pages use inline scripts
     try:
         with sync_playwright() as playwright:

@@ -10,33 +10,21 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
-import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import BrowserContext, ConsoleMessage, Error, Page, Route, WebError
+from support import CHROMIUM, CHROMIUM_ARGS, build_script
 
 ROOT = Path(__file__).resolve().parents[2]
 # PAILI_SITE points the tests at another built site folder (default dist/site).
 SITE = Path(os.environ.get("PAILI_SITE", ROOT / "dist" / "site")).resolve()
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 LOCAL_HOSTS = {"127.0.0.1"}
 
 os.environ.setdefault("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
@@ -58,16 +46,6 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.browser)
 
 
-def _load_build_script() -> ModuleType:
-    """build.py from the project root (imported by path: a module named `build` could be another one)."""
-    spec = importlib.util.spec_from_file_location("paili_build_script", ROOT / "build.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.fixture(scope="session")
 def site_dir() -> Path:
     if not (SITE / "build-info.json").is_file():
@@ -84,7 +62,7 @@ def build_info(site_dir: Path) -> dict[str, Any]:
 @pytest.fixture(scope="session")
 def site_url(site_dir: Path) -> Iterator[str]:
     """http://127.0.0.1:<free port>/ serving dist/site from a background thread."""
-    build = _load_build_script()
+    build = build_script()
     server, url = build.serve_in_thread(site_dir)
     try:
         yield url

@@ -3,35 +3,23 @@ another site, served from a second origin (127.0.0.1, another port)."""
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
+from support import build_script
 
 import paili
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _build_script():  # type: ignore[no-untyped-def]
-    module = sys.modules.get("paili_build_script")
-    if module is None:
-        spec = importlib.util.spec_from_file_location("paili_build_script", ROOT / "build.py")
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[spec.name] = module
-        spec.loader.exec_module(module)
-    return module
-
-
 @pytest.fixture(scope="module")
 def host_url() -> Iterator[str]:
     """examples/ served as another site: same host, another port, no Paili headers."""
-    server, url = _build_script().serve_in_thread(ROOT / "examples", security_headers=False)
+    server, url = build_script().serve_in_thread(ROOT / "examples", security_headers=False)
     try:
         yield url
     finally:

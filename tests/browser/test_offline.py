@@ -6,31 +6,19 @@ at the same origin); service workers need a secure context, which http://127.0.0
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import json
 import socket
 import struct
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
+from support import build_script
 
 ROOT = Path(__file__).resolve().parents[2]
 NEXT_VERSION = "0.1.0.post99"
-
-
-def build_script() -> Any:
-    module = sys.modules.get("paili_build_script")
-    if module is None:
-        spec = importlib.util.spec_from_file_location("paili_build_script", ROOT / "build.py")
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[spec.name] = module
-        spec.loader.exec_module(module)
-    return module
 
 
 class Server:

@@ -7,9 +7,7 @@ reports violations in workers."""
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,6 +15,7 @@ from urllib.parse import quote
 
 import pytest
 from playwright.sync_api import BrowserContext, Dialog, Page, Route, expect
+from support import build_script
 
 ROOT = Path(__file__).resolve().parents[2]
 PAYLOADS = [
@@ -31,17 +30,6 @@ document.addEventListener("securitypolicyviolation", (e) => {
   window.__violations.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`);
 });
 """
-
-
-def build_script():  # type: ignore[no-untyped-def]
-    module = sys.modules.get("paili_build_script")
-    if module is None:
-        spec = importlib.util.spec_from_file_location("paili_build_script", ROOT / "build.py")
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[spec.name] = module
-        spec.loader.exec_module(module)
-    return module
 
 
 @pytest.fixture
