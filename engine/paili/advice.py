@@ -69,7 +69,7 @@ from .errors import HandError
 from .hand import Hand
 from .notation import format_hand, format_meld
 from .shanten import Rules, _get_tables, shanten, suit_answer
-from .tiles import KINDS, TERMINALS_AND_HONORS, tile_name
+from .tiles import IS_ORPHAN, KINDS, tile_name
 from .ukeire import discard_table
 
 __all__ = ["DEFAULT_MAX_SHANTEN", "DEFAULT_TURNS", "MAX_SHANTEN_LIMIT", "MAX_TURNS", "OPTION_MOVES",
@@ -94,7 +94,6 @@ _SLOT_OF = tuple(min(k // 9, 3) for k in range(KINDS))
 _RANK_OF = tuple(k - 9 * _SLOT_OF[k] for k in range(KINDS))
 _BASES = (0, 9, 18, 27)
 _SIZES = (9, 9, 9, 7)
-_ORPHAN = tuple(k in TERMINALS_AND_HONORS for k in range(KINDS))
 
 
 class _Search:
@@ -189,7 +188,7 @@ class _Search:
                 half += v >> 1
                 if v >= 2:
                     pairs += 1
-                if _ORPHAN[k]:
+                if IS_ORPHAN[k]:
                     okinds += 1
                     if v >= 2:
                         opairs += 1
@@ -246,7 +245,7 @@ class _Search:
                         better.append((k, r))
                     elif forms:
                         v = c[k]
-                        orphan = _ORPHAN[k]
+                        orphan = IS_ORPHAN[k]
                         if self._forms(pairs + (v == 1), kinds + (v == 0), half + (v & 1),
                                        okinds + (orphan and v == 0), opairs + (orphan and v == 1)) < s:
                             better.append((k, r))
@@ -273,7 +272,7 @@ class _Search:
                         regs = self._regular_after(rest[slot], e[slot], 2)
                     after = regs[i]
                     if forms:
-                        orphan = _ORPHAN[k]
+                        orphan = IS_ORPHAN[k]
                         other = self._forms(pairs - (v == 2), kinds - (v == 1), half - (1 - (v & 1)),
                                             okinds - (orphan and v == 1), opairs - (orphan and v == 2))
                         if other < after:

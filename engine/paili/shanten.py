@@ -113,15 +113,6 @@ def _capped_answer(counts: tuple[int, ...], caps: tuple[int, ...], suited: bool)
     return tables.intern(suit_dfa.run(counts, caps, suited=suited))
 
 
-def suit_answers(counts: Sequence[int], called: Sequence[int] | None = None) -> list[int]:
-    """The answer ids of the three suits and the honors (see :func:`regular_from_answers`)."""
-    t = _tables or _get_tables()
-    ids: list[int] = []
-    for base in (0, 9, 18, 27):
-        ids.append(_answer(t, counts, called, base))
-    return ids
-
-
 def _answer(t: _Tables, counts: Sequence[int], called: Sequence[int] | None, base: int) -> int:
     """Answer id of the suit starting at ``base`` (27 = the honors)."""
     end = base + (7 if base == 27 else 9)
@@ -143,13 +134,6 @@ def _answer(t: _Tables, counts: Sequence[int], called: Sequence[int] | None, bas
 def suit_answer(counts: Sequence[int], called: Sequence[int] | None, base: int) -> int:
     """Answer id of one suit (``base`` 0, 9, 18) or of the honors (``base`` 27)."""
     return _answer(_tables or _get_tables(), counts, called, base)
-
-
-def regular_from_answers(ids: Sequence[int], melds_needed: int) -> int:
-    """Regular shanten from the four answer ids of :func:`suit_answers`."""
-    t = _tables or _get_tables()
-    combined = t.combine(t.combine(t.combine(ids[0], ids[1]), ids[2]), ids[3])
-    return t.answers[combined][2 * melds_needed + 1] - 1
 
 
 def regular_shanten(counts: Sequence[int], melds_needed: int | None = None,

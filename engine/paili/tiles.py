@@ -32,6 +32,9 @@ FIVES: Final = (4, 13, 22)
 TERMINALS_AND_HONORS: Final = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 """The thirteen kinds of thirteen orphans (国士無双)."""
 
+IS_ORPHAN: Final = tuple(t in TERMINALS_AND_HONORS for t in range(KINDS))
+"""``IS_ORPHAN[t]``: is kind ``t`` a terminal or an honor?"""
+
 HONOR_NAMES: Final = ("East", "South", "West", "North", "White", "Green", "Red")
 SUIT_NAMES: Final = {"m": "man", "p": "pin", "s": "sou"}
 

@@ -21,9 +21,8 @@ from dataclasses import dataclass
 
 from .hand import Hand
 from .shanten import Rules, _get_tables, suit_answer
-from .tiles import FIVES, KINDS, TERMINALS_AND_HONORS, Counts, Tile
+from .tiles import FIVES, IS_ORPHAN, KINDS, TERMINALS_AND_HONORS, Counts, Tile
 
-_ORPHAN = tuple(t in TERMINALS_AND_HONORS for t in range(KINDS))
 _SUIT_BASE = tuple(27 if t >= 27 else t - t % 9 for t in range(KINDS))
 _SLOT = {0: 0, 9: 1, 18: 2, 27: 3}
 
@@ -139,7 +138,7 @@ class _Evaluator:
         pairs = self.pairs + (after > 1) - (before > 1)
         halves = self.halves + after // 2 - before // 2
         orphan_kinds, orphan_pairs = self.orphan_kinds, self.orphan_pairs
-        if _ORPHAN[tile]:
+        if IS_ORPHAN[tile]:
             orphan_kinds += (after > 0) - (before > 0)
             orphan_pairs += (after > 1) - (before > 1)
         return self._forms(regular, kinds, pairs, halves, orphan_kinds, orphan_pairs)
