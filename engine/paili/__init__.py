@@ -27,7 +27,8 @@ Use
 >>> paili.analyze("1111m234p567p789s")["shanten"]["min"]
 1
 
-Every bad input raises :class:`HandError` (a ``ValueError``) saying what was expected and where.
+Every bad input raises :class:`HandError` (a ``ValueError``) saying what was expected and where. The rules the
+engine follows (notation, melds, exact shanten, ukeire) are set out in ``docs/RULES.md`` in the source repository.
 """
 
 from __future__ import annotations
