@@ -57,21 +57,17 @@ PRECACHE_MANIFEST = "precache-manifest.json"
 MANIFEST_LINE = "const MANIFEST = "  # the line of web/sw.js that the build replaces
 
 def build_wheel_with_version(python: Path, version: str, out: Path) -> Path:
-    """A wheel of the engine under another version number (for update tests): built from a copy of the
-    sources with the version replaced in pyproject.toml and paili/__init__.py."""
+    """A wheel of the engine under another version number (the update tests serve two builds that differ).
+
+    The repository's sources are left alone: the wheel is built from a temporary copy, whose version hatchling
+    itself sets (`hatchling version`, the command behind `hatch version`, in the one place it reads it from).
+    """
     with tempfile.TemporaryDirectory(prefix="paili-wheel-src-") as tmp:
         src = Path(tmp, "src")
         shutil.copytree(ENGINE, src / "engine" / "paili", ignore=shutil.ignore_patterns("__pycache__"))
         for name in ("README.md", "pyproject.toml"):
             shutil.copy2(ROOT / name, src / name)
-        for rel, prefix in (("pyproject.toml", "version = "), ("engine/paili/__init__.py", "__version__ = ")):
-            path = src / rel
-            lines = path.read_text().splitlines(keepends=True)
-            hits = [i for i, line in enumerate(lines) if line.startswith(prefix)]
-            if len(hits) != 1:
-                raise BuildError(f"expected one line starting with {prefix!r} in {rel}")
-            lines[hits[0]] = f'{prefix}"{version}"\n'
-            path.write_text("".join(lines))
+        check([python, "-m", "hatchling", "version", "--force", version], cwd=src)
         out.mkdir(parents=True, exist_ok=True)
         check([python, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation", "-w", out, src])
     built = sorted(out.glob(f"paili-{version}-py3-none-any.whl"))

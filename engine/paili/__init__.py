@@ -32,7 +32,7 @@ Every bad input raises :class:`HandError` (a ``ValueError``) saying what was exp
 
 from __future__ import annotations
 
-__version__ = "0.1.0"
+__version__ = "0.1.0"  # the project's version, in this one place (pyproject.toml reads it)
 
 from .advice import advise
 from .agari import Decomposition, decompositions, is_agari
