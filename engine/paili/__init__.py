@@ -33,7 +33,7 @@ engine follows (notation, melds, exact shanten, ukeire) are set out in ``docs/RU
 
 from __future__ import annotations
 
-__version__ = "0.1.0"
+__version__ = "0.1.0"  # the project's version, in this one place (pyproject.toml reads it)
 
 from .advice import advise
 from .agari import Decomposition, decompositions, is_agari
