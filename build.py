@@ -630,6 +630,9 @@ def cmd_test(args: argparse.Namespace) -> int:
     results: list[tuple[str, int]] = []
     results.append(("ruff", run([python, "-m", "ruff", "check", "engine/paili", "tests", "build.py"])))
     results.append(("mypy", run([python, "-m", "mypy", "engine/paili"])))
+    from tools.js_checks import run_js_checks  # tools/ beside this script: eslint, tsc, node --test
+
+    results.append(("javascript", run_js_checks(ROOT)))
     pytest_args = args.pytest_args[1:] if args.pytest_args[:1] == ["--"] else args.pytest_args
     code = run([python, "-m", "pytest", "tests", "--output", "test-artifacts/playwright", *pytest_args])
     if code == 5:
