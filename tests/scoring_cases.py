@@ -34,11 +34,24 @@ def _digits(tiles: list[int], reds: set[int]) -> str:
     return "".join(out)
 
 
-def _shape(rng: random.Random, counts: list[int], one_suit: int | None) -> tuple[str, int] | None:
+ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+
+
+def _shape(rng: random.Random, counts: list[int], one_suit: int | None, mode: str,
+           last: tuple[str, int] | None) -> tuple[str, int] | None:
     kind = rng.random()
-    if kind < 0.45:
+    if mode == "twins" and last is not None and last[0] == "sequence" and rng.random() < 0.7:
+        kind, start = 0.0, last[1]
+    else:
+        start = -1
+    if mode == "orphans" and kind < 0.45:
         suit = one_suit if one_suit is not None else rng.randrange(3)
-        start = suit * 9 + rng.randrange(7)
+        start = suit * 9 + rng.choice((0, 6))
+    if mode.startswith("pattern:") and mode.count(":") < 4:
+        kind, start = 0.0, int(mode.split(":")[-1])
+    if kind < 0.6:
+        suit = one_suit if one_suit is not None else rng.randrange(3)
+        start = start if start >= 0 else suit * 9 + rng.randrange(7)
         if all(counts[start + i] < 4 for i in range(3)):
             for i in range(3):
                 counts[start + i] += 1
@@ -46,6 +59,10 @@ def _shape(rng: random.Random, counts: list[int], one_suit: int | None) -> tuple
         return None
     honors_ok = one_suit is None or rng.random() < 0.3
     t = rng.randrange(34) if honors_ok else one_suit * 9 + rng.randrange(9)
+    if mode == "orphans":
+        t = rng.choice(ORPHANS)
+    elif mode == "honors":
+        t = rng.randrange(27, 34)
     if one_suit is not None and t < 27 and t // 9 != one_suit:
         t = one_suit * 9 + t % 9
     size = 4 if kind > 0.93 else 3
@@ -82,9 +99,18 @@ def _try_case(rng: random.Random) -> dict[str, Any] | None:
     else:
         one_suit = rng.randrange(3) if rng.random() < 0.15 else None
         honor_heavy = rng.random() < 0.1
-        for _ in range(4):
+        mode = rng.choice(["plain"] * 6 + ["orphans", "twins", "pattern", "honors"])
+        if mode == "pattern":  # the three sequences of ittsu or sanshoku first
+            suit, n = rng.randrange(3), rng.randrange(7)
+            starts = [suit * 9, suit * 9 + 3, suit * 9 + 6] if rng.random() < 0.5 else [n, n + 9, n + 18]
+            if one_suit is not None:
+                starts = [one_suit * 9, one_suit * 9 + 3, one_suit * 9 + 6]
+            mode = "pattern:" + ":".join(map(str, starts))
+        last: tuple[str, int] | None = None
+        for i in range(4):
             for _attempt in range(10):
-                shape = _shape(rng, counts, one_suit)
+                step = ("pattern:" + mode.split(":")[i + 1]) if mode.startswith("pattern:") and i < 3 else mode
+                shape = _shape(rng, counts, one_suit, step, last)
                 if shape is not None and honor_heavy and shape[0] == "sequence" and rng.random() < 0.7:
                     for i in range(3):
                         counts[shape[1] + i] -= 1
@@ -94,6 +120,7 @@ def _try_case(rng: random.Random) -> dict[str, Any] | None:
             else:
                 return None
             kind, t = shape
+            last = shape
             tiles = [t, t + 1, t + 2] if kind == "sequence" else [t] * (4 if kind == "quad" else 3)
             call = rng.random()
             if kind == "quad":
@@ -103,6 +130,8 @@ def _try_case(rng: random.Random) -> dict[str, Any] | None:
             else:
                 concealed.extend(tiles)
         pair = rng.randrange(34) if one_suit is None else one_suit * 9 + rng.randrange(9)
+        if mode in ("orphans", "honors"):
+            pair = rng.choice(ORPHANS[6:] if mode == "honors" else ORPHANS)
         if counts[pair] + 2 > 4:
             return None
         counts[pair] += 2
@@ -203,7 +232,7 @@ def mahjong_options(rules: ScoringRules) -> OptionalRules:
     return OptionalRules(
         has_open_tanyao=rules.open_tanyao, has_aka_dora=bool(rules.red_fives), has_double_yakuman=rules.double_yakuman,
         kazoe_limit=HandConstants.KAZOE_LIMITED if rules.kazoe_yakuman else HandConstants.KAZOE_SANBAIMAN,
-        kiriage=rules.kiriage, fu_for_open_pinfu=rules.open_pinfu_fu, fu_for_pinfu_tsumo=rules.pinfu_tsumo_fu)
+        kiriage=rules.kiriage, fu_for_open_pinfu=rules.open_pinfu_fu, fu_for_pinfu_tsumo=not rules.pinfu_tsumo)
 
 
 def to_mahjong(case: dict[str, Any], rules: object = "riichi") -> dict[str, Any]:

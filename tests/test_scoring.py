@@ -250,7 +250,9 @@ def test_chiitoitsu_25_and_open_pinfu_30() -> None:
 
 
 def test_pinfu_tsumo_rule() -> None:
-    assert score("123m456p789s234s55p", "4s", tsumo=True, rules={"pinfu_tsumo_fu": True})["fu"] == 30
+    r = score("123m456p789s234s55p", "4s", tsumo=True, riichi=1, rules={"pinfu_tsumo": False})
+    assert r["fu"] == 30 and ids(r) == ["riichi", "menzen_tsumo"]
+    assert "pinfu" in ids(score("123m456p789s234s55p", "4s", riichi=1, rules={"pinfu_tsumo": False}))
 
 
 # --- limits and payments -------------------------------------------------------------------------------

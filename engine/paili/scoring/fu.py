@@ -1,7 +1,7 @@
 """Fu (符), the minipoints of a reading, with a breakdown a player can read.
 
 Regular hands: 20 base (副底); +10 for a ron with a closed hand (門前加符); +2 for tsumo, except a pinfu
-tsumo (20 fu in all) under the default rules; each set by kind:
+tsumo (20 fu in all; see the ``pinfu_tsumo`` rule); each set by kind:
 
 ==========================  ======  ======
 set                         open    closed
@@ -48,7 +48,7 @@ def regular_fu(groups: list[Group], pair: Tile, wait: Wait, sit: Situation, clos
     parts: Breakdown = [_entry(20, "base (futei)")]
     if closed and not sit.tsumo:
         parts.append(_entry(10, "closed hand won by ron (menzen kafu)"))
-    if sit.tsumo and (not pinfu or rules.pinfu_tsumo_fu):
+    if sit.tsumo and not pinfu:
         parts.append(_entry(2, "tsumo"))
     for g in groups:
         if g.kind == "sequence":

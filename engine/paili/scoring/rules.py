@@ -19,7 +19,8 @@ Options (default in brackets):
 * ``kiriage`` [False]: 4 han 30 fu and 3 han 60 fu are rounded up to mangan (切り上げ満貫).
 * ``double_wind_fu`` [4]: fu for a pair of the wind that is both the seat and the round wind (連風牌); 2 in
   some rooms.
-* ``pinfu_tsumo_fu`` [False]: a pinfu tsumo also gets the 2 fu of tsumo (so 30 fu, not 20).
+* ``pinfu_tsumo`` [True]: pinfu counts on a tsumo (20 fu, no tsumo fu); off (ピンヅモなし), a pinfu-shaped
+  tsumo has no pinfu and gets the 2 fu of tsumo (30 fu).
 * ``open_pinfu_fu`` [True]: an open hand with no fu at all (20) is counted 30 fu; off, it stays 20.
 * ``chiitoitsu_fu`` [25]: the fixed fu of seven pairs (七対子).
 
@@ -55,7 +56,7 @@ class ScoringRules:
     yakuman_stack: bool = True
     kiriage: bool = False
     double_wind_fu: int = 4
-    pinfu_tsumo_fu: bool = False
+    pinfu_tsumo: bool = True
     open_pinfu_fu: bool = True
     chiitoitsu_fu: int = 25
 

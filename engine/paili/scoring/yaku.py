@@ -14,7 +14,8 @@ double_riichi       2       -     riichi on the first turn (ダブル立直); re
 ippatsu             1       -     won within one go-around of riichi, no call in between (一発)
 menzen_tsumo        1       -     self-draw with a closed hand (門前清自摸和)
 tanyao              1       1     only 2-8 suited tiles (断么九); open only with the ``open_tanyao`` rule
-pinfu               1       -     four sequences, a pair that is no yakuhai, a two-sided wait (平和)
+pinfu               1       -     four sequences, a pair that is no yakuhai, a two-sided wait (平和);
+                                  not on a tsumo under ``pinfu_tsumo: False``
 iipeikou            1       -     two identical sequences (一盃口)
 yakuhai_haku/...    1       1     a triplet or quad of white / green / red dragons (役牌)
 round_wind          1       1     a triplet or quad of the round wind (場風)
@@ -239,7 +240,8 @@ def regular_yaku(groups: list[Group], pair: Tile, wait: Wait, win: Tile, facts: 
     out = situation_yaku(sit, closed)
     out.extend(_color_yaku(facts, closed, rules))
     pair_is_yakuhai = pair in _DRAGONS or pair == sit.seat_wind or pair == sit.round_wind
-    if closed and len(sequences) == 4 and wait == "ryanmen" and not pair_is_yakuhai:
+    if (closed and len(sequences) == 4 and wait == "ryanmen" and not pair_is_yakuhai
+            and (rules.pinfu_tsumo or not sit.tsumo)):
         out.append(("pinfu", 1, 0))
     if closed:
         concealed_sequences = sorted(g.tile for g in groups if g.kind == "sequence")
