@@ -37,6 +37,10 @@ from .yaku import (
     sort_yaku,
 )
 
+SITUATION_KEYS: Final = ("tsumo", "round_wind", "seat_wind", "riichi", "ippatsu", "last_tile", "rinshan",
+                         "chankan", "blessing", "dora", "ura", "honba", "riichi_sticks", "rules")
+"""The keyword arguments of :func:`score` besides ``hand`` and ``win`` (what the API and the CLI pass on)."""
+
 MAX_INDICATORS: Final = 5
 """One dora indicator plus one per kan, four kans at most."""
 
