@@ -13,7 +13,10 @@
 // carrying type ("HandError", "RequestError", "InternalError", "EngineClosed"), message and position (a
 // character index in the hand string, or null). engine.advise(hand, { melds, visible, rules, turns, tegawari,
 // shanten_down, max_shanten }) resolves to the JSON of Python's paili.advise() (discards ranked by the chance to
-// win); options left out take Python's defaults. engine.request(op, payload) sends any other operation.
+// win); options left out take Python's defaults. engine.score(hand, { win, tsumo, round_wind, seat_wind, riichi,
+// ippatsu, last_tile, rinshan, chankan, blessing, dora, ura, honba, riichi_sticks, rules }) resolves to the JSON
+// of Python's paili.score() (yaku, han, fu and its breakdown, limit, payments). engine.request(op, payload)
+// sends any other operation.
 // engine.close() ends the worker and rejects every request still pending.
 
 // ---- The shapes that cross the boundary (docs/CONTRACT.md) -----------------------------------------------
@@ -217,6 +220,19 @@ class Engine {
     const payload = { hand };
     for (const key of keys) if (options[key] !== undefined) payload[key] = options[key];
     return /** @type {Promise<Advice>} */ (this.request("advise", payload));
+  }
+
+  /**
+   * Score a winning hand: exactly the JSON of Python's `paili.score(hand, win=..., ...)`. Options: win (required),
+   * tsumo, round_wind, seat_wind, riichi (0, 1, 2), ippatsu, last_tile, rinshan, chankan, blessing, dora, ura,
+   * honba, riichi_sticks, rules (a preset name or an object of options); left out: Python's default.
+   */
+  score(hand, options = {}) {
+    const keys = ["win", "tsumo", "round_wind", "seat_wind", "riichi", "ippatsu", "last_tile", "rinshan", "chankan",
+      "blessing", "dora", "ura", "honba", "riichi_sticks", "rules"];
+    const payload = { hand };
+    for (const key of keys) if (options[key] !== undefined) payload[key] = options[key];
+    return this.request("score", payload);
   }
 
   /** End the worker; everything pending rejects with an EngineError of type "EngineClosed". */
