@@ -13,15 +13,13 @@ from typing import Final, Literal, TypeAlias
 
 from .errors import HandError
 
-__all__ = ["DEFAULT_RULES", "RULES", "Rules", "check_rules"]
+__all__ = ["RULES", "Rules", "check_rules"]
 
 Rules: TypeAlias = Literal["riichi", "chinese"]
 """The name of a rule set."""
 
 RULES: Final[tuple[Rules, ...]] = ("riichi", "chinese")
 """Every rule set, the default first."""
-
-DEFAULT_RULES: Final[Rules] = "riichi"
 
 
 def check_rules(rules: object) -> Rules:
