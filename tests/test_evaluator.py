@@ -12,6 +12,7 @@ from itertools import combinations
 
 import pytest
 import reference
+from support import random_counts
 
 import paili
 from paili.errors import HandError
@@ -33,15 +34,6 @@ EVERY_FORMS: list[Forms] = [frozenset(c) for n in (1, 2, 3) for c in combination
 """Every non-empty set of forms."""
 
 
-def _deal(rng: random.Random, size: int, kinds: list[int] | None = None) -> list[int]:
-    """``size`` tiles drawn from the copies of ``kinds`` (all 34 by default)."""
-    wall = [k for k in (kinds if kinds is not None else range(KINDS)) for _ in range(4)]
-    counts = [0] * KINDS
-    for k in rng.sample(wall, size):
-        counts[k] += 1
-    return counts
-
-
 def _pairs_rich(rng: random.Random, size: int) -> list[int]:
     """Mostly pairs (and a four now and then): seven pairs is often the best form."""
     counts = [0] * KINDS
@@ -58,11 +50,11 @@ def _hands(seed: int, size: int, n: int) -> list[list[int]]:
     out = []
     for i in range(n):
         if i % 3 == 0:
-            out.append(_deal(rng, size))
+            out.append(random_counts(rng, size))
         elif i % 3 == 1:
             out.append(_pairs_rich(rng, size))
         else:
-            out.append(_deal(rng, size, orphans + rng.sample(range(KINDS), 4)))
+            out.append(random_counts(rng, size, orphans + rng.sample(range(KINDS), 4)))
     return out
 
 
@@ -133,7 +125,7 @@ def test_called_melds_lower_the_limits_of_their_suits() -> None:
 def test_pair_counts_follow_one_tile_changes() -> None:
     rng = random.Random(16)
     for _ in range(200):
-        counts = _deal(rng, 13)
+        counts = random_counts(rng, 13)
         k = rng.randrange(KINDS)
         for delta in (1, -1):
             after = counts[k] + delta
