@@ -652,6 +652,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
         results.append(("engine", run([python, engine_bench], env={"PYTHONPATH": str(ENGINE.parent)})))
     else:
         say("tests/bench/bench_engine.py does not exist yet: no engine figures")
+    scoring_bench = ROOT / "tests" / "bench" / "bench_scoring.py"
+    results.append(("scoring", run([python, scoring_bench], env={"PYTHONPATH": str(ENGINE.parent)})))
     browser_bench = ROOT / "tests" / "bench" / "bench_browser.py"
     results.append(("browser", run([python, browser_bench, *args.bench_args])))
     return 1 if any(code != 0 for _, code in results) else 0
