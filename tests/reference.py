@@ -1,7 +1,7 @@
 """A slow, obviously correct reference for the engine's tests (independent of ``paili``).
 
 Everything here works on plain 34-count tuples (index 0-8 = 1m-9m, 9-17 = 1p-9p, 18-26 = 1s-9s,
-27-33 = 1z-7z) and follows /work/shared/DEFINITIONS.md literally rather than quickly:
+27-33 = 1z-7z) and follows docs/RULES.md literally rather than quickly:
 
 * regular shanten (向聴) is the definition itself: the fewest tiles of a complete target hand W
   (``melds_needed`` melds + one pair, ``W[k] <= limit[k]``) that the hand lacks, minus 1. The search is

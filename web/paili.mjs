@@ -19,12 +19,101 @@
 // sends any other operation.
 // engine.close() ends the worker and rejects every request still pending.
 
+// ---- The shapes that cross the boundary (docs/CONTRACT.md) -----------------------------------------------
+
+/** @typedef {"riichi" | "chinese"} Rules */
+/** @typedef {{tile: string, remaining: number}} TileCount  a tile kind ("5m") and the copies left */
+/** @typedef {{total: number, tiles: TileCount[]}} Ukeire */
+/** @typedef {{type: "chi" | "pon" | "kan" | "ankan", tiles: string, text: string}} Meld  tiles "789s", text "[789s]" */
+/**
+ * @typedef {object} Shanten  per form; null where the form cannot apply (seven pairs or thirteen orphans with melds)
+ * @property {number} min
+ * @property {number} regular
+ * @property {number | null} chiitoitsu
+ * @property {number | null} kokushi
+ */
+/** @typedef {"nine_gates" | "pure_straight" | "iipeikou" | "ryanpeikou"} Flag */
+/**
+ * @typedef {{form: "regular", pair: string, triplets: string[], sequences: string[], flags: Flag[]}
+ *   | {form: "chiitoitsu", pairs: string[], flags: Flag[]}
+ *   | {form: "kokushi", pair: string, flags: Flag[]}} Decomposition  one reading of a winning hand
+ */
+/**
+ * @typedef {object} Discard  a row of the discard table
+ * @property {string} tile  the kind thrown ("5m" for a red five too)
+ * @property {boolean} red  the copy thrown is a red five
+ * @property {number} shanten  after the discard
+ * @property {Ukeire} ukeire  after the discard
+ * @property {string} after  canonical text of the hand left (with its melds)
+ */
+/**
+ * @typedef {object} Analysis  the JSON of Python's paili.analyze(); keys that do not apply to the size are absent
+ * @property {string} hand  canonical concealed tiles
+ * @property {Meld[]} melds
+ * @property {number} tiles
+ * @property {Rules} rules
+ * @property {Shanten} shanten
+ * @property {boolean} [agari]  3n+2 hands
+ * @property {Decomposition[]} [decompositions]  3n+2 hands ([] when not a win)
+ * @property {Discard[]} [discards]  3n+2 hands
+ * @property {TileCount[]} [waits]  3n+1 hands ([] when not tenpai)
+ * @property {Ukeire} [ukeire]  3n+1 hands
+ */
+/**
+ * @typedef {Discard & {
+ *   p_win: number[] | null,
+ *   p_tenpai: number[] | null,
+ *   improvements: {total: number, tiles: (TileCount & {ukeire_after: number})[]},
+ * }} AdviceDiscard  p_win[i] / p_tenpai[i]: the chance within i+1 draws (null: not computed, see note)
+ */
+/**
+ * @typedef {object} Advice  the JSON of Python's paili.advise()
+ * @property {string} hand
+ * @property {Meld[]} melds
+ * @property {number} tiles
+ * @property {Rules} rules
+ * @property {number} shanten
+ * @property {number} turns
+ * @property {{tegawari: boolean, shanten_down: boolean, max_shanten: number}} options
+ * @property {AdviceDiscard[]} discards  best first
+ * @property {string | null} note
+ */
+/**
+ * @typedef {object} AnalyzeOptions
+ * @property {string | string[] | null} [melds]
+ * @property {string} [visible]
+ * @property {Rules} [rules]
+ */
+/**
+ * @typedef {AnalyzeOptions & {turns?: number, tegawari?: boolean, shanten_down?: boolean, max_shanten?: number}} AdviseOptions
+ */
+/** @typedef {{type: string, message: string, position: number | null}} ErrorInfo  an error envelope's `error` */
+
+// ---- The worker protocol (web/js/worker.js) ---------------------------------------------------------------
+
+/** @typedef {{type: "init", baseUrl: string}} InitMessage  page -> worker, once */
+/** @typedef {{type?: undefined, id: number, op: string, payload: Record<string, unknown>}} RequestMessage  page -> worker */
+/**
+ * @template [T=unknown]
+ * @typedef {{ok: true, result: T} | {ok: false, error: ErrorInfo}} Envelope  the answer of Python's paili.api.handle
+ */
+/** @typedef {Envelope & {type?: undefined, id: number}} ReplyMessage  worker -> page, one per request */
+/**
+ * @typedef {{type: "progress", message: string}
+ *   | {type: "ready", version: string, build: string}
+ *   | {type: "fatal", message: string}} StatusMessage  worker -> page: start-up, then a fatal error if any
+ */
+/** @typedef {StatusMessage | ReplyMessage} WorkerMessage */
+
 /** An error answered by the engine (or the engine going away), with the engine's type and position. */
 export class EngineError extends Error {
+  /** @param {Partial<ErrorInfo>} [error] */
   constructor({ type = "InternalError", message = "unknown error", position = null } = {}) {
     super(message);
     this.name = "EngineError";
+    /** The engine's error type ("HandError", "RequestError", "InternalError"), or "EngineClosed" / "EngineFailed". */
     this.type = type;
+    /** A character index in the hand string, or null. */
     this.position = position ?? null;
   }
 }
@@ -32,14 +121,26 @@ export class EngineError extends Error {
 // Under a Content-Security-Policy that requires Trusted Types (Paili's own pages do), a worker's URL must be a
 // TrustedScriptURL. This module's policy only ever gets the URLs made below (never user input). A host whose
 // CSP does not allow the name "paili-engine" gets plain URLs (a host without Trusted Types needs nothing).
+/** @type {{createScriptURL(url: string): TrustedScriptURL} | null} */
 let scriptUrlPolicy = null;
 try {
-  scriptUrlPolicy = globalThis.trustedTypes?.createPolicy("paili-engine", { createScriptURL: (url) => url }) ?? null;
+  // A window or a worker of a browser with Trusted Types has `trustedTypes`; other globals do not.
+  const { trustedTypes } = /** @type {{trustedTypes?: TrustedTypePolicyFactory}} */ (globalThis);
+  scriptUrlPolicy = trustedTypes?.createPolicy("paili-engine", { createScriptURL: (url) => url }) ?? null;
 } catch {
   scriptUrlPolicy = null;
 }
-const scriptUrl = (url) => (scriptUrlPolicy ? scriptUrlPolicy.createScriptURL(String(url)) : url);
 
+/**
+ * The URL to start a worker from: a TrustedScriptURL when there is a policy. lib.dom's Worker constructor
+ * predates Trusted Types and admits only string | URL, hence the cast (browsers take a TrustedScriptURL there).
+ * @param {URL | string} url
+ * @returns {URL | string}
+ */
+const scriptUrl = (url) =>
+  scriptUrlPolicy ? /** @type {string} */ (/** @type {unknown} */ (scriptUrlPolicy.createScriptURL(String(url)))) : url;
+
+/** @param {URL} baseUrl  the site folder */
 function workerFor(baseUrl) {
   const url = new URL("js/worker.js", baseUrl);
   if (typeof location === "undefined" || url.origin === location.origin) {
@@ -55,42 +156,70 @@ function workerFor(baseUrl) {
   }
 }
 
-class Engine {
-  #worker;
-  #pending = new Map(); // id -> {resolve, reject}
-  #nextId = 1;
-  #closed = null; // the EngineError every later request is rejected with, once closed or failed
+/** @typedef {{resolve: (result: unknown) => void, reject: (error: EngineError) => void}} Pending */
 
+class Engine {
+  /** @type {Worker} */
+  #worker;
+  /** @type {Map<number, Pending>} */
+  #pending = new Map();
+  #nextId = 1;
+  /** @type {EngineError | null} the error every later request is rejected with, once closed or failed */
+  #closed = null;
+
+  /** @param {Worker} worker */
   constructor(worker) {
     this.#worker = worker;
+    /** The engine's version (Python's paili.__version__), once ready. */
     this.version = "";
+    /** The build id of the site (build-info.json), once ready. */
+    this.build = "";
+    /** The worker died (after start-up or during it). */
+    this.failed = false;
   }
 
-  /** Send `{op, ...payload}` to the engine; resolves to its `result`, rejects with an EngineError. */
+  /**
+   * Send `{op, ...payload}` to the engine; resolves to its `result`, rejects with an EngineError.
+   * @param {string} op
+   * @param {Record<string, unknown>} [payload]
+   * @returns {Promise<unknown>}
+   */
   request(op, payload = {}) {
     if (this.#closed) return Promise.reject(this.#closed);
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
-      this.#worker.postMessage({ id, op, payload });
+      /** @type {RequestMessage} */
+      const message = { id, op, payload };
+      this.#worker.postMessage(message);
     });
   }
 
-  /** Analyse a hand: exactly the JSON of Python's `paili.analyze(hand, melds=..., visible=..., rules=...)`. */
+  /**
+   * Analyse a hand: exactly the JSON of Python's `paili.analyze(hand, melds=..., visible=..., rules=...)`.
+   * @param {string} hand
+   * @param {AnalyzeOptions} [options]
+   * @returns {Promise<Analysis>}  (the shape is the engine's contract, docs/CONTRACT.md)
+   */
   analyze(hand, { melds = null, visible = "", rules = "riichi" } = {}) {
-    return this.request("analyze", { hand, melds, visible, rules });
+    return /** @type {Promise<Analysis>} */ (this.request("analyze", { hand, melds, visible, rules }));
   }
 
   /**
    * Rank the discards of a 3n+2 hand by the chance to win within 1..turns draws: exactly the JSON of Python's
    * `paili.advise(hand, ...)`. Options: melds, visible, rules, turns, tegawari, shanten_down, max_shanten
    * (left out or undefined: Python's default).
+   * @param {string} hand
+   * @param {AdviseOptions} [options]
+   * @returns {Promise<Advice>}  (the shape is the engine's contract, docs/CONTRACT.md)
    */
   advise(hand, options = {}) {
+    /** @type {(keyof AdviseOptions)[]} */
     const keys = ["melds", "visible", "rules", "turns", "tegawari", "shanten_down", "max_shanten"];
+    /** @type {Record<string, unknown>} */
     const payload = { hand };
     for (const key of keys) if (options[key] !== undefined) payload[key] = options[key];
-    return this.request("advise", payload);
+    return /** @type {Promise<Advice>} */ (this.request("advise", payload));
   }
 
   /**
@@ -111,14 +240,16 @@ class Engine {
     this._fail(new EngineError({ type: "EngineClosed", message: "the engine was closed" }));
   }
 
-  _reply({ id, ok, result, error }) {
-    const entry = this.#pending.get(id);
+  /** @param {ReplyMessage} reply */
+  _reply(reply) {
+    const entry = this.#pending.get(reply.id);
     if (!entry) return;
-    this.#pending.delete(id);
-    if (ok) entry.resolve(result);
-    else entry.reject(new EngineError(error));
+    this.#pending.delete(reply.id);
+    if (reply.ok) entry.resolve(reply.result);
+    else entry.reject(new EngineError(reply.error));
   }
 
+  /** @param {EngineError} error */
   _fail(error) {
     if (!this.#closed) {
       this.#closed = error;
@@ -130,11 +261,22 @@ class Engine {
   }
 }
 
+/** @typedef {Engine} PailiEngine  what createEngine resolves to */
+
+/**
+ * @typedef {object} EngineOptions
+ * @property {string | URL} [baseUrl]  URL of the Paili site folder; default: this module's folder
+ * @property {(message: string) => void} [onProgress]  start-up progress
+ * @property {(error: EngineError) => void} [onFailure]  the worker died after start-up
+ */
+
 /**
  * Start the engine. Options: `baseUrl` (URL of the Paili site folder; default: this module's folder),
  * `onProgress(message)` (start-up progress), `onFailure(error)` (the worker died after start-up: every
  * pending and later request rejects with that EngineError of type "EngineFailed"). Resolves to an engine
  * once Python is ready; rejects with an EngineError of type "EngineFailed" if start-up fails.
+ * @param {EngineOptions} [options]
+ * @returns {Promise<PailiEngine>}
  */
 export function createEngine({ baseUrl, onProgress, onFailure } = {}) {
   const base = new URL(baseUrl ?? "./", baseUrl ? globalThis.location?.href : import.meta.url);
@@ -144,6 +286,7 @@ export function createEngine({ baseUrl, onProgress, onFailure } = {}) {
 
   return new Promise((resolve, reject) => {
     let ready = false;
+    /** @param {string} message */
     const fail = (message) => {
       const error = new EngineError({ type: "EngineFailed", message });
       const first = !engine.failed;
@@ -152,6 +295,7 @@ export function createEngine({ baseUrl, onProgress, onFailure } = {}) {
       if (!ready) reject(error);
       else if (first) onFailure?.(error);
     };
+    /** @param {MessageEvent<WorkerMessage>} event */
     worker.onmessage = ({ data }) => {
       if (data.type === "progress") {
         onProgress?.(data.message);
@@ -171,6 +315,8 @@ export function createEngine({ baseUrl, onProgress, onFailure } = {}) {
       fail(`the engine worker failed: ${event.message || "could not load js/worker.js"}`);
     };
     worker.onmessageerror = () => fail("the engine sent a message that could not be read");
-    worker.postMessage({ type: "init", baseUrl: base.href });
+    /** @type {InitMessage} */
+    const init = { type: "init", baseUrl: base.href };
+    worker.postMessage(init);
   });
 }

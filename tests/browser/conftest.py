@@ -20,7 +20,9 @@ from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import BrowserContext, ConsoleMessage, Error, Page, Route, WebError
-from support import CHROMIUM, CHROMIUM_ARGS, build_script
+from support import CHROMIUM, CHROMIUM_ARGS
+
+from tools.server import serve_in_thread
 
 ROOT = Path(__file__).resolve().parents[2]
 # PAILI_SITE points the tests at another built site folder (default dist/site).
@@ -62,8 +64,7 @@ def build_info(site_dir: Path) -> dict[str, Any]:
 @pytest.fixture(scope="session")
 def site_url(site_dir: Path) -> Iterator[str]:
     """http://127.0.0.1:<free port>/ serving dist/site from a background thread."""
-    build = build_script()
-    server, url = build.serve_in_thread(site_dir)
+    server, url = serve_in_thread(site_dir)
     try:
         yield url
     finally:

@@ -198,8 +198,9 @@ def test_score_gives_the_same_json_as_python(embed_page: Page) -> None:
         """async (cases) => {
             const settled = await Promise.allSettled(cases.map(({ hand, ...options }) =>
                 window.engine.score(hand, options)));
-            return settled.map((s) => s.status === "fulfilled" ? { ok: true, result: s.value } : {
-                ok: false, error: { type: s.reason.type, message: s.reason.message, position: s.reason.position } });
+            return settled.map((s) => s.status === "fulfilled" ? { ok: true, result: s.value }
+                : { ok: false,
+                    error: { type: s.reason.type, message: s.reason.message, position: s.reason.position } });
         }""",
         cases,
     )
