@@ -37,7 +37,8 @@ def run_tests(pytest_args: Sequence[str]) -> int:
 
 
 def run_benchmarks(bench_args: Sequence[str]) -> int:
-    """Build the site and the bench pages, then run the engine and browser benchmarks (they print figures)."""
+    """Build the site and the bench pages, then run the engine, scoring and browser benchmarks (they print
+    figures)."""
     python = ensure_venv()
     ensure_chromium()
     build_site()
@@ -45,6 +46,8 @@ def run_benchmarks(bench_args: Sequence[str]) -> int:
     results: list[tuple[str, int]] = []
     engine_bench = ROOT / "tests" / "bench" / "bench_engine.py"
     results.append(("engine", run([python, engine_bench], env={"PYTHONPATH": str(ENGINE.parent)})))
+    scoring_bench = ROOT / "tests" / "bench" / "bench_scoring.py"  # paili.score beside the mahjong library
+    results.append(("scoring", run([python, scoring_bench], env={"PYTHONPATH": str(ENGINE.parent)})))
     browser_bench = ROOT / "tests" / "bench" / "bench_browser.py"
     results.append(("browser", run([python, browser_bench, *bench_args])))
     return 1 if any(code != 0 for _, code in results) else 0

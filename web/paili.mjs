@@ -87,6 +87,36 @@
 /**
  * @typedef {AnalyzeOptions & {turns?: number, tegawari?: boolean, shanten_down?: boolean, max_shanten?: number}} AdviseOptions
  */
+/**
+ * @typedef {object} ScoreOptions  the situation of Python's paili.score(); left out: Python's default
+ * @property {string} [win]  the tile that completed the hand (required by the engine)
+ * @property {boolean} [tsumo]
+ * @property {string} [round_wind]
+ * @property {string} [seat_wind]
+ * @property {0 | 1 | 2} [riichi]
+ * @property {boolean} [ippatsu]
+ * @property {boolean} [last_tile]
+ * @property {boolean} [rinshan]
+ * @property {boolean} [chankan]
+ * @property {boolean} [blessing]
+ * @property {string} [dora]
+ * @property {string} [ura]
+ * @property {number} [honba]
+ * @property {number} [riichi_sticks]
+ * @property {string | Record<string, unknown>} [rules]  a preset name or an object of rule options
+ */
+/**
+ * @typedef {object} Score  the JSON of Python's paili.score()
+ * @property {{id: string, han: number, yakuman?: number}[]} yaku
+ * @property {number} han
+ * @property {number} fu
+ * @property {number} yakuman
+ * @property {string | null} limit
+ * @property {number} points
+ * @property {Record<string, number>} payments
+ * @property {number} total
+ * @property {boolean} no_yaku
+ */
 /** @typedef {{type: string, message: string, position: number | null}} ErrorInfo  an error envelope's `error` */
 
 // ---- The worker protocol (web/js/worker.js) ---------------------------------------------------------------
@@ -226,13 +256,18 @@ class Engine {
    * Score a winning hand: exactly the JSON of Python's `paili.score(hand, win=..., ...)`. Options: win (required),
    * tsumo, round_wind, seat_wind, riichi (0, 1, 2), ippatsu, last_tile, rinshan, chankan, blessing, dora, ura,
    * honba, riichi_sticks, rules (a preset name or an object of options); left out: Python's default.
+   * @param {string} hand
+   * @param {ScoreOptions} [options]
+   * @returns {Promise<Score>}  (the shape is the engine's contract, docs/CONTRACT.md)
    */
   score(hand, options = {}) {
+    /** @type {(keyof ScoreOptions)[]} */
     const keys = ["win", "tsumo", "round_wind", "seat_wind", "riichi", "ippatsu", "last_tile", "rinshan", "chankan",
       "blessing", "dora", "ura", "honba", "riichi_sticks", "rules"];
+    /** @type {Record<string, unknown>} */
     const payload = { hand };
     for (const key of keys) if (options[key] !== undefined) payload[key] = options[key];
-    return this.request("score", payload);
+    return /** @type {Promise<Score>} */ (this.request("score", payload));
   }
 
   /** End the worker; everything pending rejects with an EngineError of type "EngineClosed". */

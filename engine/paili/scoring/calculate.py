@@ -12,29 +12,31 @@ all in ``dora`` (at most 5). Ura dora (裏ドラ) count only with riichi. Red fi
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any, Final
 
-from ..agari import Decomposition, decompositions
+from ..agari import Decomposition, decompositions, shape_key
 from ..errors import HandError
 from ..hand import Hand
-from ..notation import check_visible, format_hand, format_meld, parse, parse_tiles
+from ..notation import check_visible, parse, parse_tiles
+from ..tables import agari_index
 from ..tiles import FIVES, HONOR_BASE, KINDS, SUITS, Tile, tile_name
-from .fu import Breakdown, chiitoitsu_fu, regular_fu
+from .fu import Breakdown, breakdown_json, chiitoitsu_fu, regular_fu
 from .points import basic_points, payments
-from .rules import ScoringRules, resolve_rules
+from .rules import PRESETS, ScoringRules, resolve_rules
 from .yaku import (
+    QUAD,
+    RANK,
+    SEQUENCE,
+    TRIPLET,
     YAKUMAN,
     Group,
     Situation,
-    TileFacts,
     Wait,
     Yaku,
     chiitoitsu_yaku,
+    hand_yaku,
     kokushi_yaku,
     regular_yaku,
-    sort_yaku,
 )
 
 SITUATION_KEYS: Final = ("tsumo", "round_wind", "seat_wind", "riichi", "ippatsu", "last_tile", "rinshan",
@@ -50,19 +52,10 @@ _NEXT: Final = tuple(
     for t in range(KINDS))
 """``_NEXT[indicator]``: the dora it shows."""
 
-
-@dataclass(slots=True)
-class _Scored:
-    key: tuple[int, int, int, int]
-    yaku: list[Yaku]
-    han: int
-    fu: int
-    yakuman: int
-    limit: str | None
-    base: int
-    breakdown: Breakdown
-    reading: Decomposition
-    wait: Wait
+_NAMES: Final = tuple(tile_name(t) for t in range(KINDS))
+_PLAIN_TILES: Final = {name: t for t, name in enumerate(_NAMES)}
+"""Two-character names of the plain (not red) tiles: the fast path of reading ``win`` and indicators."""
+_MELD_GROUP: Final = {"chi": SEQUENCE, "pon": TRIPLET, "kan": QUAD, "ankan": QUAD}
 
 
 def dora_of(indicator: Tile) -> Tile:
@@ -74,13 +67,13 @@ def dora_of(indicator: Tile) -> Tile:
     return _NEXT[indicator]
 
 
-# --- checking the situation -----------------------------------------------------------------------------
+# --- checking the input ---------------------------------------------------------------------------------
 
 
 def _flag(name: str, value: object) -> bool:
-    if not isinstance(value, bool):
-        raise HandError(f"{name}: expected true or false, got {value!r}")
-    return value
+    if value is True or value is False:
+        return value
+    raise HandError(f"{name}: expected true or false, got {value!r}")
 
 
 def _count(name: str, value: object, most: int) -> int:
@@ -90,54 +83,70 @@ def _count(name: str, value: object, most: int) -> int:
 
 
 def _wind(name: str, value: object) -> Tile:
-    if not isinstance(value, str) or len(value) != 2 or value[1] != "z" or value[0] not in "1234":
-        raise HandError(f"{name}: expected a wind from 1z (East) to 4z (North), got {value!r}")
-    return 26 + int(value[0])
+    if value in ("1z", "2z", "3z", "4z"):
+        assert isinstance(value, str)
+        return 26 + int(value[0])
+    raise HandError(f"{name}: expected a wind from 1z (East) to 4z (North), got {value!r}")
 
 
 def _win_tile(hand: Hand, win: object) -> Tile:
     if not isinstance(win, str):
         raise HandError(f"win: expected the winning tile such as '5p' or '0p', got {win!r}")
-    counts, reds = parse_tiles(win, field="win")
-    if sum(counts) != 1:
-        raise HandError(f"win: expected exactly one tile such as '5p', got {sum(counts)} in {win!r}")
-    tile = counts.index(1)
-    red = any(reds)
+    tile = _PLAIN_TILES.get(win)
+    red = False
+    if tile is None:
+        counts, reds = parse_tiles(win, field="win")
+        if sum(counts) != 1:
+            raise HandError(f"win: expected exactly one tile such as '5p', got {sum(counts)} in {win!r}")
+        tile, red = counts.index(1), any(reds)
     if tile in FIVES:
         suit = FIVES.index(tile)
-        plain = hand.concealed[tile] - hand.reds[suit]
         if red and not hand.reds[suit]:
             raise HandError(f"win: the red five {win!r} is not among the concealed tiles of the hand")
-        if not red and not plain:
+        if not red and hand.concealed[tile] == hand.reds[suit]:
             raise HandError(f"win: expected a tile among the concealed tiles; the hand holds only the red "
-                            f"five 0{SUITS[suit]}, not {win!r}")
+                            f"five 0{SUITS[suit]}, not {win!r}" if hand.reds[suit] else
+                            f"win: expected a tile among the concealed tiles of the hand, got {win!r}")
     elif not hand.concealed[tile]:
         raise HandError(f"win: expected a tile among the concealed tiles of the hand, got {win!r}")
     return tile
 
 
 def _indicators(hand: Hand, name: str, text: object, seen: list[int]) -> list[Tile]:
+    """The indicator kinds of ``text``; ``seen`` (kinds in the hand and earlier indicators) is updated."""
     if not isinstance(text, str):
         raise HandError(f"{name}: expected indicator tiles such as '3m1z', got {text!r}")
-    counts, reds = parse_tiles(text, field=name)
-    if sum(counts) > MAX_INDICATORS:
+    if not text:
+        return []
+    tiles = [_PLAIN_TILES.get(text[i:i + 2], -1) for i in range(0, len(text), 2)]
+    if len(text) % 2 or -1 in tiles:  # not the plain form "3m1z...": the full parser (errors, red fives)
+        counts, reds = parse_tiles(text, field=name)
+        tiles = [t for t in range(KINDS) for _ in range(counts[t])]
+        if any(reds):
+            called = hand.called_counts()
+            earlier = [seen[t] - hand.concealed[t] - called[t] for t in range(KINDS)]
+            check_visible(hand, [earlier[t] + counts[t] for t in range(KINDS)], reds=reds, field=name)
+    if len(tiles) > MAX_INDICATORS:
         raise HandError(f"{name}: expected at most {MAX_INDICATORS} indicators (one plus one per kan), "
-                        f"got {sum(counts)}")
-    for t in range(KINDS):
-        seen[t] += counts[t]
-    check_visible(hand, seen, field=name)
-    return [t for t in range(KINDS) for _ in range(counts[t])]
+                        f"got {len(tiles)}")
+    for t in tiles:
+        seen[t] += 1
+        if seen[t] > 4:
+            called = hand.called_counts()
+            check_visible(hand, [seen[k] - hand.concealed[k] - called[k] for k in range(KINDS)], field=name)
+    return tiles
 
 
-def _situation(hand: Hand, *, tsumo: object, round_wind: object, seat_wind: object, riichi: object,
-               ippatsu: object, last_tile: object, rinshan: object, chankan: object,
+def _situation(hand: Hand, closed: bool, *, tsumo: object, round_wind: object, seat_wind: object,
+               riichi: object, ippatsu: object, last_tile: object, rinshan: object, chankan: object,
                blessing: object) -> Situation:
     sit = Situation(
-        tsumo=_flag("tsumo", tsumo), round_wind=_wind("round_wind", round_wind),
-        seat_wind=_wind("seat_wind", seat_wind), riichi=_count("riichi", riichi, 2),
-        ippatsu=_flag("ippatsu", ippatsu), last_tile=_flag("last_tile", last_tile),
-        rinshan=_flag("rinshan", rinshan), chankan=_flag("chankan", chankan), blessing=_flag("blessing", blessing))
-    if sit.riichi and not hand.is_closed:
+        _flag("tsumo", tsumo), _wind("round_wind", round_wind), _wind("seat_wind", seat_wind),
+        _count("riichi", riichi, 2), _flag("ippatsu", ippatsu), _flag("last_tile", last_tile),
+        _flag("rinshan", rinshan), _flag("chankan", chankan), _flag("blessing", blessing))
+    if not (sit.riichi or sit.ippatsu or sit.rinshan or sit.chankan or sit.blessing):
+        return sit
+    if sit.riichi and not closed:
         raise HandError("riichi: expected a closed hand (closed kans only) for riichi; the hand has an open meld")
     if sit.ippatsu and not sit.riichi:
         raise HandError("ippatsu: expected riichi (1 or 2) for ippatsu")
@@ -165,26 +174,30 @@ def _situation(hand: Hand, *, tsumo: object, round_wind: object, seat_wind: obje
     return sit
 
 
+_RULES_JSON: dict[int, tuple[ScoringRules, dict[str, Any]]] = {}
+
+
+def _rules_json(rules: ScoringRules) -> dict[str, Any]:
+    """``rules.to_json()``, remembered by identity (the presets are few; hashing a dataclass is not free)."""
+    known = _RULES_JSON.get(id(rules))
+    if known is None or known[0] is not rules:
+        known = _RULES_JSON[id(rules)] = (rules, rules.to_json())
+        if len(_RULES_JSON) > 64:
+            _RULES_JSON.clear()
+    return dict(known[1])
+
+
 # --- scoring the readings --------------------------------------------------------------------------------
 
 
-def _groups(reading: Decomposition, melds: Sequence[Group], shanpon: int) -> list[Group]:
-    out = [Group("triplet", t, i == shanpon) for i, t in enumerate(reading.triplets)]
-    out.extend(Group("sequence", t, False) for t in reading.sequences)
-    out.extend(melds)
-    return out
-
-
-def _placements(reading: Decomposition, win: Tile) -> list[tuple[Wait, int]]:
+def _placements(pair: Tile, triplets: list[Tile], sequences: list[Tile], win: Tile) -> list[tuple[Wait, int]]:
     """Where the winning tile can sit in a regular reading: (wait, index of the triplet for a shanpon)."""
     out: list[tuple[Wait, int]] = []
-    if reading.pair == win:
+    if pair == win:
         out.append(("tanki", -1))
-    for i, t in enumerate(reading.triplets):
-        if t == win:
-            out.append(("shanpon", i))
-            break
-    for s in sorted(set(reading.sequences)):
+    if win in triplets:
+        out.append(("shanpon", triplets.index(win)))
+    for s in set(sequences):
         offset = win - s
         if offset == 1:
             out.append(("kanchan", -1))
@@ -195,88 +208,44 @@ def _placements(reading: Decomposition, win: Tile) -> list[tuple[Wait, int]]:
     return out
 
 
-class _Scorer:
-    """Everything one call shares across readings."""
-
-    def __init__(self, hand: Hand, win: Tile, sit: Situation, rules: ScoringRules, bonus: int) -> None:
-        self.hand, self.win, self.sit, self.rules, self.bonus = hand, win, sit, rules, bonus
-        full = list(hand.concealed)
-        for m in hand.melds:
-            for t in m.tiles:
-                full[t] += 1
-        self.facts = TileFacts.of(full)
-        self.closed = hand.is_closed
-        self.melds = [Group("sequence" if m.kind == "chi" else "triplet" if m.kind == "pon" else "quad",
-                            m.tiles[0], m.kind != "ankan", True) for m in hand.melds]
-
-    def finish(self, found: list[Yaku], fu: int, breakdown: Breakdown, reading: Decomposition,
-               wait: Wait) -> _Scored:
-        rules = self.rules
-        yakuman = [(name, 13 * m, m) for name, _, n in found if n
+def _value(found: list[Yaku], fu: int, bonus: int, rules: ScoringRules) -> tuple[int, int, int, int, list[Yaku]]:
+    """(basic points, yakuman multiple, han, fu, the yaku as counted) of one reading."""
+    if not found:
+        return 0, 0, 0, fu, found
+    if found[0][2]:  # a reading with a yakuman lists only yakuman
+        counted = [(name, 13 * m, m) for name, _, n in found
                    for m in [YAKUMAN[name] if rules.double_yakuman else 1]]
-        if yakuman:
-            found = yakuman
-            total = sum(y[2] for y in yakuman) if rules.yakuman_stack else max(y[2] for y in yakuman)
-            han = 13 * total
-        else:
-            total = 0
-            han = sum(y[1] for y in found)
-            if found:
-                han += self.bonus
-        base, limit = basic_points(han, fu, total, rules) if found else (0, None)
-        return _Scored((base, total, han, fu), found, han, fu, total, limit, base, breakdown, reading, wait)
-
-    def regular(self, reading: Decomposition) -> list[_Scored]:
-        out = []
-        assert reading.pair is not None
-        for wait, shanpon in _placements(reading, self.win):
-            groups = _groups(reading, self.melds, shanpon if not self.sit.tsumo else -1)
-            found = regular_yaku(groups, reading.pair, wait, self.win, self.facts, self.sit, self.closed,
-                                 self.hand.concealed, self.rules)
-            pinfu = any(y[0] == "pinfu" for y in found)
-            fu, breakdown = regular_fu(groups, reading.pair, wait, self.sit, self.closed, pinfu, self.rules)
-            out.append(self.finish(found, fu, breakdown, reading, wait))
-        return out
-
-    def best(self, readings: list[Decomposition]) -> _Scored:
-        scored: list[_Scored] = []
-        for reading in readings:
-            if reading.form == "regular":
-                scored.extend(self.regular(reading))
-            elif reading.form == "chiitoitsu":
-                fu, breakdown = chiitoitsu_fu(self.rules)
-                found = chiitoitsu_yaku(self.facts, self.sit, self.rules)
-                scored.append(self.finish(found, fu, breakdown, reading, "tanki"))
-            else:
-                thirteen = self.hand.concealed[self.win] == 2
-                scored.append(self.finish(kokushi_yaku(thirteen, self.sit), 0, [], reading,
-                                          "kokushi_13" if thirteen else "kokushi"))
-        return max(scored, key=lambda s: s.key)
+        total = sum(y[2] for y in counted) if rules.yakuman_stack else max(y[2] for y in counted)
+        return 8000 * total, total, 13 * total, fu, counted
+    han = bonus
+    for y in found:
+        han += y[1]
+    return basic_points(han, fu, 0, rules)[0], 0, han, fu, found
 
 
-def _bonus(hand: Hand, rules: ScoringRules, dora: list[Tile], ura: list[Tile]) -> list[Yaku]:
-    full = list(hand.concealed)
-    for m in hand.melds:
-        for t in m.tiles:
-            full[t] += 1
+def _bonus(hand: Hand, rules: ScoringRules, full: list[int] | None, dora: list[Tile], ura: list[Tile]
+           ) -> list[Yaku]:
+    """Dora, aka and ura; ``full`` counts the hand's tiles, concealed and called."""
     out: list[Yaku] = []
-    count = sum(full[_NEXT[t]] for t in dora)
-    if count:
-        out.append(("dora", count, 0))
-    reds = [hand.reds[i] + sum(m.reds for m in hand.melds if m.tiles[0] // 9 == i) for i in range(3)]
-    aka = sum(reds[i] for i in range(3) if SUITS[i] in rules.red_fives)
-    if aka:
-        out.append(("aka", aka, 0))
-    count = sum(full[_NEXT[t]] for t in ura)
-    if count:
-        out.append(("ura", count, 0))
-    return out
-
-
-def _reading_json(reading: Decomposition, wait: Wait, win: Tile) -> dict[str, Any]:
-    out = reading.to_json()
-    out["wait"] = wait
-    out["win"] = tile_name(win)
+    if full is not None:
+        for name, tiles in (("dora", dora), ("ura", ura)):
+            count = 0
+            for t in tiles:
+                count += full[_NEXT[t]]
+            if count:
+                out.append((name, count, 0))
+    if rules.red_fives:
+        reds = hand.reds
+        aka = 0
+        if rules.red_fives == "mps":
+            aka = reds[0] + reds[1] + reds[2]
+        else:
+            aka = sum(reds[i] for i, suit in enumerate("mps") if suit in rules.red_fives)
+        for m in hand.melds:
+            if m.reds and "mps"[m.tiles[0] // 9] in rules.red_fives:
+                aka += m.reds
+        if aka:
+            out.append(("aka", aka, 0))
     return out
 
 
@@ -285,51 +254,130 @@ def score_hand(hand: Hand, *, win: str, tsumo: bool = False, round_wind: str = "
                chankan: bool = False, blessing: bool = False, dora: str = "", ura: str = "", honba: int = 0,
                riichi_sticks: int = 0, rules: object = "riichi") -> dict[str, Any]:
     """:func:`score` for a parsed :class:`~paili.Hand`."""
-    checked_rules = resolve_rules(rules)
-    if hand.tile_count % 3 != 2 or hand.tile_count + 3 * len(hand.melds) != 14:
+    checked_rules = PRESETS.get(rules) if isinstance(rules, str) else None
+    if checked_rules is None:
+        checked_rules = resolve_rules(rules)
+    concealed, melds = hand.concealed, hand.melds
+    size = sum(concealed)
+    if size % 3 != 2 or size + 3 * len(melds) != 14:
         raise HandError(f"hand: expected a complete hand of 14 tiles (a kan counts as 3) with its melds "
-                        f"written, got {hand.tile_count} concealed tiles and {len(hand.melds)} meld(s)")
-    readings = decompositions(hand)
-    if not readings:
-        raise HandError(f"hand: expected a complete hand (agari), {format_hand(hand)} is not one")
+                        f"written, got {size} concealed tiles and {len(melds)} meld(s)")
+    key, kinds = shape_key(concealed)
+    entry = agari_index.load().get(key)
+    special: list[Decomposition] = []
+    if not melds and size == 14 and (entry is None or entry.seven_pairs):
+        special = [d for d in decompositions(hand) if d.form != "regular"]
+    if (entry is None or not entry.readings) and not special:
+        raise HandError(f"hand: expected a complete hand (agari), {hand} is not one")
     win_tile = _win_tile(hand, win)
-    if chankan is True and hand.concealed[win_tile] != 1:
+    closed = True
+    mask = 0
+    for t in kinds:
+        mask |= 1 << t
+    meld_groups: list[Group] = []
+    for m in melds:
+        mask |= 1 << m.tiles[0] | 1 << m.tiles[-1]
+        if m.kind != "ankan":
+            closed = False
+        meld_groups.append((_MELD_GROUP[m.kind], m.tiles[0], m.kind != "ankan", True))
+        if m.kind == "chi":
+            mask |= 1 << m.tiles[1]
+    if chankan is True and concealed[win_tile] != 1:
         raise HandError("chankan: the robbed tile's three other copies are in the kan, expected the hand to hold "
-                        f"one {tile_name(win_tile)}, got {hand.concealed[win_tile]}")
-    sit = _situation(hand, tsumo=tsumo, round_wind=round_wind, seat_wind=seat_wind, riichi=riichi,
+                        f"one {tile_name(win_tile)}, got {concealed[win_tile]}")
+    sit = _situation(hand, closed, tsumo=tsumo, round_wind=round_wind, seat_wind=seat_wind, riichi=riichi,
                      ippatsu=ippatsu, last_tile=last_tile, rinshan=rinshan, chankan=chankan, blessing=blessing)
     honba = _count("honba", honba, 1000)
     sticks = _count("riichi_sticks", riichi_sticks, 1000)
-    seen = [0] * KINDS
-    dora_tiles = _indicators(hand, "dora", dora, seen)
-    ura_tiles = _indicators(hand, "ura", ura, seen)
-    bonus = _bonus(hand, checked_rules, dora_tiles, ura_tiles if sit.riichi else [])
-    scorer = _Scorer(hand, win_tile, sit, checked_rules, sum(y[1] for y in bonus))
-    best = scorer.best(readings)
-    found = best.yaku if best.yakuman or not best.yaku else best.yaku + bonus
-    points, paid = payments(best.base, dealer=sit.dealer, tsumo=sit.tsumo, honba=honba) if best.yaku else (0, {})
-    if sit.tsumo and best.yaku:
-        gained = paid["others"] * (3 if sit.dealer else 2) + paid.get("dealer", 0)
+    full: list[int] | None = None
+    dora_tiles = ura_tiles = []
+    if dora or ura:
+        full = list(concealed)
+        for m in melds:
+            for t in m.tiles:
+                full[t] += 1
+        seen = full[:]
+        dora_tiles = _indicators(hand, "dora", dora, seen)
+        ura_tiles = _indicators(hand, "ura", ura, seen)
+    bonus = _bonus(hand, checked_rules, full, dora_tiles, ura_tiles if sit.riichi else [])
+    extra = sum(y[1] for y in bonus)
+    shared = hand_yaku(mask, sit, closed, checked_rules)
+
+    best: tuple[int, int, int, int, list[Yaku]] | None = None
+    best_reading: tuple[Any, ...] = ()
+    if entry is not None:
+        for r in entry.readings:
+            pair = kinds[r.pair]
+            triplets = [kinds[i] for i in r.triplets]
+            sequences = [kinds[i] for i in r.sequences]
+            for wait, shanpon in _placements(pair, triplets, sequences, win_tile):
+                if sit.tsumo:
+                    shanpon = -1
+                groups: list[Group] = [(TRIPLET, t, i == shanpon, False) for i, t in enumerate(triplets)]
+                groups += [(SEQUENCE, t, False, False) for t in sequences]
+                groups += meld_groups
+                found = regular_yaku(groups, pair, wait, win_tile, mask, sit, closed, concealed, checked_rules,
+                                     shared)
+                pinfu = any(y[0] == "pinfu" for y in found)
+                fu, _ = regular_fu(groups, pair, wait, sit, closed, pinfu, checked_rules)
+                value = _value(found, fu, extra, checked_rules)
+                if best is None or value[:4] > best[:4]:
+                    best, best_reading = value, ("regular", pair, triplets, sequences, wait, groups, pinfu)
+    for d in special:
+        if d.form == "chiitoitsu":
+            fu, _ = chiitoitsu_fu(checked_rules)
+            value = _value(chiitoitsu_yaku(shared), fu, extra, checked_rules)
+            wait = "tanki"
+        else:
+            thirteen = concealed[win_tile] == 2
+            value = _value(kokushi_yaku(thirteen, sit), 0, extra, checked_rules)
+            wait = "kokushi_13" if thirteen else "kokushi"
+        if best is None or value[:4] > best[:4]:
+            best, best_reading = value, (d.form, d, wait)
+    assert best is not None
+    base, yakuman, han, fu, found = best
+
+    breakdown: Breakdown
+    if best_reading[0] == "regular":
+        _, pair, triplets, sequences, wait, groups, pinfu = best_reading
+        _, breakdown = regular_fu(groups, pair, wait, sit, closed, pinfu, checked_rules, explain=True)
+        decomposition: dict[str, Any] = {
+            "form": "regular", "pair": _NAMES[pair], "triplets": [_NAMES[t] for t in triplets],
+            "sequences": [_NAMES[t] for t in sorted(sequences)]}
     else:
-        gained = paid.get("ron", 0)
+        breakdown = chiitoitsu_fu(checked_rules)[1] if best_reading[0] == "chiitoitsu" else []
+        decomposition, wait = best_reading[1].to_json(), best_reading[2]
+        del decomposition["flags"]
+    decomposition["wait"] = wait
+    decomposition["win"] = _NAMES[win_tile]
+    if found and not yakuman:
+        found = found + bonus
+    if found:
+        points, paid = payments(base, dealer=sit.dealer, tsumo=sit.tsumo, honba=honba)
+        if not sit.tsumo:
+            gained = paid["ron"]
+        elif sit.dealer:
+            gained = 3 * paid["others"]
+        else:
+            gained = paid["dealer"] + 2 * paid["others"]
+    else:
+        points, paid, gained, sticks = 0, {}, 0, 0
+    found.sort(key=lambda y: RANK[y[0]])
     return {
-        "hand": format_hand(Hand(hand.concealed, hand.reds)),
-        "melds": [{"type": m.kind, "tiles": format_meld(m)[1:-1], "text": format_meld(m)} for m in hand.melds],
         "win": win,
         "dealer": sit.dealer,
-        "yaku": [({"id": name, "han": han, "yakuman": n} if n else {"id": name, "han": han})
-                 for name, han, n in sort_yaku(found)],
-        "han": best.han,
-        "fu": best.fu,
-        "yakuman": best.yakuman,
-        "limit": best.limit,
+        "yaku": [({"id": name, "han": h, "yakuman": n} if n else {"id": name, "han": h}) for name, h, n in found],
+        "han": han,
+        "fu": fu,
+        "yakuman": yakuman,
+        "limit": basic_points(han, fu, yakuman, checked_rules)[1] if found else None,
         "points": points,
         "payments": paid,
-        "total": gained + 1000 * sticks if best.yaku else 0,
-        "fu_breakdown": best.breakdown,
-        "decomposition": _reading_json(best.reading, best.wait, win_tile),
-        "no_yaku": not best.yaku,
-        "rules": checked_rules.to_json(),
+        "total": gained + 1000 * sticks,
+        "fu_breakdown": breakdown_json(breakdown),
+        "decomposition": decomposition,
+        "no_yaku": not found,
+        "rules": _rules_json(checked_rules),
     }
 
 
@@ -350,7 +398,8 @@ def score(hand: str | Hand, *, win: str, tsumo: bool = False, round_wind: str = 
     the multiple), ``limit`` (``None``, ``"mangan"``, ... ``"kazoe_yakuman"``, ``"yakuman"``), ``points``
     (without honba), ``payments`` (``{"ron": n}``, ``{"dealer": n, "others": n}`` or ``{"others": n}``, honba
     included), ``total`` (the winner's gain, sticks included), ``fu_breakdown``, ``decomposition`` (the
-    reading used, with its ``wait``), ``no_yaku``, and ``hand``, ``melds``, ``win``, ``dealer``, ``rules``.
+    reading used, as in :func:`paili.analyze` without flags, with its ``wait`` and ``win``), ``no_yaku``, and
+    ``win``, ``dealer``, ``rules`` (the options in effect).
 
     >>> r = score("234m567p22s345678s", win="8s", tsumo=True, seat_wind="2z", riichi=1, dora="1s")
     >>> [y["id"] for y in r["yaku"]], r["han"], r["fu"], r["points"], r["payments"]

@@ -17,17 +17,17 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from ..errors import HandError
+from ..notation import parse
 from .calculate import SITUATION_KEYS, score
 
 _PAYERS = {"ron": "the discarder pays", "dealer": "the dealer pays", "others": "each other player pays"}
 
 
-def render(result: dict[str, Any]) -> str:
-    """The readable text form of a :func:`paili.score` result."""
-    melds = " ".join(m["text"] for m in result["melds"])
+def render(result: dict[str, Any], hand: str) -> str:
+    """The readable text form of a :func:`paili.score` result for ``hand`` (its canonical text)."""
     reading = result["decomposition"]
     how = "tsumo" if "ron" not in result["payments"] and result["payments"] else "ron"
-    lines = [f"hand      {result['hand']}{' ' + melds if melds else ''}   win {result['win']} "
+    lines = [f"hand      {hand}   win {result['win']} "
              f"({'dealer' if result['dealer'] else 'non-dealer'}{', ' + how if result['payments'] else ''})"]
     if reading["form"] == "regular":
         parts = [f"pair {reading['pair']}"]
@@ -146,5 +146,5 @@ def main(argv: Sequence[str] | None = None) -> int:
                 ("win:", "dora:", "ura:")):
             print(f"  {args.hand}\n  {' ' * exc.position}^", file=sys.stderr)
         return 2
-    print(json.dumps(result, ensure_ascii=False, indent=2) if args.json else render(result))
+    print(json.dumps(result, ensure_ascii=False, indent=2) if args.json else render(result, str(parse(args.hand))))
     return 0

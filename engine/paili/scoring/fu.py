@@ -28,57 +28,84 @@ from typing import Any, Final
 
 from ..tiles import IS_ORPHAN, Tile, tile_name
 from .rules import ScoringRules
-from .yaku import Group, Situation, Wait
+from .yaku import GROUP_NAMES, SEQUENCE, Group, Situation, Wait
 
-_DRAGONS: Final = frozenset({31, 32, 33})
-_SET_FU: Final = {("triplet", False): 2, ("triplet", True): 4, ("quad", False): 8, ("quad", True): 16}
+_DRAGONS: Final = (31, 32, 33)
+_SET_FU: Final = ((0, 0), (2, 4), (8, 16))
+"""Open fu by group kind, (simple, terminal/honor); closed is twice."""
 _WAIT_NAMES: Final = {"kanchan": "closed wait (kanchan)", "penchan": "edge wait (penchan)",
                       "tanki": "pair wait (tanki)"}
 
-Breakdown = list[dict[str, Any]]
-
-
-def _entry(fu: int, reason: str) -> dict[str, Any]:
-    return {"fu": fu, "reason": reason}
+Breakdown = list[tuple[int, str]]
+"""(fu, reason) entries; :func:`breakdown_json` makes the JSON form."""
 
 
 def regular_fu(groups: list[Group], pair: Tile, wait: Wait, sit: Situation, closed: bool, pinfu: bool,
-               rules: ScoringRules) -> tuple[int, Breakdown]:
-    """The fu of a regular reading and its breakdown."""
-    parts: Breakdown = [_entry(20, "base (futei)")]
+               rules: ScoringRules, *, explain: bool = False) -> tuple[int, Breakdown]:
+    """The fu of a regular reading, and (with ``explain``) its breakdown."""
+    raw = 20
     if closed and not sit.tsumo:
-        parts.append(_entry(10, "closed hand won by ron (menzen kafu)"))
+        raw += 10
     if sit.tsumo and not pinfu:
-        parts.append(_entry(2, "tsumo"))
-    for g in groups:
-        if g.kind == "sequence":
-            continue
-        orphan = IS_ORPHAN[g.tile]
-        fu = _SET_FU[g.kind, orphan] * (1 if g.open else 2)
-        what = "terminal/honor" if orphan else "simple"
-        how = "open" if g.open else "closed"
-        by_ron = " (completed by ron)" if g.open and not g.called else ""
-        parts.append(_entry(fu, f"{how} {g.kind} of {tile_name(g.tile)}, {what}{by_ron}"))
-    if pair in _DRAGONS:
-        parts.append(_entry(2, f"pair of {tile_name(pair)}, a dragon"))
-    elif pair == sit.seat_wind and pair == sit.round_wind:
-        parts.append(_entry(rules.double_wind_fu, f"pair of {tile_name(pair)}, seat and round wind"))
-    elif pair == sit.seat_wind:
-        parts.append(_entry(2, f"pair of {tile_name(pair)}, the seat wind"))
-    elif pair == sit.round_wind:
-        parts.append(_entry(2, f"pair of {tile_name(pair)}, the round wind"))
+        raw += 2
+    for kind, tile, is_open, _ in groups:
+        if kind != SEQUENCE:
+            raw += _SET_FU[kind][IS_ORPHAN[tile]] << (not is_open)
+    pair_fu = 0
+    if pair >= 27:
+        if pair in _DRAGONS:
+            pair_fu = 2
+        elif pair == sit.seat_wind:
+            pair_fu = rules.double_wind_fu if pair == sit.round_wind else 2
+        elif pair == sit.round_wind:
+            pair_fu = 2
+    raw += pair_fu
     if wait in _WAIT_NAMES:
-        parts.append(_entry(2, _WAIT_NAMES[wait]))
-    raw = sum(p["fu"] for p in parts)
+        raw += 2
     if raw == 20 and not closed and rules.open_pinfu_fu:
-        parts.append(_entry(10, "open hand with no fu counts 30"))
-        return 30, parts
-    fu = -(-raw // 10) * 10
-    if fu != raw:
-        parts.append(_entry(fu - raw, f"rounded up from {raw}"))
+        fu = 30
+    else:
+        fu = -(-raw // 10) * 10
+    if not explain:
+        return fu, []
+    parts: Breakdown = [(20, "base (futei)")]
+    if closed and not sit.tsumo:
+        parts.append((10, "closed hand won by ron (menzen kafu)"))
+    if sit.tsumo and not pinfu:
+        parts.append((2, "tsumo"))
+    for kind, tile, is_open, called in groups:
+        if kind == SEQUENCE:
+            continue
+        orphan = IS_ORPHAN[tile]
+        what = "terminal/honor" if orphan else "simple"
+        how = "open" if is_open else "closed"
+        by_ron = " (completed by ron)" if is_open and not called else ""
+        parts.append((_SET_FU[kind][orphan] << (not is_open),
+                      f"{how} {GROUP_NAMES[kind]} of {tile_name(tile)}, {what}{by_ron}"))
+    if pair_fu:
+        name = tile_name(pair)
+        if pair in _DRAGONS:
+            parts.append((2, f"pair of {name}, a dragon"))
+        elif pair == sit.seat_wind and pair == sit.round_wind:
+            parts.append((pair_fu, f"pair of {name}, seat and round wind"))
+        elif pair == sit.seat_wind:
+            parts.append((2, f"pair of {name}, the seat wind"))
+        else:
+            parts.append((2, f"pair of {name}, the round wind"))
+    if wait in _WAIT_NAMES:
+        parts.append((2, _WAIT_NAMES[wait]))
+    if raw == 20 and fu == 30:
+        parts.append((10, "open hand with no fu counts 30"))
+    elif fu != raw:
+        parts.append((fu - raw, f"rounded up from {raw}"))
     return fu, parts
 
 
 def chiitoitsu_fu(rules: ScoringRules) -> tuple[int, Breakdown]:
     """Seven pairs: a flat fu, nothing added."""
-    return rules.chiitoitsu_fu, [_entry(rules.chiitoitsu_fu, "seven pairs (chiitoitsu), flat")]
+    return rules.chiitoitsu_fu, [(rules.chiitoitsu_fu, "seven pairs (chiitoitsu), flat")]
+
+
+def breakdown_json(parts: Breakdown) -> list[dict[str, Any]]:
+    """``[{"fu": n, "reason": text}, ...]``."""
+    return [{"fu": fu, "reason": reason} for fu, reason in parts]

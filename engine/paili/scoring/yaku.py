@@ -50,13 +50,11 @@ and a yakuman reading beats a counted (kazoe) one of the same points.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Final, Literal, TypeAlias
+from typing import Final, Literal, NamedTuple, TypeAlias
 
-from ..tiles import HONOR_BASE, IS_ORPHAN, KINDS, Tile
+from ..tiles import HONOR_BASE, TERMINALS_AND_HONORS, Tile
 from .rules import ScoringRules
 
-GroupKind: TypeAlias = Literal["sequence", "triplet", "quad"]
 Wait: TypeAlias = Literal["ryanmen", "kanchan", "penchan", "shanpon", "tanki", "kokushi", "kokushi_13"]
 
 YAKU_ORDER: Final = (
@@ -87,30 +85,45 @@ YAKUMAN: Final[dict[str, int]] = {
 }
 """Each yakuman and its multiple under the ``double_yakuman`` rule (1 without it)."""
 
-_RANK: Final = {name: i for i, name in enumerate(YAKU_ORDER)}
-_DRAGONS: Final = (31, 32, 33)
-_DRAGON_YAKU: Final = {31: "yakuhai_haku", 32: "yakuhai_hatsu", 33: "yakuhai_chun"}
-_WINDS: Final = (27, 28, 29, 30)
-_GREEN: Final = frozenset({19, 20, 21, 23, 25, 32})
-_GATES: Final = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+RANK: Final = {name: i for i, name in enumerate(YAKU_ORDER)}
+"""``RANK[id]``: the yaku's place in :data:`YAKU_ORDER`."""
+
+SEQUENCE: Final = 0
+TRIPLET: Final = 1
+QUAD: Final = 2
+GROUP_NAMES: Final = ("sequence", "triplet", "quad")
+
+Group: TypeAlias = tuple[int, Tile, bool, bool]
+"""One set of a reading: (``SEQUENCE`` / ``TRIPLET`` / ``QUAD``, its lowest tile, counts as open (a called
+meld, or a triplet completed by ron), is a called meld (closed kans included))."""
 
 Yaku: TypeAlias = tuple[str, int, int]
 """One yaku found: (id, han, yakuman multiple; 0 for an ordinary yaku)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Group:
-    """One set of a reading: its kind, its lowest tile, and whether it counts as open (a called meld, or a
-    triplet completed by ron); ``called`` marks the called melds themselves (closed kans included)."""
-
-    kind: GroupKind
-    tile: Tile
-    open: bool
-    called: bool = False
+def _bits(tiles: tuple[int, ...] | range) -> int:
+    out = 0
+    for t in tiles:
+        out |= 1 << t
+    return out
 
 
-@dataclass(frozen=True, slots=True)
-class Situation:
+ORPHAN_BITS: Final = _bits(TERMINALS_AND_HONORS)
+"""Kind bit masks: ``1 << tile`` for each kind in the set."""
+HONOR_BITS: Final = _bits(range(HONOR_BASE, 34))
+TERMINAL_BITS: Final = ORPHAN_BITS & ~HONOR_BITS
+SUIT_BITS: Final = (_bits(range(0, 9)), _bits(range(9, 18)), _bits(range(18, 27)))
+GREEN_BITS: Final = _bits((19, 20, 21, 23, 25, 32))
+DRAGON_BITS: Final = _bits((31, 32, 33))
+WIND_BITS: Final = _bits((27, 28, 29, 30))
+_OUTER_SEQUENCES: Final = _bits((0, 6, 9, 15, 18, 24))
+"""Sequences that hold a terminal: 123 and 789 of each suit (by their lowest tile)."""
+_STRAIGHT: Final = _bits((0, 3, 6))
+_DRAGON_YAKU: Final = ((31, "yakuhai_haku"), (32, "yakuhai_hatsu"), (33, "yakuhai_chun"))
+_GATES: Final = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+
+
+class Situation(NamedTuple):
     """How and where the hand won (checked by :func:`paili.score` before it gets here)."""
 
     tsumo: bool
@@ -129,40 +142,18 @@ class Situation:
         return self.seat_wind == HONOR_BASE
 
 
-@dataclass(frozen=True, slots=True)
-class TileFacts:
-    """What the whole hand's tiles (concealed and called) say, whatever the reading."""
-
-    all_simple: bool
-    all_orphan: bool
-    all_honor: bool
-    all_terminal: bool
-    all_green: bool
-    suits: frozenset[int]
-    has_honor: bool
-
-    @staticmethod
-    def of(counts: tuple[int, ...] | list[int]) -> TileFacts:
-        """The facts of a 34-count vector of every tile in the hand."""
-        present = [t for t in range(KINDS) if counts[t]]
-        return TileFacts(
-            all_simple=not any(IS_ORPHAN[t] for t in present),
-            all_orphan=all(IS_ORPHAN[t] for t in present),
-            all_honor=all(t >= HONOR_BASE for t in present),
-            all_terminal=all(IS_ORPHAN[t] and t < HONOR_BASE for t in present),
-            all_green=all(t in _GREEN for t in present),
-            suits=frozenset(t // 9 for t in present if t < HONOR_BASE),
-            has_honor=any(t >= HONOR_BASE for t in present),
-        )
-
-
-def _han(name: str, closed: bool) -> int:
-    closed_han, open_han = YAKU_HAN[name]
-    return closed_han if closed else open_han
-
-
-def situation_yaku(sit: Situation, closed: bool) -> list[Yaku]:
-    """The yaku that come from how the hand won, not from its shape."""
+def hand_yaku(mask: int, sit: Situation, closed: bool, rules: ScoringRules) -> tuple[list[Yaku], list[Yaku]]:
+    """What every reading of the hand shares: (yakuman, ordinary yaku) that come from how the hand won and
+    from its tiles alone (``mask`` has the bit ``1 << t`` of every kind in the hand, concealed and called)."""
+    yakuman: list[Yaku] = []
+    if sit.blessing:
+        yakuman.append(("tenhou", 0, 1) if sit.seat_wind == HONOR_BASE else ("chiihou", 0, 1))
+    if not mask & ~HONOR_BITS:
+        yakuman.append(("tsuuiisou", 0, 1))
+    if not mask & ~GREEN_BITS:
+        yakuman.append(("ryuuiisou", 0, 1))
+    if not mask & ~TERMINAL_BITS:
+        yakuman.append(("chinroutou", 0, 1))
     out: list[Yaku] = []
     if sit.riichi == 2:
         out.append(("double_riichi", 2, 0))
@@ -178,140 +169,119 @@ def situation_yaku(sit: Situation, closed: bool) -> list[Yaku]:
         out.append(("chankan", 1, 0))
     if sit.last_tile:
         out.append(("haitei", 1, 0) if sit.tsumo else ("houtei", 1, 0))
-    return out
-
-
-def _color_yaku(facts: TileFacts, closed: bool, rules: ScoringRules) -> list[Yaku]:
-    out: list[Yaku] = []
-    if facts.all_simple and (closed or rules.open_tanyao):
+    if not mask & ORPHAN_BITS and (closed or rules.open_tanyao):
         out.append(("tanyao", 1, 0))
-    if len(facts.suits) == 1:
-        out.append(("honitsu", _han("honitsu", closed), 0) if facts.has_honor
-                   else ("chinitsu", _han("chinitsu", closed), 0))
-    return out
+    suited = mask & ~HONOR_BITS
+    for bits in SUIT_BITS:
+        if suited and not suited & ~bits:
+            if mask & HONOR_BITS:
+                out.append(("honitsu", 3 if closed else 2, 0))
+            else:
+                out.append(("chinitsu", 6 if closed else 5, 0))
+    if not mask & ~ORPHAN_BITS:
+        out.append(("honroutou", 2, 0))
+    return yakuman, out
 
 
-def _blessing(sit: Situation) -> list[Yaku]:
-    if not sit.blessing:
-        return []
-    return [("tenhou", 0, 1)] if sit.dealer else [("chiihou", 0, 1)]
+def regular_yaku(groups: list[Group], pair: Tile, wait: Wait, win: Tile, mask: int, sit: Situation,
+                 closed: bool, counts: tuple[int, ...], rules: ScoringRules,
+                 shared: tuple[list[Yaku], list[Yaku]]) -> list[Yaku]:
+    """The yaku of a regular reading: four ``groups`` and a ``pair``, ``win`` placed as ``wait``.
 
-
-def regular_yaku(groups: list[Group], pair: Tile, wait: Wait, win: Tile, facts: TileFacts, sit: Situation,
-                 closed: bool, counts: tuple[int, ...], rules: ScoringRules) -> list[Yaku]:
-    """The yaku of a regular reading (four ``groups`` and a ``pair``, ``win`` placed as ``wait``).
-
-    ``counts`` are the concealed tiles (for nine gates, which needs them all concealed).
+    ``mask`` has the bit ``1 << t`` of every kind in the hand (concealed and called); ``counts`` are the
+    concealed tiles (nine gates needs them all concealed); ``shared`` is :func:`hand_yaku`'s answer.
     """
-    sequences = [g.tile for g in groups if g.kind == "sequence"]
-    sets = [g for g in groups if g.kind != "sequence"]
-    set_tiles = {g.tile for g in sets}
-    quads = sum(1 for g in sets if g.kind == "quad")
-    concealed_sets = sum(1 for g in sets if not g.open)
+    sequences = [g[1] for g in groups if g[0] == SEQUENCE]
+    set_bits = seq_bits = 0
+    quads = concealed_sets = 0
+    for kind, tile, is_open, _ in groups:
+        if kind == SEQUENCE:
+            seq_bits |= 1 << tile
+        else:
+            set_bits |= 1 << tile
+            quads += kind == QUAD
+            concealed_sets += not is_open
+    pair_bit = 1 << pair
 
-    yakuman: list[Yaku] = _blessing(sit)
+    yakuman = shared[0][:]
     if concealed_sets == 4:
         yakuman.append(("suuankou_tanki", 0, 2) if wait == "tanki" else ("suuankou", 0, 1))
-    dragons = sum(1 for t in _DRAGONS if t in set_tiles)
-    if dragons == 3:
+    if set_bits & DRAGON_BITS == DRAGON_BITS:
         yakuman.append(("daisangen", 0, 1))
-    winds = sum(1 for t in _WINDS if t in set_tiles)
+    winds = (set_bits & WIND_BITS).bit_count()
     if winds == 4:
         yakuman.append(("daisuushii", 0, 2))
-    elif winds == 3 and pair in _WINDS:
+    elif winds == 3 and pair_bit & WIND_BITS:
         yakuman.append(("shousuushii", 0, 1))
-    if facts.all_honor:
-        yakuman.append(("tsuuiisou", 0, 1))
-    if facts.all_green:
-        yakuman.append(("ryuuiisou", 0, 1))
-    if facts.all_terminal:
-        yakuman.append(("chinroutou", 0, 1))
     if quads == 4:
         yakuman.append(("suukantsu", 0, 1))
-    if closed and len(facts.suits) == 1 and not facts.has_honor and sum(counts) == 14:
-        base = next(t for t in range(27) if counts[t]) // 9 * 9
-        extra = [counts[base + i] - _GATES[i] for i in range(9)]
-        if min(extra) >= 0:
+    low = (mask & -mask).bit_length() - 1
+    if closed and low < HONOR_BASE and not mask & ~SUIT_BITS[low // 9] and sum(counts) == 14:
+        base = low - low % 9
+        if all(counts[base + i] >= _GATES[i] for i in range(9)):
             pure = counts[win] - _GATES[win - base] == 1
             yakuman.append(("junsei_chuuren", 0, 2) if pure else ("chuuren", 0, 1))
     if yakuman:
         return yakuman
 
-    out = situation_yaku(sit, closed)
-    out.extend(_color_yaku(facts, closed, rules))
-    pair_is_yakuhai = pair in _DRAGONS or pair == sit.seat_wind or pair == sit.round_wind
-    if (closed and len(sequences) == 4 and wait == "ryanmen" and not pair_is_yakuhai
-            and (rules.pinfu_tsumo or not sit.tsumo)):
-        out.append(("pinfu", 1, 0))
+    out = shared[1][:]
     if closed:
-        concealed_sequences = sorted(g.tile for g in groups if g.kind == "sequence")
-        peikou = 0
-        i = 0
-        while i + 1 < len(concealed_sequences):
-            if concealed_sequences[i] == concealed_sequences[i + 1]:
-                peikou += 1
-                i += 2
+        if (len(sequences) == 4 and wait == "ryanmen" and not pair_bit & DRAGON_BITS
+                and pair != sit.seat_wind and pair != sit.round_wind and (rules.pinfu_tsumo or not sit.tsumo)):
+            out.append(("pinfu", 1, 0))
+        if len(sequences) >= 2:
+            sequences.sort()
+            peikou = i = 0
+            while i + 1 < len(sequences):
+                if sequences[i] == sequences[i + 1]:
+                    peikou += 1
+                    i += 2
+                else:
+                    i += 1
+            if peikou == 2:
+                out.append(("ryanpeikou", 3, 0))
+            elif peikou == 1:
+                out.append(("iipeikou", 1, 0))
+    if set_bits & (DRAGON_BITS | WIND_BITS):
+        for tile, name in _DRAGON_YAKU:
+            if set_bits >> tile & 1:
+                out.append((name, 1, 0))
+        if set_bits >> sit.round_wind & 1:
+            out.append(("round_wind", 1, 0))
+        if set_bits >> sit.seat_wind & 1:
+            out.append(("seat_wind", 1, 0))
+    if seq_bits:
+        if pair_bit & ORPHAN_BITS and not seq_bits & ~_OUTER_SEQUENCES and not set_bits & ~ORPHAN_BITS:
+            if mask & HONOR_BITS:
+                out.append(("chanta", 2 if closed else 1, 0))
             else:
-                i += 1
-        if peikou == 2:
-            out.append(("ryanpeikou", 3, 0))
-        elif peikou == 1:
-            out.append(("iipeikou", 1, 0))
-    for t in _DRAGONS:
-        if t in set_tiles:
-            out.append((_DRAGON_YAKU[t], 1, 0))
-    if sit.round_wind in set_tiles:
-        out.append(("round_wind", 1, 0))
-    if sit.seat_wind in set_tiles:
-        out.append(("seat_wind", 1, 0))
-    if sequences:
-        every_orphan = IS_ORPHAN[pair] and all(
-            (IS_ORPHAN[g.tile] or IS_ORPHAN[g.tile + 2]) if g.kind == "sequence" else IS_ORPHAN[g.tile]
-            for g in groups)
-        if every_orphan:
-            out.append(("chanta", _han("chanta", closed), 0) if facts.has_honor
-                       else ("junchan", _han("junchan", closed), 0))
-        sequence_set = set(sequences)
-        if any(s * 9 in sequence_set and s * 9 + 3 in sequence_set and s * 9 + 6 in sequence_set
-               for s in range(3)):
-            out.append(("ittsu", _han("ittsu", closed), 0))
-        if any(n in sequence_set and n + 9 in sequence_set and n + 18 in sequence_set for n in range(7)):
-            out.append(("sanshoku", _han("sanshoku", closed), 0))
+                out.append(("junchan", 3 if closed else 2, 0))
+        if (seq_bits & _STRAIGHT == _STRAIGHT or seq_bits >> 9 & _STRAIGHT == _STRAIGHT
+                or seq_bits >> 18 & _STRAIGHT == _STRAIGHT):
+            out.append(("ittsu", 2 if closed else 1, 0))
+        if seq_bits & seq_bits >> 9 & seq_bits >> 18 & 0x7F:
+            out.append(("sanshoku", 2 if closed else 1, 0))
     else:
         out.append(("toitoi", 2, 0))
-    if any(n in set_tiles and n + 9 in set_tiles and n + 18 in set_tiles for n in range(9)):
+    if set_bits & set_bits >> 9 & set_bits >> 18 & 0x1FF:
         out.append(("sanshoku_doukou", 2, 0))
     if quads == 3:
         out.append(("sankantsu", 2, 0))
     if concealed_sets == 3:
         out.append(("sanankou", 2, 0))
-    if dragons == 2 and pair in _DRAGONS:
+    if (set_bits & DRAGON_BITS).bit_count() == 2 and pair_bit & DRAGON_BITS:
         out.append(("shousangen", 2, 0))
-    if facts.all_orphan:
-        out.append(("honroutou", 2, 0))
     return out
 
 
-def chiitoitsu_yaku(facts: TileFacts, sit: Situation, rules: ScoringRules) -> list[Yaku]:
-    """The yaku of a seven-pairs reading (always closed)."""
-    yakuman = _blessing(sit)
-    if facts.all_honor:
-        yakuman.append(("tsuuiisou", 0, 1))
-    if yakuman:
-        return yakuman
-    out = situation_yaku(sit, True)
-    out.append(("chiitoitsu", 2, 0))
-    out.extend(_color_yaku(facts, True, rules))
-    if facts.all_orphan:
-        out.append(("honroutou", 2, 0))
-    return out
+def chiitoitsu_yaku(shared: tuple[list[Yaku], list[Yaku]]) -> list[Yaku]:
+    """The yaku of a seven-pairs reading (always closed), from :func:`hand_yaku`'s answer."""
+    if shared[0]:
+        return shared[0][:]
+    return shared[1] + [("chiitoitsu", 2, 0)]
 
 
 def kokushi_yaku(thirteen_sided: bool, sit: Situation) -> list[Yaku]:
     """The yakuman of a thirteen-orphans reading (with tenhou / chiihou when they apply)."""
-    return _blessing(sit) + [("kokushi_13", 0, 2) if thirteen_sided else ("kokushi", 0, 1)]
-
-
-def sort_yaku(found: list[Yaku]) -> list[Yaku]:
-    """Yaku in the order of :data:`YAKU_ORDER`."""
-    return sorted(found, key=lambda y: _RANK[y[0]])
+    blessing = [("tenhou" if sit.seat_wind == HONOR_BASE else "chiihou", 0, 1)] if sit.blessing else []
+    return blessing + [("kokushi_13", 0, 2) if thirteen_sided else ("kokushi", 0, 1)]
