@@ -338,7 +338,8 @@ class SuitEntry(NamedTuple):
 _serials = count()
 _SHARED_SUITS: dict[tuple[int, tuple[int, ...]], SuitEntry] = {}
 """Entries of suits no called meld touches (they depend on the content alone), shared by every evaluator;
-emptied when it reaches :data:`_SHARED_LIMIT` entries, to bound the memory."""
+emptied when it reaches :data:`_SHARED_LIMIT` entries, to bound the memory (about 0.55 KB an entry, so
+11 MB at most; the heaviest advice searches use 6,000-10,000)."""
 _SHARED_LIMIT: Final = 20_000
 
 _ADDED: Final = 0
