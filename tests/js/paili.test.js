@@ -178,6 +178,15 @@ describe("requests", () => {
       payload: { hand: "123m456p789s11223z", turns: 5, tegawari: false },
     });
   });
+  it("score sends only the situation given", async () => {
+    const { engine, worker } = await readyEngine();
+    void engine.score("123m456p789s11122z", { win: "2z", tsumo: true, dora: undefined, rules: { aka: 0 } });
+    assert.deepEqual(worker.sent.at(-1), {
+      id: 1,
+      op: "score",
+      payload: { hand: "123m456p789s11122z", win: "2z", tsumo: true, rules: { aka: 0 } },
+    });
+  });
 });
 
 describe("close and failure", () => {
