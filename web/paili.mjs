@@ -87,6 +87,41 @@
 /**
  * @typedef {AnalyzeOptions & {turns?: number, tegawari?: boolean, shanten_down?: boolean, max_shanten?: number}} AdviseOptions
  */
+/**
+ * @typedef {object} ScoreOptions  the situation of a win (paili.score's keyword arguments; win is required)
+ * @property {string} win  the winning tile, among the concealed tiles ("0p" for a red five)
+ * @property {boolean} [tsumo]
+ * @property {string} [round_wind]  "1z".."4z"
+ * @property {string} [seat_wind]  "1z".."4z"; "1z" is the dealer
+ * @property {0 | 1 | 2} [riichi]  2: double riichi
+ * @property {boolean} [ippatsu]
+ * @property {boolean} [last_tile]  haitei on a tsumo, houtei on a ron
+ * @property {boolean} [rinshan]
+ * @property {boolean} [chankan]
+ * @property {boolean} [blessing]  tenhou for the dealer, chiihou otherwise
+ * @property {string} [dora]  indicators
+ * @property {string} [ura]  indicators (count with riichi)
+ * @property {number} [honba]
+ * @property {number} [riichi_sticks]
+ * @property {string | Record<string, unknown>} [rules]  a preset name or options over a preset
+ */
+/**
+ * @typedef {object} Score  the JSON of Python's paili.score()
+ * @property {{id: string, han: number, yakuman?: number}[]} yaku
+ * @property {number} han
+ * @property {number} fu
+ * @property {number} yakuman  0 or the multiple
+ * @property {string | null} limit
+ * @property {number} points  without honba
+ * @property {{ron?: number, dealer?: number, others?: number}} payments  honba included
+ * @property {number} total  the winner's gain, sticks included
+ * @property {{fu: number, reason: string}[]} fu_breakdown
+ * @property {Record<string, unknown>} decomposition  the reading used, with its wait
+ * @property {boolean} no_yaku
+ * @property {string} win
+ * @property {boolean} dealer
+ * @property {Record<string, unknown>} rules  every option in effect
+ */
 /** @typedef {{type: string, message: string, position: number | null}} ErrorInfo  an error envelope's `error` */
 
 // ---- The worker protocol (web/js/worker.js) ---------------------------------------------------------------
@@ -226,13 +261,18 @@ class Engine {
    * Score a winning hand: exactly the JSON of Python's `paili.score(hand, win=..., ...)`. Options: win (required),
    * tsumo, round_wind, seat_wind, riichi (0, 1, 2), ippatsu, last_tile, rinshan, chankan, blessing, dora, ura,
    * honba, riichi_sticks, rules (a preset name or an object of options); left out: Python's default.
+   * @param {string} hand
+   * @param {ScoreOptions} options
+   * @returns {Promise<Score>}  (the shape is the engine's contract, docs/CONTRACT.md)
    */
-  score(hand, options = {}) {
+  score(hand, options) {
+    /** @type {(keyof ScoreOptions)[]} */
     const keys = ["win", "tsumo", "round_wind", "seat_wind", "riichi", "ippatsu", "last_tile", "rinshan", "chankan",
       "blessing", "dora", "ura", "honba", "riichi_sticks", "rules"];
+    /** @type {Record<string, unknown>} */
     const payload = { hand };
     for (const key of keys) if (options[key] !== undefined) payload[key] = options[key];
-    return this.request("score", payload);
+    return /** @type {Promise<Score>} */ (this.request("score", payload));
   }
 
   /** End the worker; everything pending rejects with an EngineError of type "EngineClosed". */

@@ -178,6 +178,17 @@ describe("requests", () => {
       payload: { hand: "123m456p789s11223z", turns: 5, tegawari: false },
     });
   });
+
+  it("score sends the hand, the win and only the situation given", async () => {
+    const { engine, worker } = await readyEngine();
+    void engine.score("123m456p789s234s55p", { win: "4s", tsumo: true, riichi: 1, dora: undefined,
+      rules: { kiriage: true } });
+    assert.deepEqual(worker.sent.at(-1), {
+      id: 1,
+      op: "score",
+      payload: { hand: "123m456p789s234s55p", win: "4s", tsumo: true, riichi: 1, rules: { kiriage: true } },
+    });
+  });
 });
 
 describe("close and failure", () => {
