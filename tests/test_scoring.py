@@ -3,13 +3,12 @@ payments with honba and sticks, each rule option flipped, and the situation erro
 
 from __future__ import annotations
 
-import doctest
 from typing import Any
 
 import pytest
 
 import paili
-from paili.scoring import PRESETS, calculate, fu, points, resolve_rules, rules, yaku
+from paili.scoring import PRESETS, calculate, points, resolve_rules, yaku
 
 # seat 2z (not the dealer), round 1z unless a case says otherwise
 BASE: dict[str, Any] = {"seat_wind": "2z", "round_wind": "1z"}
@@ -21,11 +20,6 @@ def score(hand: str, win: str, **options: Any) -> dict[str, Any]:
 
 def ids(result: dict[str, Any]) -> list[str]:
     return [y["id"] for y in result["yaku"]]
-
-
-def test_doctests() -> None:
-    for module in (calculate, fu, points, rules, yaku):
-        assert doctest.testmod(module).failed == 0
 
 
 # --- every yaku: a hand with it, a hand without it ------------------------------------------------------
