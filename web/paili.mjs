@@ -15,7 +15,8 @@
 // shanten_down, max_shanten }) resolves to the JSON of Python's paili.advise() (discards ranked by the chance to
 // win); options left out take Python's defaults. engine.score(hand, { win, tsumo, round_wind, seat_wind, riichi,
 // ippatsu, last_tile, rinshan, chankan, blessing, dora, ura, honba, riichi_sticks, rules }) resolves to the JSON
-// of Python's paili.score() (yaku, han, fu and its breakdown, limit, payments). engine.request(op, payload)
+// of Python's paili.score() (yaku, han, fu and its breakdown, limit, payments); engine.scoreWaits(hand, {...the
+// same but win and tsumo}) what each wait of a tenpai hand is worth by ron and tsumo. engine.request(op, payload)
 // sends any other operation.
 // engine.close() ends the worker and rejects every request still pending.
 
@@ -273,6 +274,27 @@ class Engine {
     const payload = { hand };
     for (const key of keys) if (options[key] !== undefined) payload[key] = options[key];
     return /** @type {Promise<Score>} */ (this.request("score", payload));
+  }
+
+  /**
+   * What each wait of a tenpai 3n+1 hand is worth: exactly the JSON of Python's `paili.score_waits(hand, ...)`,
+   * `[{tile, remaining, ron, tsumo}]` with a Score (or null where the situation rules that way out) for each.
+   * Options: those of score() but win and tsumo.
+   * @param {string} hand
+   * @param {Omit<ScoreOptions, "win" | "tsumo">} [options]
+   * @returns {Promise<{tile: string, remaining: number, ron: Score | null, tsumo: Score | null}[]>}
+   */
+  scoreWaits(hand, options = {}) {
+    /** @type {(keyof ScoreOptions)[]} */
+    const keys = ["round_wind", "seat_wind", "riichi", "ippatsu", "last_tile", "rinshan", "chankan", "blessing",
+      "dora", "ura", "honba", "riichi_sticks", "rules"];
+    /** @type {Record<string, unknown>} */
+    const payload = { hand };
+    for (const key of keys) if (/** @type {Record<string, unknown>} */ (options)[key] !== undefined) {
+      payload[key] = /** @type {Record<string, unknown>} */ (options)[key];
+    }
+    return /** @type {Promise<{tile: string, remaining: number, ron: Score | null, tsumo: Score | null}[]>} */ (
+      this.request("score_waits", payload));
   }
 
   /** End the worker; everything pending rejects with an EngineError of type "EngineClosed". */

@@ -179,6 +179,16 @@ describe("requests", () => {
     });
   });
 
+  it("scoreWaits sends the hand and only the situation given", async () => {
+    const { engine, worker } = await readyEngine();
+    void engine.scoreWaits("23m456p789s234s55p", { riichi: 1, dora: "3m", ura: undefined });
+    assert.deepEqual(worker.sent.at(-1), {
+      id: 1,
+      op: "score_waits",
+      payload: { hand: "23m456p789s234s55p", riichi: 1, dora: "3m" },
+    });
+  });
+
   it("score sends the hand, the win and only the situation given", async () => {
     const { engine, worker } = await readyEngine();
     void engine.score("123m456p789s234s55p", { win: "4s", tsumo: true, riichi: 1, dora: undefined,
