@@ -143,7 +143,8 @@ def _situation(hand: Hand, closed: bool, *, tsumo: object, round_wind: object, s
                blessing: object) -> Situation:
     if (tsumo.__class__ is bool and ippatsu.__class__ is bool and last_tile.__class__ is bool
             and rinshan.__class__ is bool and chankan.__class__ is bool and blessing.__class__ is bool
-            and riichi.__class__ is int and round_wind in _WINDS and seat_wind in _WINDS and riichi in (0, 1, 2)):
+            and riichi.__class__ is int and round_wind.__class__ is str and seat_wind.__class__ is str
+            and round_wind in _WINDS and seat_wind in _WINDS and riichi in (0, 1, 2)):
         sit = Situation(tsumo, _WINDS[round_wind], _WINDS[seat_wind], riichi, ippatsu, last_tile,
                         rinshan, chankan, blessing)
     else:  # the checks one by one, for the error message
