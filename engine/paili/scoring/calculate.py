@@ -55,6 +55,8 @@ _NEXT: Final = tuple(
 _NAMES: Final = tuple(tile_name(t) for t in range(KINDS))
 _PLAIN_TILES: Final = {name: t for t, name in enumerate(_NAMES)}
 """Two-character names of the plain (not red) tiles: the fast path of reading ``win`` and indicators."""
+_PINFU: Final = ("pinfu", 1, 0)
+_WINDS: Final = {"1z": 27, "2z": 28, "3z": 29, "4z": 30}
 _MELD_GROUP: Final = {"chi": SEQUENCE, "pon": TRIPLET, "kan": QUAD, "ankan": QUAD}
 
 
@@ -83,9 +85,8 @@ def _count(name: str, value: object, most: int) -> int:
 
 
 def _wind(name: str, value: object) -> Tile:
-    if value in ("1z", "2z", "3z", "4z"):
-        assert isinstance(value, str)
-        return 26 + int(value[0])
+    if isinstance(value, str) and value in _WINDS:
+        return _WINDS[value]
     raise HandError(f"{name}: expected a wind from 1z (East) to 4z (North), got {value!r}")
 
 
@@ -140,10 +141,17 @@ def _indicators(hand: Hand, name: str, text: object, seen: list[int]) -> list[Ti
 def _situation(hand: Hand, closed: bool, *, tsumo: object, round_wind: object, seat_wind: object,
                riichi: object, ippatsu: object, last_tile: object, rinshan: object, chankan: object,
                blessing: object) -> Situation:
-    sit = Situation(
-        _flag("tsumo", tsumo), _wind("round_wind", round_wind), _wind("seat_wind", seat_wind),
-        _count("riichi", riichi, 2), _flag("ippatsu", ippatsu), _flag("last_tile", last_tile),
-        _flag("rinshan", rinshan), _flag("chankan", chankan), _flag("blessing", blessing))
+    if (tsumo.__class__ is bool and ippatsu.__class__ is bool and last_tile.__class__ is bool
+            and rinshan.__class__ is bool and chankan.__class__ is bool and blessing.__class__ is bool
+            and riichi.__class__ is int and round_wind.__class__ is str and seat_wind.__class__ is str
+            and round_wind in _WINDS and seat_wind in _WINDS and riichi in (0, 1, 2)):
+        sit = Situation(tsumo, _WINDS[round_wind], _WINDS[seat_wind], riichi, ippatsu, last_tile,
+                        rinshan, chankan, blessing)
+    else:  # the checks one by one, for the error message
+        sit = Situation(
+            _flag("tsumo", tsumo), _wind("round_wind", round_wind), _wind("seat_wind", seat_wind),
+            _count("riichi", riichi, 2), _flag("ippatsu", ippatsu), _flag("last_tile", last_tile),
+            _flag("rinshan", rinshan), _flag("chankan", chankan), _flag("blessing", blessing))
     if not (sit.riichi or sit.ippatsu or sit.rinshan or sit.chankan or sit.blessing):
         return sit
     if sit.riichi and not closed:
@@ -287,8 +295,11 @@ def score_hand(hand: Hand, *, win: str, tsumo: bool = False, round_wind: str = "
                         f"one {tile_name(win_tile)}, got {concealed[win_tile]}")
     sit = _situation(hand, closed, tsumo=tsumo, round_wind=round_wind, seat_wind=seat_wind, riichi=riichi,
                      ippatsu=ippatsu, last_tile=last_tile, rinshan=rinshan, chankan=chankan, blessing=blessing)
-    honba = _count("honba", honba, 1000)
-    sticks = _count("riichi_sticks", riichi_sticks, 1000)
+    if not (honba.__class__ is int and 0 <= honba <= 1000):
+        honba = _count("honba", honba, 1000)
+    sticks = riichi_sticks
+    if not (sticks.__class__ is int and 0 <= sticks <= 1000):
+        sticks = _count("riichi_sticks", riichi_sticks, 1000)
     full: list[int] | None = None
     dora_tiles = ura_tiles = []
     if dora or ura:
@@ -306,20 +317,21 @@ def score_hand(hand: Hand, *, win: str, tsumo: bool = False, round_wind: str = "
     best: tuple[int, int, int, int, list[Yaku]] | None = None
     best_reading: tuple[Any, ...] = ()
     if entry is not None:
+        tsumo_ = sit.tsumo
         for r in entry.readings:
             pair = kinds[r.pair]
             triplets = [kinds[i] for i in r.triplets]
             sequences = [kinds[i] for i in r.sequences]
+            concealed_groups: list[Group] = [(SEQUENCE, t, False, False) for t in sequences]
+            concealed_groups += meld_groups
             for wait, shanpon in _placements(pair, triplets, sequences, win_tile):
-                if sit.tsumo:
+                if tsumo_:
                     shanpon = -1
-                groups: list[Group] = [(TRIPLET, t, i == shanpon, False) for i, t in enumerate(triplets)]
-                groups += [(SEQUENCE, t, False, False) for t in sequences]
-                groups += meld_groups
+                groups = [(TRIPLET, t, i == shanpon, False) for i, t in enumerate(triplets)] + concealed_groups
                 found = regular_yaku(groups, pair, wait, win_tile, mask, sit, closed, concealed, checked_rules,
                                      shared)
-                pinfu = any(y[0] == "pinfu" for y in found)
-                fu, _ = regular_fu(groups, pair, wait, sit, closed, pinfu, checked_rules)
+                pinfu = _PINFU in found
+                fu = regular_fu(groups, pair, wait, sit, closed, pinfu, checked_rules)[0]
                 value = _value(found, fu, extra, checked_rules)
                 if best is None or value[:4] > best[:4]:
                     best, best_reading = value, ("regular", pair, triplets, sequences, wait, groups, pinfu)
