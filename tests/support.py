@@ -1,9 +1,12 @@
-"""What the browser tests and the benchmarks share: the project root, and Debian's Chromium with the flags it
-runs with here.  (The server and the site assembly they use are the build modules of tools/, imported as the
-package ``tools``: pytest puts the project root on sys.path, the benchmark scripts do it themselves.)"""
+"""What the tests and the benchmarks share: the project root, Debian's Chromium with the flags it runs with
+here, and random hands dealt from the wall.  (The server and the site assembly they use are the build
+modules of tools/, imported as the package ``tools``: pytest puts the project root on sys.path, the
+benchmark scripts do it themselves.)"""
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -20,3 +23,12 @@ CHROMIUM_ARGS = [
 BLOCK_OTHER_HOSTS = "--host-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
 """A Chromium flag: every host but this machine fails to resolve (no per-request cost, unlike a route)."""
 
+
+
+def random_counts(rng: random.Random, size: int, kinds: Iterable[int] = range(34)) -> list[int]:
+    """The 34 counts of ``size`` tiles drawn from the four copies of each of ``kinds`` (all 34 by default)."""
+    wall = [k for k in kinds for _ in range(4)]
+    counts = [0] * 34
+    for k in rng.sample(wall, size):
+        counts[k] += 1
+    return counts
