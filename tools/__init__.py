@@ -7,7 +7,8 @@
 - :mod:`tools.pyodide`  the Pyodide files of the site: the core files, micropip, the lock file
 - :mod:`tools.csp`      the Content-Security-Policy of every page
 - :mod:`tools.server`   the development server (MIME types, the site's security headers)
-- :mod:`tools.runners`  the test command (ruff, mypy, pytest) and the benchmarks
+- :mod:`tools.runners`  the test command (ruff, mypy, the JavaScript checks, pytest) and the benchmarks
+- :mod:`tools.js_checks` eslint, tsc and node's unit tests (``npm run check``)
 
 ``build.py`` only parses the command line and calls these; the tests and benchmarks import them directly.
 """
