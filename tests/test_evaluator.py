@@ -133,7 +133,8 @@ def test_pair_counts_follow_one_tile_changes() -> None:
                 continue
             changed = list(counts)
             changed[k] = after
-            assert PairCounts.of(counts).changed(k, counts[k], after) == PairCounts.of(changed)
+            assert PairCounts.of(counts).changed(counts[k], after, orphan=k in TERMINALS_AND_HONORS) == \
+                PairCounts.of(changed)
 
 
 def test_forms_are_checked_and_restricted_to_the_hand() -> None:

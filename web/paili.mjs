@@ -192,6 +192,22 @@ function workerFor(baseUrl) {
   }
 }
 
+/**
+ * The payload of a request: the hand, and those of the options named in `keys` that are given (not undefined),
+ * so the options left out take Python's defaults.
+ * @template {object} O
+ * @param {string} hand
+ * @param {O} options
+ * @param {readonly (keyof O & string)[]} keys
+ * @returns {Record<string, unknown>}
+ */
+function payloadOf(hand, options, keys) {
+  /** @type {Record<string, unknown>} */
+  const payload = { hand };
+  for (const key of keys) if (options[key] !== undefined) payload[key] = options[key];
+  return payload;
+}
+
 /** @typedef {{resolve: (result: unknown) => void, reject: (error: EngineError) => void}} Pending */
 
 class Engine {
@@ -250,12 +266,8 @@ class Engine {
    * @returns {Promise<Advice>}  (the shape is the engine's contract, docs/CONTRACT.md)
    */
   advise(hand, options = {}) {
-    /** @type {(keyof AdviseOptions)[]} */
-    const keys = ["melds", "visible", "rules", "turns", "tegawari", "shanten_down", "max_shanten"];
-    /** @type {Record<string, unknown>} */
-    const payload = { hand };
-    for (const key of keys) if (options[key] !== undefined) payload[key] = options[key];
-    return /** @type {Promise<Advice>} */ (this.request("advise", payload));
+    const keys = /** @type {const} */ (["melds", "visible", "rules", "turns", "tegawari", "shanten_down", "max_shanten"]);
+    return /** @type {Promise<Advice>} */ (this.request("advise", payloadOf(hand, options, keys)));
   }
 
   /**
@@ -267,13 +279,9 @@ class Engine {
    * @returns {Promise<Score>}  (the shape is the engine's contract, docs/CONTRACT.md)
    */
   score(hand, options) {
-    /** @type {(keyof ScoreOptions)[]} */
-    const keys = ["win", "tsumo", "round_wind", "seat_wind", "riichi", "ippatsu", "last_tile", "rinshan", "chankan",
-      "blessing", "dora", "ura", "honba", "riichi_sticks", "rules"];
-    /** @type {Record<string, unknown>} */
-    const payload = { hand };
-    for (const key of keys) if (options[key] !== undefined) payload[key] = options[key];
-    return /** @type {Promise<Score>} */ (this.request("score", payload));
+    const keys = /** @type {const} */ (["win", "tsumo", "round_wind", "seat_wind", "riichi", "ippatsu", "last_tile",
+      "rinshan", "chankan", "blessing", "dora", "ura", "honba", "riichi_sticks", "rules"]);
+    return /** @type {Promise<Score>} */ (this.request("score", payloadOf(hand, options, keys)));
   }
 
   /**
@@ -285,16 +293,10 @@ class Engine {
    * @returns {Promise<{tile: string, remaining: number, ron: Score | null, tsumo: Score | null}[]>}
    */
   scoreWaits(hand, options = {}) {
-    /** @type {(keyof ScoreOptions)[]} */
-    const keys = ["round_wind", "seat_wind", "riichi", "ippatsu", "last_tile", "rinshan", "chankan", "blessing",
-      "dora", "ura", "honba", "riichi_sticks", "rules"];
-    /** @type {Record<string, unknown>} */
-    const payload = { hand };
-    for (const key of keys) if (/** @type {Record<string, unknown>} */ (options)[key] !== undefined) {
-      payload[key] = /** @type {Record<string, unknown>} */ (options)[key];
-    }
+    const keys = /** @type {const} */ (["round_wind", "seat_wind", "riichi", "ippatsu", "last_tile", "rinshan",
+      "chankan", "blessing", "dora", "ura", "honba", "riichi_sticks", "rules"]);
     return /** @type {Promise<{tile: string, remaining: number, ron: Score | null, tsumo: Score | null}[]>} */ (
-      this.request("score_waits", payload));
+      this.request("score_waits", payloadOf(hand, options, keys)));
   }
 
   /** End the worker; everything pending rejects with an EngineError of type "EngineClosed". */

@@ -249,8 +249,9 @@ class OptionMoves:
         lowering = {k for k, _ in better}
         acc_w = [0.0] * n
         acc_t = [0.0] * n
-        # The draws that keep the shanten: (chance, values after the best option discard or None if none).
-        stays: list[tuple[float, Values | None]] = []
+        # The draws that keep the shanten, as (chance, win, tenpai): the values after the best option discard,
+        # both None when the draw allows none.
+        stays: list[tuple[float, Vector | None, Vector | None]] = []
         for k in range(KINDS):
             r = pool[k] - c[k]
             if r <= 0:
@@ -266,7 +267,8 @@ class OptionMoves:
                     acc_w[i] += p * bw[i]
                     acc_t[i] += p * bt[i]
             else:
-                stays.append((p, self._swaps(c, k, s)))
+                option = self._swaps(c, k, s)
+                stays.append((p, None, None) if option is None else (p, option.win, option.tenpai))
             c[k] -= 1
         win = [0.0] * (n + 1)
         ten = [1.0] * (n + 1) if s == 0 else [0.0] * (n + 1)
@@ -274,14 +276,9 @@ class OptionMoves:
             w = acc_w[t - 1]
             x = acc_t[t - 1]
             pw, pt = win[t - 1], ten[t - 1]
-            for p, option in stays:
-                if option is None:
-                    w += p * pw
-                    x += p * pt
-                else:
-                    xw, xt = option.win[t - 1], option.tenpai[t - 1]
-                    w += p * (pw if pw >= xw else xw)
-                    x += p * (pt if pt >= xt else xt)
+            for p, xw, xt in stays:
+                w += p * (pw if xw is None or pw >= xw[t - 1] else xw[t - 1])
+                x += p * (pt if xt is None or pt >= xt[t - 1] else xt[t - 1])
             win[t] = w
             if s != 0:
                 ten[t] = x

@@ -278,12 +278,13 @@ class PairCounts(NamedTuple):
                         orphan_pairs += 1
         return cls(kinds, pairs, halves, orphan_kinds, orphan_pairs)
 
-    def changed(self, tile: Tile, before: int, after: int) -> PairCounts:
-        """The counters once the count of ``tile`` goes from ``before`` to ``after``."""
+    def changed(self, before: int, after: int, *, orphan: bool) -> PairCounts:
+        """The counters once the count of one kind (a terminal or honor if ``orphan``) goes from ``before`` to
+        ``after``."""
         held = (after > 0) - (before > 0)
         paired = (after > 1) - (before > 1)
         halves = self.halves + (after >> 1) - (before >> 1)
-        if IS_ORPHAN[tile]:
+        if orphan:
             return PairCounts(self.kinds + held, self.pairs + paired, halves, self.orphan_kinds + held,
                               self.orphan_pairs + paired)
         return PairCounts(self.kinds + held, self.pairs + paired, halves, self.orphan_kinds, self.orphan_pairs)
@@ -337,7 +338,8 @@ class SuitEntry(NamedTuple):
 _serials = count()
 _SHARED_SUITS: dict[tuple[int, tuple[int, ...]], SuitEntry] = {}
 """Entries of suits no called meld touches (they depend on the content alone), shared by every evaluator;
-emptied when it reaches :data:`_SHARED_LIMIT` entries, to bound the memory."""
+emptied when it reaches :data:`_SHARED_LIMIT` entries, to bound the memory (about 0.55 KB an entry, so
+11 MB at most; the heaviest advice searches use 6,000-10,000)."""
 _SHARED_LIMIT: Final = 20_000
 
 _ADDED: Final = 0
@@ -373,6 +375,8 @@ class Evaluator:
         self._finals: dict[int, int] = {}
         # key: (serial << _ANSWER_BITS | rest) << 1 | _ADDED or _REMOVED -> shanten per rank of that suit
         self._afters: dict[int, list[int]] = {}
+        # key: (counters, +1 or -1) -> the best special form by the count of the kind changed (orphan, other)
+        self._specials: dict[tuple[PairCounts, int], tuple[list[int], list[int]]] = {}
 
     @classmethod
     def for_hand(cls, hand: Hand, *, rules: Rules = "riichi", forms: Forms = ALL_FORMS) -> Evaluator:
@@ -468,6 +472,22 @@ class Evaluator:
                 best = orphans
         return best
 
+    def _special_after(self, p: PairCounts, delta: int) -> tuple[list[int], list[int]]:
+        """The best special form after one copy more (``delta`` = 1) or fewer (-1) of a kind held ``v`` times,
+        indexed by ``v`` = 0..4: for a terminal or honor, and for another kind (:data:`UNREACHABLE` where the
+        change is impossible). Only these ten cases exist, so a hand's 34 neighbours cost ten evaluations."""
+        key = (p, delta)
+        found = self._specials.get(key)
+        if found is None:
+            special = self._special
+            found = self._specials[key] = (
+                [special(p.changed(v, v + delta, orphan=True)) if 0 <= v + delta <= COPIES else UNREACHABLE
+                 for v in range(COPIES + 1)],
+                [special(p.changed(v, v + delta, orphan=False)) if 0 <= v + delta <= COPIES else UNREACHABLE
+                 for v in range(COPIES + 1)],
+            )
+        return found
+
     # --- the questions ---
 
     def shanten(self, c: Sequence[int]) -> int:
@@ -495,10 +515,11 @@ class Evaluator:
         if not special:
             return s, [k for k in range(KINDS) if after[k] < s]
         cap = self.cap
+        orphans, others = self._special_after(p, 1)
         lowering = []
         for k in range(KINDS):
             v = c[k]
-            if after[k] < s or (v < cap[k] and self._special(p.changed(k, v, v + 1)) < s):
+            if after[k] < s or (v < cap[k] and (orphans if IS_ORPHAN[k] else others)[v] < s):
                 lowering.append(k)
         return s, lowering
 
@@ -510,6 +531,8 @@ class Evaluator:
             p = PairCounts.of(c)
             # One tile fewer raises each form by at most one: the special forms matter only if not above s.
             special = self._special(p) <= s
+            if special:
+                orphans, others = self._special_after(p, -1)
         out = []
         k = 0
         for slot in range(4):
@@ -521,7 +544,7 @@ class Evaluator:
                         regs = self._regular_after(rest[slot], e[slot], _REMOVED)
                     after = regs[i]
                     if special:
-                        other = self._special(p.changed(k, v, v - 1))
+                        other = (orphans if IS_ORPHAN[k] else others)[v]
                         if other < after:
                             after = other
                     out.append((k, after))
