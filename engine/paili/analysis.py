@@ -6,21 +6,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from .agari import decompositions
-from .errors import HandError
 from .hand import Hand
 from .notation import check_visible, format_hand, format_meld, parse, parse_tiles
-from .shanten import RULES, Rules, shanten
+from .rules import Rules, check_rules
+from .shanten import shanten
 from .tiles import FIVES, Counts, tile_name
 from .ukeire import Ukeire, discard_table, ukeire
-
-
-def check_rules(rules: object) -> Rules:
-    """The rules name, or a :class:`HandError` saying which ones exist."""
-    if rules == "riichi":
-        return "riichi"
-    if rules == "chinese":
-        return "chinese"
-    raise HandError(f"rules: expected one of {', '.join(map(repr, RULES))}, got {rules!r}")
 
 
 def parse_inputs(hand: str, *, melds: str | Sequence[str] | None, visible: str) -> tuple[Hand, Counts | None]:

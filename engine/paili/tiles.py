@@ -24,7 +24,6 @@ Counts: TypeAlias = tuple[int, ...]
 KINDS: Final = 34
 COPIES: Final = 4
 SUITS: Final = "mpsz"
-SUITED_KINDS: Final = 27
 HONOR_BASE: Final = 27
 FIVES: Final = (4, 13, 22)
 """The kinds a red five stands for: 5m, 5p, 5s."""
@@ -63,14 +62,3 @@ def tile_from_name(name: str) -> Tile:
         raise ValueError(f"expected an honor from 1z to 7z, got {name!r}")
     return suit * 9 + (4 if digit == 0 else digit - 1)
 
-
-def long_name(tile: Tile, *, red: bool = False) -> str:
-    """A name for people and screen readers: ``"5 pin"``, ``"red 5 sou"``, ``"East"``.
-
-    >>> long_name(13), long_name(22, red=True), long_name(27)
-    ('5 pin', 'red 5 sou', 'East')
-    """
-    if tile >= HONOR_BASE:
-        return HONOR_NAMES[tile - HONOR_BASE]
-    suit = SUITS[tile // 9]
-    return f"{'red ' if red else ''}{tile % 9 + 1} {SUIT_NAMES[suit]}"
