@@ -62,6 +62,7 @@ shanten, leave a hand with more ukeire; each with its copies left and that best 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import sub
 from typing import Any, Final, NamedTuple
 
 from .analysis import _ukeire_json, _without, parse_inputs
@@ -136,6 +137,10 @@ class DefaultPolicy:
     def __init__(self, evaluator: Evaluator, *, visible: Sequence[int], turns: int) -> None:
         self.evaluator = evaluator
         self.pool = [evaluator.cap[k] - visible[k] for k in range(KINDS)]
+        self.pool_total = sum(self.pool)
+        # With no visible tiles a state never holds more of a kind than the wall had (c[k] <= cap[k] = pool[k]):
+        # the copies left to draw are then simply sum(pool) - sum(c).
+        self.roomy = not any(visible)
         self.turns = turns
         self._chances: dict[bytes, Chances] = {}
         self._values: dict[bytes, Values] = {}
@@ -150,12 +155,11 @@ class DefaultPolicy:
             return found
         s, draws = self.evaluator.lowering_draws(c)
         pool = self.pool
-        total = 0
-        for k in range(KINDS):
-            r = pool[k] - c[k]
-            if r > 0:
-                total += r
-        lowering = [(k, pool[k] - c[k]) for k in draws if pool[k] - c[k] > 0]
+        if self.roomy:
+            total = self.pool_total - sum(c)
+        else:
+            total = sum([r for r in map(sub, pool, c) if r > 0])
+        lowering = [(k, pool[k] - c[k]) for k in draws if pool[k] > c[k]]
         found = self._chances[key] = Chances(s, total, lowering)
         return found
 
