@@ -3,13 +3,12 @@ payments with honba and sticks, each rule option flipped, and the situation erro
 
 from __future__ import annotations
 
-import doctest
 from typing import Any
 
 import pytest
 
 import paili
-from paili.scoring import PRESETS, calculate, fu, points, resolve_rules, rules, yaku
+from paili.scoring import PRESETS, calculate, points, resolve_rules, yaku
 
 # seat 2z (not the dealer), round 1z unless a case says otherwise
 BASE: dict[str, Any] = {"seat_wind": "2z", "round_wind": "1z"}
@@ -21,11 +20,6 @@ def score(hand: str, win: str, **options: Any) -> dict[str, Any]:
 
 def ids(result: dict[str, Any]) -> list[str]:
     return [y["id"] for y in result["yaku"]]
-
-
-def test_doctests() -> None:
-    for module in (calculate, fu, points, rules, yaku):
-        assert doctest.testmod(module).failed == 0
 
 
 # --- every yaku: a hand with it, a hand without it ------------------------------------------------------
@@ -388,3 +382,37 @@ def test_red_win_tile() -> None:
     assert score("123m406p789s234s55p", "0p", riichi=1)["win"] == "0p"
     with pytest.raises(paili.HandError, match="^win: .*only the red five"):
         score("123m406p789s234s11z", "5p", riichi=1)
+
+
+# --- no input crashes it -------------------------------------------------------------------------------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_ANY = st.one_of(st.none(), st.booleans(), st.integers(-3, 1500), st.floats(allow_nan=True), st.text(max_size=8),
+                 st.sampled_from(["1z", "2z", "5p", "0p", "5z", "1m2m", "", "9x"]), st.lists(st.integers(), max_size=2),
+                 st.dictionaries(st.text(max_size=12), st.integers(0, 60), max_size=2))
+
+
+@settings(max_examples=300, deadline=None)
+@given(hand=st.sampled_from(["123m456p789s234s55p", "123m406p55p [789s] [234s]", "19m19p19s1234567z1m",
+                             "11223344556677z", "123m456p789s55p (1111z)", "1m", "", "x", "123m456p789s234s56p"]),
+       win=_ANY, situation=st.dictionaries(st.sampled_from(list(calculate.SITUATION_KEYS)), _ANY, max_size=5))
+def test_any_input_is_an_answer_or_a_hand_error(hand: str, win: object, situation: dict[str, object]) -> None:
+    try:
+        result = paili.score(hand, win=win, **situation)  # type: ignore[arg-type]
+    except paili.HandError as exc:
+        assert exc.message
+    else:
+        assert result["no_yaku"] == (result["yaku"] == [])
+    try:
+        paili.score_waits(hand[:-2] if len(hand) > 2 else hand, **{k: v for k, v in situation.items() if k != "tsumo"})
+    except paili.HandError as exc:
+        assert exc.message
+
+
+def test_kiriage_on_a_hand() -> None:
+    r = score("234m456p678s345s55p", "3s", riichi=1, dora="1m")  # riichi pinfu tanyao dora 1: 4 han 30 fu
+    assert (r["han"], r["fu"], r["limit"], r["points"]) == (4, 30, None, 7700)
+    r = score("234m456p678s345s55p", "3s", riichi=1, dora="1m", rules={"kiriage": True})
+    assert (r["han"], r["fu"], r["limit"], r["points"]) == (4, 30, "mangan", 8000)

@@ -87,3 +87,50 @@ def test_cli_batch_json_lines() -> None:
     assert out[1] == paili.score("123m456p789s234s55p", win="5p", riichi=1, seat_wind="3z")
     assert out[2]["error"]["message"] == "expected the keys of paili.score(), got 'nope'"
     assert out[3]["input"] == "123m" and "3k+1" in out[3]["error"]["message"]
+
+
+def test_score_waits_scores_each_wait_by_ron_and_tsumo() -> None:
+    rows = paili.score_waits("23m456p789s234s55p", seat_wind="2z", riichi=1, dora="3m")
+    assert [r["tile"] for r in rows] == ["1m", "4m"] and [r["remaining"] for r in rows] == [4, 4]
+    for row in rows:
+        whole = "23m456p789s234s55p" + row["tile"]
+        assert row["ron"] == paili.score(whole, win=row["tile"], seat_wind="2z", riichi=1, dora="3m")
+        assert row["tsumo"] == paili.score(whole, win=row["tile"], tsumo=True, seat_wind="2z", riichi=1, dora="3m")
+    assert rows[1]["ron"]["han"] == rows[0]["ron"]["han"] + 1  # the 4m is a dora
+    assert paili.score_waits("123m456p789s1235z") == []  # not tenpai
+    no_yaku = paili.score_waits("23m456p789s55p [234s]")
+    assert all(r["ron"]["no_yaku"] and r["tsumo"]["no_yaku"] for r in no_yaku)
+    rinshan = paili.score_waits("23m456p789s55p (1111z)", rinshan=True)
+    assert all(r["ron"] is None and "rinshan" in [y["id"] for y in r["tsumo"]["yaku"]] for r in rinshan)
+    chankan = paili.score_waits("13m456p789s234s55p", chankan=True)
+    assert [(r["tile"], r["ron"]["han"], r["tsumo"]) for r in chankan] == [("2m", 1, None)]
+
+
+def test_score_waits_errors() -> None:
+    import pytest
+
+    with pytest.raises(paili.HandError, match="^ippatsu: "):
+        paili.score_waits("23m456p789s234s55p", ippatsu=True)
+    with pytest.raises(paili.HandError, match="^win: "):
+        paili.score_waits("23m456p789s234s55p", win="1m")
+    with pytest.raises(paili.HandError, match="^hand: "):
+        paili.score_waits("123m456p789s234s55p")
+    answer = _ask({"op": "score_waits", "hand": "23m456p789s234s55p", "riichi": 1})
+    assert answer["ok"] is True and [r["tile"] for r in answer["result"]] == ["1m", "4m"]
+    answer = _ask({"op": "score_waits", "hand": "23m456p789s234s55p", "riichi": 1, "tsumo": True})
+    assert answer["error"]["type"] == "HandError" and answer["error"]["message"].startswith("tsumo: ")
+    assert _ask({"op": "score_waits", "hand": "23m456p789s234s55p", "seat_wind": "9z"})["error"]["message"].startswith(
+        "seat_wind: ")
+
+
+def test_cli_without_win_scores_each_wait() -> None:
+    run = _cli("23m456p789s234s55p", "--riichi", "--seat", "2z", "--dora", "3m")
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.splitlines() == [
+        "wait   left  ron                         tsumo",
+        "1m        4  2000 (2 han 30 fu)          2700 (3 han 20 fu, 1300/700)",
+        "4m        4  3900 (3 han 30 fu)          5200 (4 han 20 fu, 2600/1300)"]
+    run = _cli("23m456p789s234s55p", "--json")
+    assert json.loads(run.stdout) == json.loads(json.dumps(paili.score_waits("23m456p789s234s55p")))
+    assert _cli("123m456p789s1235z").stdout.strip() == "not tenpai: no wait to score"
+    assert "no yaku" in _cli("23m456p789s55p [234s]").stdout

@@ -63,3 +63,34 @@ def test_a_yakuman_beats_a_counted_yakuman_of_the_same_points() -> None:
     # library says): the key is points, then yakuman, then han, then fu.
     r = paili.score("01122255666777m", win="6m", tsumo=True, riichi=1, dora="2z", ura="6m")
     assert [y["id"] for y in r["yaku"]] == ["suuankou"] and r["limit"] == "yakuman" and r["points"] == 48000
+
+
+@pytest.mark.parametrize(("hand", "win", "options", "field", "why"), [
+    ("123m456p789s55p (1111z)", "5p", {"tsumo": True, "rinshan": True, "riichi": 1, "ippatsu": True}, "ippatsu",
+     "the library scores ippatsu with rinshan; a kan by the riichi player ends the ippatsu turn"),
+    ("123m456p789s234s55p", "5p", {"chankan": True}, "chankan",
+     "the library robs a 5p while the hand holds three more; the kan holds the other three copies"),
+    ("123m456p789s234s55p", "5p", {"tsumo": True, "blessing": True, "riichi": 1}, "blessing",
+     "the library gives chiihou after a riichi; a blessing is the first draw, before any riichi"),
+])
+def test_situations_the_library_accepts_are_errors_here(hand: str, win: str, options: dict[str, Any], field: str,
+                                                         why: str) -> None:
+    case = {"hand": hand, "win": win, **options}
+    theirs = HandCalculator.estimate_hand_value(**to_mahjong({**DEFAULTS, **case}))
+    assert theirs.error is None and theirs.yaku, why
+    with pytest.raises(paili.HandError, match=f"^{field}: "):
+        paili.score(**{**DEFAULTS, **case})
+
+
+DEFAULTS: dict[str, Any] = {"tsumo": False, "round_wind": "1z", "seat_wind": "2z", "riichi": 0, "ippatsu": False,
+                            "last_tile": False, "rinshan": False, "chankan": False, "blessing": False, "dora": "",
+                            "ura": "", "honba": 0, "riichi_sticks": 0}
+
+
+def test_situations_both_refuse() -> None:
+    for case in ({"hand": "123m456p789s55p (1111z)", "win": "5p", "tsumo": True, "rinshan": True, "last_tile": True},
+                 {"hand": "123m456p789s234s55p", "win": "2s", "chankan": True, "last_tile": True},
+                 {"hand": "123m456p789s234s55p", "win": "5p", "blessing": True}):
+        assert HandCalculator.estimate_hand_value(**to_mahjong({**DEFAULTS, **case})).error is not None
+        with pytest.raises(paili.HandError):
+            paili.score(**{**DEFAULTS, **case})

@@ -15,7 +15,8 @@
 // shanten_down, max_shanten }) resolves to the JSON of Python's paili.advise() (discards ranked by the chance to
 // win); options left out take Python's defaults. engine.score(hand, { win, tsumo, round_wind, seat_wind, riichi,
 // ippatsu, last_tile, rinshan, chankan, blessing, dora, ura, honba, riichi_sticks, rules }) resolves to the JSON
-// of Python's paili.score() (yaku, han, fu and its breakdown, limit, payments). engine.request(op, payload)
+// of Python's paili.score() (yaku, han, fu and its breakdown, limit, payments); engine.scoreWaits(hand, {...the
+// same but win and tsumo}) what each wait of a tenpai hand is worth by ron and tsumo. engine.request(op, payload)
 // sends any other operation.
 // engine.close() ends the worker and rejects every request still pending.
 
@@ -88,34 +89,39 @@
  * @typedef {AnalyzeOptions & {turns?: number, tegawari?: boolean, shanten_down?: boolean, max_shanten?: number}} AdviseOptions
  */
 /**
- * @typedef {object} ScoreOptions  the situation of Python's paili.score(); left out: Python's default
- * @property {string} [win]  the tile that completed the hand (required by the engine)
+ * @typedef {object} ScoreOptions  the situation of a win (paili.score's keyword arguments; win is required)
+ * @property {string} win  the winning tile, among the concealed tiles ("0p" for a red five)
  * @property {boolean} [tsumo]
- * @property {string} [round_wind]
- * @property {string} [seat_wind]
- * @property {0 | 1 | 2} [riichi]
+ * @property {string} [round_wind]  "1z".."4z"
+ * @property {string} [seat_wind]  "1z".."4z"; "1z" is the dealer
+ * @property {0 | 1 | 2} [riichi]  2: double riichi
  * @property {boolean} [ippatsu]
- * @property {boolean} [last_tile]
+ * @property {boolean} [last_tile]  haitei on a tsumo, houtei on a ron
  * @property {boolean} [rinshan]
  * @property {boolean} [chankan]
- * @property {boolean} [blessing]
- * @property {string} [dora]
- * @property {string} [ura]
+ * @property {boolean} [blessing]  tenhou for the dealer, chiihou otherwise
+ * @property {string} [dora]  indicators
+ * @property {string} [ura]  indicators (count with riichi)
  * @property {number} [honba]
  * @property {number} [riichi_sticks]
- * @property {string | Record<string, unknown>} [rules]  a preset name or an object of rule options
+ * @property {string | Record<string, unknown>} [rules]  a preset name or options over a preset
  */
 /**
  * @typedef {object} Score  the JSON of Python's paili.score()
  * @property {{id: string, han: number, yakuman?: number}[]} yaku
  * @property {number} han
  * @property {number} fu
- * @property {number} yakuman
+ * @property {number} yakuman  0 or the multiple
  * @property {string | null} limit
- * @property {number} points
- * @property {Record<string, number>} payments
- * @property {number} total
+ * @property {number} points  without honba
+ * @property {{ron?: number, dealer?: number, others?: number}} payments  honba included
+ * @property {number} total  the winner's gain, sticks included
+ * @property {{fu: number, reason: string}[]} fu_breakdown
+ * @property {Record<string, unknown>} decomposition  the reading used, with its wait
  * @property {boolean} no_yaku
+ * @property {string} win
+ * @property {boolean} dealer
+ * @property {Record<string, unknown>} rules  every option in effect
  */
 /** @typedef {{type: string, message: string, position: number | null}} ErrorInfo  an error envelope's `error` */
 
@@ -269,13 +275,28 @@ class Engine {
    * tsumo, round_wind, seat_wind, riichi (0, 1, 2), ippatsu, last_tile, rinshan, chankan, blessing, dora, ura,
    * honba, riichi_sticks, rules (a preset name or an object of options); left out: Python's default.
    * @param {string} hand
-   * @param {ScoreOptions} [options]
+   * @param {ScoreOptions} options
    * @returns {Promise<Score>}  (the shape is the engine's contract, docs/CONTRACT.md)
    */
-  score(hand, options = {}) {
+  score(hand, options) {
     const keys = /** @type {const} */ (["win", "tsumo", "round_wind", "seat_wind", "riichi", "ippatsu", "last_tile",
       "rinshan", "chankan", "blessing", "dora", "ura", "honba", "riichi_sticks", "rules"]);
     return /** @type {Promise<Score>} */ (this.request("score", payloadOf(hand, options, keys)));
+  }
+
+  /**
+   * What each wait of a tenpai 3n+1 hand is worth: exactly the JSON of Python's `paili.score_waits(hand, ...)`,
+   * `[{tile, remaining, ron, tsumo}]` with a Score (or null where the situation rules that way out) for each.
+   * Options: those of score() but win and tsumo.
+   * @param {string} hand
+   * @param {Omit<ScoreOptions, "win" | "tsumo">} [options]
+   * @returns {Promise<{tile: string, remaining: number, ron: Score | null, tsumo: Score | null}[]>}
+   */
+  scoreWaits(hand, options = {}) {
+    const keys = /** @type {const} */ (["round_wind", "seat_wind", "riichi", "ippatsu", "last_tile", "rinshan",
+      "chankan", "blessing", "dora", "ura", "honba", "riichi_sticks", "rules"]);
+    return /** @type {Promise<{tile: string, remaining: number, ron: Score | null, tsumo: Score | null}[]>} */ (
+      this.request("score_waits", payloadOf(hand, options, keys)));
   }
 
   /** End the worker; everything pending rejects with an EngineError of type "EngineClosed". */

@@ -178,13 +178,25 @@ describe("requests", () => {
       payload: { hand: "123m456p789s11223z", turns: 5, tegawari: false },
     });
   });
-  it("score sends only the situation given", async () => {
+
+  it("scoreWaits sends the hand and only the situation given", async () => {
     const { engine, worker } = await readyEngine();
-    void engine.score("123m456p789s11122z", { win: "2z", tsumo: true, dora: undefined, rules: { aka: 0 } });
+    void engine.scoreWaits("23m456p789s234s55p", { riichi: 1, dora: "3m", ura: undefined });
+    assert.deepEqual(worker.sent.at(-1), {
+      id: 1,
+      op: "score_waits",
+      payload: { hand: "23m456p789s234s55p", riichi: 1, dora: "3m" },
+    });
+  });
+
+  it("score sends the hand, the win and only the situation given", async () => {
+    const { engine, worker } = await readyEngine();
+    void engine.score("123m456p789s234s55p", { win: "4s", tsumo: true, riichi: 1, dora: undefined,
+      rules: { kiriage: true } });
     assert.deepEqual(worker.sent.at(-1), {
       id: 1,
       op: "score",
-      payload: { hand: "123m456p789s11122z", win: "2z", tsumo: true, rules: { aka: 0 } },
+      payload: { hand: "123m456p789s234s55p", win: "4s", tsumo: true, riichi: 1, rules: { kiriage: true } },
     });
   });
 });
