@@ -10,19 +10,34 @@
 // build-info.json); by default the folder of this module.
 //
 // engine.analyze(hand, { melds, visible, rules }) resolves to the analysis, or rejects with an EngineError
-// carrying type ("HandError", "RequestError", "InternalError", "EngineClosed"), message and position (a
-// character index in the hand string, or null). engine.advise(hand, { melds, visible, rules, turns, tegawari,
+// carrying type ("HandError", "RequestError", "InternalError", "EngineClosed"), message, field (the input a
+// HandError belongs to: "hand", "melds", "visible", "rules", "turns"..., else null) and position (a character
+// index in that input's string, or null). engine.advise(hand, { melds, visible, rules, turns, tegawari,
 // shanten_down, max_shanten }) resolves to the JSON of Python's paili.advise() (discards ranked by the chance to
 // win); options left out take Python's defaults. engine.request(op, payload) sends any other operation.
 // engine.close() ends the worker and rejects every request still pending.
 
-/** An error answered by the engine (or the engine going away), with the engine's type and position. */
+/**
+ * The error envelope of the engine (paili.results.error_json).
+ * @typedef {object} EngineErrorInit
+ * @property {string} [type] "HandError", "RequestError", "InternalError", "EngineClosed" or "EngineFailed"
+ * @property {string} [message] what was expected and where
+ * @property {number | null} [position] character index in the input named by `field`
+ * @property {string | null} [field] the input a HandError belongs to ("hand", "visible", "melds", ...)
+ */
+
+/** An error answered by the engine (or the engine going away), with the engine's type, field and position. */
 export class EngineError extends Error {
-  constructor({ type = "InternalError", message = "unknown error", position = null } = {}) {
+  /** @param {EngineErrorInit} [init] */
+  constructor({ type = "InternalError", message = "unknown error", position = null, field = null } = {}) {
     super(message);
     this.name = "EngineError";
+    /** @type {string} */
     this.type = type;
+    /** @type {number | null} */
     this.position = position ?? null;
+    /** @type {string | null} */
+    this.field = field ?? null;
   }
 }
 

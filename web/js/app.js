@@ -86,9 +86,9 @@ function drawPointer(code, text, position) {
   code.replaceChildren(text.slice(0, position), render.h("mark", {}, at), text.slice(position + 1), "\n", " ".repeat(position), "^");
 }
 
-/** Which field an engine error is about: the visible tiles ("visible: ..."), else the hand. */
+/** Which input field shows an engine error: the one it names (error.field), else the hand. */
 function fieldOf(error) {
-  return error.type === "HandError" && /^visible\b/i.test(error.message ?? "") ? "visible" : "hand";
+  return error.field in FIELDS ? error.field : "hand";
 }
 
 function showError(error, texts) {

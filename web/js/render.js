@@ -179,7 +179,7 @@ const MELD_NAMES = { chi: "chi", pon: "pon", kan: "open kan", ankan: "closed kan
 /** The called melds of a hand, each a group of tiles. */
 export function melds(list, options = {}) {
   return list.map((m) => {
-    const names = expandTiles(m.tiles) ?? [];
+    const names = m.tiles;
     const label = `${MELD_NAMES[m.type] ?? m.type}: ${names.map(tileName).join(", ")}`;
     return h("span", { class: `meld meld--${m.type}`, role: "group", "aria-label": label }, names.map((n) => tile(n, options)));
   });

@@ -7,7 +7,7 @@
 //
 // Requests: {id, op, payload}. The request JSON is {op, ...payload}; handle(str) -> str is the whole
 // boundary: a string goes in, a string comes out, no Python proxy ever reaches the page.
-// Replies: {id, ok: true, result} or {id, ok: false, error: {type, message, position}}.
+// Replies: {id, ok: true, result} or {id, ok: false, error: {type, message, position, field}}.
 
 let handle = null; // the PyProxy of paili.api.handle, kept for the worker's life
 let started = null; // Promise of the start-up, so requests that arrive early wait for it
@@ -91,7 +91,7 @@ async function answer(id, op, payload) {
   } catch (err) {
     console.error("paili worker: internal error", err);
     const message = String(err?.message ?? err).trim().split("\n").at(-1) || "internal error";
-    return { id, ok: false, error: { type: "InternalError", message, position: null } };
+    return { id, ok: false, error: { type: "InternalError", message, position: null, field: null } };
   }
 }
 
