@@ -11,8 +11,8 @@
 // with data-state = idle | starting | running | done | error and, once drawn, data-hand (the advised hand).
 
 import { createEngine } from "../paili.mjs";
-import { joinHand, tileName } from "./notation.js";
-import { h, shantenText, tile, tileCounts } from "./render.js";
+import { h, handText, shantenText, tile, tileCounts } from "./render.js";
+import { tileName } from "./tiles.js";
 
 export const DEFAULT_TURNS = 17;
 export const MAX_TURNS = 30;
@@ -80,7 +80,7 @@ export function adviceTable(advice) {
   const n = advice.turns;
   const header = (en, ja, cls) => h("th", { scope: "col", class: cls }, en, h("span", { class: "ja", lang: "ja" }, ja));
   const bodies = advice.discards.map((d) => {
-    const name = d.red ? `0${d.tile[1]}` : d.tile;
+    const name = d.tile;
     const known = d.p_win !== null && d.p_win !== undefined;
     const win = known ? d.p_win[n - 1] : null;
     const tenpai = known ? d.p_tenpai[n - 1] : null;
@@ -429,7 +429,7 @@ export function createAdvice({ container, onDiscard = null }) {
         return;
       }
       const melds = result.melds.map((m) => m.text);
-      const handKey = joinHand(result.hand, melds);
+      const handKey = handText(result);
       const base = { hand: result.hand, melds, visible, rules: result.rules ?? "riichi" };
       const source = { hand, visible };
       const same = wanted && wanted.handKey === handKey && wanted.base.visible === visible;

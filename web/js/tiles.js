@@ -1,7 +1,8 @@
-// The display table of the page: tile code -> screen-reader name and face image file. It is a copy of
-// paili.tiles.DISPLAY (engine/paili/tiles.py), the one table; tests/test_results.py checks that they agree.
-// A tile code is the mpsz name of one tile: "1m".."9m", "1p".., "1s".., "1z".."7z"; "0m"/"0p"/"0s" are the
-// red fives.
+// Tiles for drawing: the display table (tile code -> screen-reader name and face image file) and the palette.
+// The table is a copy of paili.tiles.DISPLAY (engine/paili/tiles.py), the one table of display names;
+// tests/test_results.py fails when they differ. A tile code is the mpsz name of one tile: "1m".."9m", "1p"..,
+// "1s".., "1z".."7z"; "0m"/"0p"/"0s" are the red fives. The page never parses notation: results carry their
+// tiles as lists of codes, and canonical hand text comes from the engine.
 
 /** @typedef {{name: string, face: string}} TileDisplay */
 
@@ -47,3 +48,38 @@ export const TILES = {
   "7z": {"name": "Red dragon", "face": "Chun"}
 };
 // END TABLE
+
+/** The palette: every code, by suit (the red five after the 9), then the seven honors. */
+export const PALETTE = [
+  ...["m", "p", "s"].map((suit) => [..."1234567890"].map((digit) => digit + suit)),
+  [..."1234567"].map((digit) => `${digit}z`),
+];
+
+/**
+ * The entry of a tile code; an unknown code is an error (a bug: codes only come from the engine and PALETTE).
+ * @param {string} code
+ * @returns {TileDisplay}
+ */
+function entry(code) {
+  const found = TILES[code];
+  if (!found) throw new Error(`not a tile code: ${JSON.stringify(code)}`);
+  return found;
+}
+
+/**
+ * Screen-reader name: "5 pin", "red 5 man", "East", "White dragon".
+ * @param {string} code
+ * @returns {string}
+ */
+export function tileName(code) {
+  return entry(code).name;
+}
+
+/**
+ * File name of the face image (without .svg): "Pin5", "Man5-Dora", "Ton".
+ * @param {string} code
+ * @returns {string}
+ */
+export function tileFace(code) {
+  return entry(code).face;
+}
