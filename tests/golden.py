@@ -1,20 +1,29 @@
-"""Golden shanten data from kobalab/majiang-core (MIT; see the LICENSE beside the files).
+"""Golden shanten data from kobalab/majiang-core (MIT; ``tests/data/majiang-core/LICENSE`` and ``README.md``).
 
-``xiangting_{1..4}.json`` hold 10,000 closed 14-tile hands each (1 mixed, 2 one suit + honors, 3 one suit,
-4 thirteen-orphans-like) as ``{"q": ["m3", "m0", "z1", ...], "x": [regular, kokushi, chiitoitsu]}``; tiles
-are suit-first and ``0`` is a red five. They are read from the shared folder beside the project
-(``../shared/golden/majiang-core``), not copied into the repository.
+``xiangting_{1..4}.json.gz`` hold 10,000 closed 14-tile hands each (1 mixed, 2 one suit + honors, 3 one
+suit, 4 thirteen-orphans-like) as ``{"q": ["m3", "m0", "z1", ...], "x": [regular, kokushi, chiitoitsu]}``;
+tiles are suit-first and ``0`` is a red five. The files are part of the repository (gzip-compressed, the
+JSON unchanged); :func:`load` checks each against its pinned sha256 before reading it.
 """
 
 from __future__ import annotations
 
+import gzip
+import hashlib
 import json
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Final, NamedTuple
 
-GOLDEN_DIR: Final = Path(__file__).resolve().parents[2] / "shared" / "golden" / "majiang-core"
+GOLDEN_DIR: Final = Path(__file__).resolve().parent / "data" / "majiang-core"
 FILES: Final = (1, 2, 3, 4)
+SHA256: Final = {
+    1: "4b89d5a4dfdda34a870e7e309cb3f54b4b74a2d2774550366dccceee2dbf8a2e",
+    2: "775654c1e86118c8c49a609c0b2d800b01e65d1107044400701e03fb21fe8cf8",
+    3: "57ad0e745a07c89d1d2605d9864ff56af5653a13f3e795a0580051ba53fa228c",
+    4: "ed2bca3e5e2897ef9a0959b94edd7b84e230a0f8664c1df69a1ea463065a9b4b",
+}
+"""sha256 of each decompressed ``xiangting_N.json``: the bytes of majiang-core's file at commit 018dc83."""
 SUITS: Final = "mpsz"
 
 
@@ -31,7 +40,16 @@ class GoldenHand(NamedTuple):
 
 
 def golden_path(number: int) -> Path:
-    return GOLDEN_DIR / f"xiangting_{number}.json"
+    return GOLDEN_DIR / f"xiangting_{number}.json.gz"
+
+
+def read_checked(number: int) -> bytes:
+    """The JSON bytes of ``xiangting_{number}.json``, decompressed and checked against :data:`SHA256`."""
+    data = gzip.decompress(golden_path(number).read_bytes())
+    digest = hashlib.sha256(data).hexdigest()
+    if digest != SHA256[number]:
+        raise ValueError(f"expected sha256 {SHA256[number]} for {golden_path(number)}, got {digest}")
+    return data
 
 
 def tiles_to_counts(tiles: Sequence[str]) -> tuple[tuple[int, ...], tuple[int, int, int]]:
@@ -84,9 +102,8 @@ def counts_to_text(counts: Sequence[int], reds: Sequence[int] = (0, 0, 0)) -> st
 
 
 def load(number: int) -> list[GoldenHand]:
-    """The hands of ``xiangting_{number}.json`` (raises ``FileNotFoundError`` if the data is absent)."""
-    with golden_path(number).open(encoding="utf-8") as f:
-        entries = json.load(f)
+    """The hands of ``xiangting_{number}.json`` (after :func:`read_checked`)."""
+    entries = json.loads(read_checked(number))
     hands = []
     for entry in entries:
         counts, reds = tiles_to_counts(entry["q"])

@@ -1,7 +1,7 @@
 """A slow, obviously correct reference for the engine's tests (independent of ``paili``).
 
 Everything here works on plain 34-count tuples (index 0-8 = 1m-9m, 9-17 = 1p-9p, 18-26 = 1s-9s,
-27-33 = 1z-7z) and follows /work/shared/DEFINITIONS.md literally rather than quickly:
+27-33 = 1z-7z) and follows docs/RULES.md literally rather than quickly:
 
 * regular shanten (向聴) is the definition itself: the fewest tiles of a complete target hand W
   (``melds_needed`` melds + one pair, ``W[k] <= limit[k]``) that the hand lacks, minus 1. The search is
@@ -24,6 +24,8 @@ from typing import Final, Literal, NamedTuple, TypeAlias
 
 Counts: TypeAlias = tuple[int, ...]
 Rules: TypeAlias = Literal["riichi", "chinese"]
+Forms: TypeAlias = frozenset[str]
+"""A set of form names (``regular``, ``chiitoitsu``, ``kokushi``); ``None`` below means all three."""
 
 KINDS: Final = 34
 FULL: Final = (4,) * KINDS
@@ -315,6 +317,12 @@ class Shanten(NamedTuple):
     def min(self) -> int:
         return min(s for s in self if s is not None)
 
+    def best(self, forms: Forms | None) -> int:
+        """The best over ``forms`` (all when ``None``) of the forms that apply."""
+        if forms is None:
+            return self.min
+        return min(s for name, s in zip(self._fields, self, strict=True) if name in forms and s is not None)
+
 
 def shanten(
     counts: Sequence[int], melds_needed: int, limit: Sequence[int] | None = None, *, rules: Rules = "riichi"
@@ -335,6 +343,7 @@ def ukeire(
     visible: Sequence[int] | None = None,
     *,
     rules: Rules = "riichi",
+    forms: Forms | None = None,
 ) -> dict[int, int]:
     """Ukeire (受け入れ) of a 3n+1 hand: ``{kind: remaining}`` for every kind whose draw lowers the minimum
     shanten over the forms that apply. ``remaining = limit - in hand - visible`` (that is 4 - in hand -
@@ -350,14 +359,14 @@ def ukeire(
     visible = (0,) * KINDS if visible is None else tuple(visible)
     if sum(counts) % 3 != 1:
         raise ValueError(f"expected a 3n+1 hand, got {sum(counts)} tiles")
-    base = shanten(counts, melds_needed, limit, rules=rules).min
+    base = shanten(counts, melds_needed, limit, rules=rules).best(forms)
     out: dict[int, int] = {}
     for k in range(KINDS):
         if counts[k] >= limit[k]:
             continue
         drawn = list(counts)
         drawn[k] += 1
-        if shanten(drawn, melds_needed, limit, rules=rules).min < base:
+        if shanten(drawn, melds_needed, limit, rules=rules).best(forms) < base:
             out[k] = max(0, limit[k] - counts[k] - visible[k])
     return dict(sorted(out.items()))
 
@@ -379,6 +388,7 @@ def discard_table(
     visible: Sequence[int] | None = None,
     *,
     rules: Rules = "riichi",
+    forms: Forms | None = None,
     discard_is_visible: bool = True,
 ) -> list[DiscardRow]:
     """Discard table of a 3n+2 hand (Tenhou's 牌理): for each distinct discard, the shanten of the 3n+1 hand
@@ -403,8 +413,8 @@ def discard_table(
         rows.append(
             DiscardRow(
                 d,
-                shanten(left, melds_needed, limit, rules=rules).min,
-                ukeire(left, melds_needed, limit, seen, rules=rules),
+                shanten(left, melds_needed, limit, rules=rules).best(forms),
+                ukeire(left, melds_needed, limit, seen, rules=rules, forms=forms),
             )
         )
     rows.sort(key=lambda r: (r.shanten, -r.total, r.tile))

@@ -1,12 +1,13 @@
-"""What the browser tests and the benchmarks share: the project root, Debian's Chromium and the flags it
-runs with here, and build.py loaded as a module (for its server and site assembly)."""
+"""What the tests and the benchmarks share: the project root, Debian's Chromium with the flags it runs with
+here, and random hands dealt from the wall.  (The server and the site assembly they use are the build
+modules of tools/, imported as the package ``tools``: pytest puts the project root on sys.path, the
+benchmark scripts do it themselves.)"""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
+import random
+from collections.abc import Iterable
 from pathlib import Path
-from types import ModuleType
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
@@ -23,13 +24,11 @@ BLOCK_OTHER_HOSTS = "--host-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
 """A Chromium flag: every host but this machine fails to resolve (no per-request cost, unlike a route)."""
 
 
-def build_script() -> ModuleType:
-    """build.py from the project root, imported once by path (a module named `build` could be another one)."""
-    module = sys.modules.get("paili_build_script")
-    if module is None:
-        spec = importlib.util.spec_from_file_location("paili_build_script", ROOT / "build.py")
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[spec.name] = module
-        spec.loader.exec_module(module)
-    return module
+
+def random_counts(rng: random.Random, size: int, kinds: Iterable[int] = range(34)) -> list[int]:
+    """The 34 counts of ``size`` tiles drawn from the four copies of each of ``kinds`` (all 34 by default)."""
+    wall = [k for k in kinds for _ in range(4)]
+    counts = [0] * 34
+    for k in rng.sample(wall, size):
+        counts[k] += 1
+    return counts

@@ -18,8 +18,9 @@ from functools import cache, lru_cache
 import pytest
 
 import paili
-from paili.advice import _Search
+from paili.advice import DefaultPolicy
 from paili.api import handle
+from paili.evaluator import Evaluator
 from paili.notation import format_tiles
 from paili.shanten import counts_shanten
 from paili.tiles import tile_from_name
@@ -170,7 +171,7 @@ def simulate(hand: str, discard: str, *, turns: int, objective: str, games: int,
     parsed = paili.parse(hand)
     start = list(parsed.concealed)
     start[tile_from_name(discard)] -= 1
-    search = _Search(melds_needed=4, called=None, visible=[0] * 34, full=True, rules="riichi", turns=turns)
+    search = DefaultPolicy(Evaluator(melds_needed=4, called=None), visible=[0] * 34, turns=turns)
     index = 1 if objective == "tenpai" else 0
 
     @cache

@@ -10,20 +10,13 @@ from itertools import product
 
 import pytest
 import reference
+from support import random_counts as _random_counts
 
 import paili
 from paili.hand import Hand
 from paili.shanten import regular_shanten
 
 KINDS = 34
-
-
-def _random_counts(rng: random.Random, size: int, kinds: range = range(KINDS)) -> list[int]:
-    wall = [k for k in kinds for _ in range(4)]
-    counts = [0] * KINDS
-    for k in rng.sample(wall, size):
-        counts[k] += 1
-    return counts
 
 
 def _quad_heavy(rng: random.Random, size: int) -> list[int]:

@@ -8,7 +8,6 @@ separate ``melds`` argument). Parsing the scrambled text must give back the very
 
 from __future__ import annotations
 
-import doctest
 import itertools
 import random
 import time
@@ -18,7 +17,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from paili import notation
 from paili.errors import HandError
 from paili.hand import Hand, Meld, MeldKind
 from paili.notation import (
@@ -282,11 +280,6 @@ def test_hand_str_and_repr() -> None:
     hand = parse("0m [406p]")
     assert str(hand) == "0m [406p]"
     assert repr(hand) == "paili.parse('0m [406p]')"
-
-
-def test_doctests() -> None:
-    result = doctest.testmod(notation)
-    assert result.attempted > 10 and result.failed == 0
 
 
 # --- errors -------------------------------------------------------------------------------------------------

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import tomllib
 import zipfile
 from pathlib import Path
 
 import pytest
+
+import paili
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -43,3 +46,13 @@ def test_installed_wheel_imports_and_runs(wheel: Path, tmp_path: Path) -> None:
     where, shanten = run.stdout.splitlines()
     assert where.startswith(str(target))
     assert shanten == '{"min": 1, "regular": 1, "chiitoitsu": 5, "kokushi": 10}'
+
+
+def test_the_version_is_written_once_and_the_wheel_carries_it(wheel: Path) -> None:
+    """pyproject.toml leaves the version to hatchling, which reads paili.__version__: no second copy to drift."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert "version" not in project and "version" in project["dynamic"]
+    assert wheel.name == f"paili-{paili.__version__}-py3-none-any.whl"
+    archive = zipfile.ZipFile(wheel)
+    metadata = archive.read(f"paili-{paili.__version__}.dist-info/METADATA").decode()
+    assert f"\nVersion: {paili.__version__}\n" in metadata

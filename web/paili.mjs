@@ -14,29 +14,154 @@
 // HandError belongs to: "hand", "melds", "visible", "rules", "turns"..., else null) and position (a character
 // index in that input's string, or null). engine.advise(hand, { melds, visible, rules, turns, tegawari,
 // shanten_down, max_shanten }) resolves to the JSON of Python's paili.advise() (discards ranked by the chance to
-// win); options left out take Python's defaults. engine.request(op, payload) sends any other operation.
+// win); options left out take Python's defaults. engine.score(hand, { win, tsumo, round_wind, seat_wind, riichi,
+// ippatsu, last_tile, rinshan, chankan, blessing, dora, ura, honba, riichi_sticks, rules }) resolves to the JSON
+// of Python's paili.score() (yaku, han, fu and its breakdown, limit, payments); engine.scoreWaits(hand, {...the
+// same but win and tsumo}) what each wait of a tenpai hand is worth by ron and tsumo. engine.request(op, payload)
+// sends any other operation.
 // engine.close() ends the worker and rejects every request still pending.
 
+// ---- The shapes that cross the boundary (docs/CONTRACT.md) -----------------------------------------------
+
+/** @typedef {"riichi" | "chinese"} Rules */
+/** @typedef {{tile: string, remaining: number}} TileCount  a tile kind ("5m") and the copies left */
+/** @typedef {{total: number, tiles: TileCount[]}} Ukeire */
+// A tile code is the mpsz name of one tile: "1m".."9m", "1p".., "1s".., "1z".."7z"; the red fives are "0m", "0p",
+// "0s". Every hand text comes with its tiles as codes in the text's order; tiles naming a kind (waits, ukeire,
+// decompositions) are plain codes ("5m", never "0m"). The JSON is built by engine/paili/results.py.
+/** @typedef {{type: "chi" | "pon" | "kan" | "ankan", tiles: string[], text: string}} Meld  tiles ["7s", "8s", "9s"], text "[789s]" */
 /**
- * The error envelope of the engine (paili.results.error_json).
- * @typedef {object} EngineErrorInit
- * @property {string} [type] "HandError", "RequestError", "InternalError", "EngineClosed" or "EngineFailed"
- * @property {string} [message] what was expected and where
- * @property {number | null} [position] character index in the input named by `field`
- * @property {string | null} [field] the input a HandError belongs to ("hand", "visible", "melds", ...)
+ * @typedef {object} Shanten  per form; null where the form cannot apply (seven pairs or thirteen orphans with melds)
+ * @property {number} min
+ * @property {number} regular
+ * @property {number | null} chiitoitsu
+ * @property {number | null} kokushi
  */
+/** @typedef {"nine_gates" | "pure_straight" | "iipeikou" | "ryanpeikou"} Flag */
+/**
+ * @typedef {{form: "regular", pair: string, triplets: string[], sequences: string[], flags: Flag[]}
+ *   | {form: "chiitoitsu", pairs: string[], flags: Flag[]}
+ *   | {form: "kokushi", pair: string, flags: Flag[]}} Decomposition  one reading of a winning hand
+ */
+/**
+ * @typedef {object} Discard  a row of the discard table
+ * @property {string} tile  the copy thrown ("0m" for a red five)
+ * @property {number} shanten  after the discard
+ * @property {Ukeire} ukeire  after the discard
+ * @property {string} after  canonical text of the hand left (with its melds)
+ * @property {string[]} after_concealed  the concealed tiles left, as codes
+ */
+/**
+ * @typedef {object} Analysis  the JSON of Python's paili.analyze(); keys that do not apply to the size are absent
+ * @property {string} hand  canonical concealed tiles
+ * @property {string[]} concealed  the concealed tiles as codes, in the order of `hand`
+ * @property {Meld[]} melds
+ * @property {number} tiles
+ * @property {Rules} rules
+ * @property {Shanten} shanten
+ * @property {boolean} [agari]  3n+2 hands
+ * @property {Decomposition[]} [decompositions]  3n+2 hands ([] when not a win)
+ * @property {Discard[]} [discards]  3n+2 hands
+ * @property {TileCount[]} [waits]  3n+1 hands ([] when not tenpai)
+ * @property {Ukeire} [ukeire]  3n+1 hands
+ */
+/**
+ * @typedef {Discard & {
+ *   p_win: number[] | null,
+ *   p_tenpai: number[] | null,
+ *   improvements: {total: number, tiles: (TileCount & {ukeire_after: number})[]},
+ * }} AdviceDiscard  p_win[i] / p_tenpai[i]: the chance within i+1 draws (null: not computed, see note)
+ */
+/**
+ * @typedef {object} Advice  the JSON of Python's paili.advise()
+ * @property {string} hand
+ * @property {string[]} concealed
+ * @property {Meld[]} melds
+ * @property {number} tiles
+ * @property {Rules} rules
+ * @property {number} shanten
+ * @property {number} turns
+ * @property {{tegawari: boolean, shanten_down: boolean, max_shanten: number}} options
+ * @property {AdviceDiscard[]} discards  best first
+ * @property {string | null} note
+ */
+/**
+ * @typedef {object} AnalyzeOptions
+ * @property {string | string[] | null} [melds]
+ * @property {string} [visible]
+ * @property {Rules} [rules]
+ */
+/**
+ * @typedef {AnalyzeOptions & {turns?: number, tegawari?: boolean, shanten_down?: boolean, max_shanten?: number}} AdviseOptions
+ */
+/**
+ * @typedef {object} ScoreOptions  the situation of a win (paili.score's keyword arguments; win is required)
+ * @property {string} win  the winning tile, among the concealed tiles ("0p" for a red five)
+ * @property {boolean} [tsumo]
+ * @property {string} [round_wind]  "1z".."4z"
+ * @property {string} [seat_wind]  "1z".."4z"; "1z" is the dealer
+ * @property {0 | 1 | 2} [riichi]  2: double riichi
+ * @property {boolean} [ippatsu]
+ * @property {boolean} [last_tile]  haitei on a tsumo, houtei on a ron
+ * @property {boolean} [rinshan]
+ * @property {boolean} [chankan]
+ * @property {boolean} [blessing]  tenhou for the dealer, chiihou otherwise
+ * @property {string} [dora]  indicators
+ * @property {string} [ura]  indicators (count with riichi)
+ * @property {number} [honba]
+ * @property {number} [riichi_sticks]
+ * @property {string | Record<string, unknown>} [rules]  a preset name or options over a preset
+ */
+/**
+ * @typedef {object} Score  the JSON of Python's paili.score()
+ * @property {{id: string, han: number, yakuman?: number}[]} yaku
+ * @property {number} han
+ * @property {number} fu
+ * @property {number} yakuman  0 or the multiple
+ * @property {string | null} limit
+ * @property {number} points  without honba
+ * @property {{ron?: number, dealer?: number, others?: number}} payments  honba included
+ * @property {number} total  the winner's gain, sticks included
+ * @property {{fu: number, reason: string}[]} fu_breakdown
+ * @property {Record<string, unknown>} decomposition  the reading used, with its wait
+ * @property {boolean} no_yaku
+ * @property {string} win
+ * @property {boolean} dealer
+ * @property {Record<string, unknown>} rules  every option in effect
+ */
+/**
+ * @typedef {{type: string, message: string, position: number | null, field: string | null}} ErrorInfo  an error
+ *   envelope's `error` (paili.results.error_json): `field` is the input a HandError belongs to ("hand", "melds",
+ *   "visible", "rules", "turns", ...; null for other types), `position` a character index in that input
+ */
+
+// ---- The worker protocol (web/js/worker.js) ---------------------------------------------------------------
+
+/** @typedef {{type: "init", baseUrl: string}} InitMessage  page -> worker, once */
+/** @typedef {{type?: undefined, id: number, op: string, payload: Record<string, unknown>}} RequestMessage  page -> worker */
+/**
+ * @template [T=unknown]
+ * @typedef {{ok: true, result: T} | {ok: false, error: ErrorInfo}} Envelope  the answer of Python's paili.api.handle
+ */
+/** @typedef {Envelope & {type?: undefined, id: number}} ReplyMessage  worker -> page, one per request */
+/**
+ * @typedef {{type: "progress", message: string}
+ *   | {type: "ready", version: string, build: string}
+ *   | {type: "fatal", message: string}} StatusMessage  worker -> page: start-up, then a fatal error if any
+ */
+/** @typedef {StatusMessage | ReplyMessage} WorkerMessage */
 
 /** An error answered by the engine (or the engine going away), with the engine's type, field and position. */
 export class EngineError extends Error {
-  /** @param {EngineErrorInit} [init] */
+  /** @param {Partial<ErrorInfo>} [error] */
   constructor({ type = "InternalError", message = "unknown error", position = null, field = null } = {}) {
     super(message);
     this.name = "EngineError";
-    /** @type {string} */
+    /** The engine's error type ("HandError", "RequestError", "InternalError"), or "EngineClosed" / "EngineFailed". */
     this.type = type;
-    /** @type {number | null} */
+    /** A character index in the input named by `field`, or null. */
     this.position = position ?? null;
-    /** @type {string | null} */
+    /** The input a HandError belongs to ("hand", "melds", "visible", "rules", "turns", ...), or null. */
     this.field = field ?? null;
   }
 }
@@ -44,14 +169,26 @@ export class EngineError extends Error {
 // Under a Content-Security-Policy that requires Trusted Types (Paili's own pages do), a worker's URL must be a
 // TrustedScriptURL. This module's policy only ever gets the URLs made below (never user input). A host whose
 // CSP does not allow the name "paili-engine" gets plain URLs (a host without Trusted Types needs nothing).
+/** @type {{createScriptURL(url: string): TrustedScriptURL} | null} */
 let scriptUrlPolicy = null;
 try {
-  scriptUrlPolicy = globalThis.trustedTypes?.createPolicy("paili-engine", { createScriptURL: (url) => url }) ?? null;
+  // A window or a worker of a browser with Trusted Types has `trustedTypes`; other globals do not.
+  const { trustedTypes } = /** @type {{trustedTypes?: TrustedTypePolicyFactory}} */ (globalThis);
+  scriptUrlPolicy = trustedTypes?.createPolicy("paili-engine", { createScriptURL: (url) => url }) ?? null;
 } catch {
   scriptUrlPolicy = null;
 }
-const scriptUrl = (url) => (scriptUrlPolicy ? scriptUrlPolicy.createScriptURL(String(url)) : url);
 
+/**
+ * The URL to start a worker from: a TrustedScriptURL when there is a policy. lib.dom's Worker constructor
+ * predates Trusted Types and admits only string | URL, hence the cast (browsers take a TrustedScriptURL there).
+ * @param {URL | string} url
+ * @returns {URL | string}
+ */
+const scriptUrl = (url) =>
+  scriptUrlPolicy ? /** @type {string} */ (/** @type {unknown} */ (scriptUrlPolicy.createScriptURL(String(url)))) : url;
+
+/** @param {URL} baseUrl  the site folder */
 function workerFor(baseUrl) {
   const url = new URL("js/worker.js", baseUrl);
   if (typeof location === "undefined" || url.origin === location.origin) {
@@ -67,42 +204,111 @@ function workerFor(baseUrl) {
   }
 }
 
-class Engine {
-  #worker;
-  #pending = new Map(); // id -> {resolve, reject}
-  #nextId = 1;
-  #closed = null; // the EngineError every later request is rejected with, once closed or failed
+/**
+ * The payload of a request: the hand, and those of the options named in `keys` that are given (not undefined),
+ * so the options left out take Python's defaults.
+ * @template {object} O
+ * @param {string} hand
+ * @param {O} options
+ * @param {readonly (keyof O & string)[]} keys
+ * @returns {Record<string, unknown>}
+ */
+function payloadOf(hand, options, keys) {
+  /** @type {Record<string, unknown>} */
+  const payload = { hand };
+  for (const key of keys) if (options[key] !== undefined) payload[key] = options[key];
+  return payload;
+}
 
+/** @typedef {{resolve: (result: unknown) => void, reject: (error: EngineError) => void}} Pending */
+
+class Engine {
+  /** @type {Worker} */
+  #worker;
+  /** @type {Map<number, Pending>} */
+  #pending = new Map();
+  #nextId = 1;
+  /** @type {EngineError | null} the error every later request is rejected with, once closed or failed */
+  #closed = null;
+
+  /** @param {Worker} worker */
   constructor(worker) {
     this.#worker = worker;
+    /** The engine's version (Python's paili.__version__), once ready. */
     this.version = "";
+    /** The build id of the site (build-info.json), once ready. */
+    this.build = "";
+    /** The worker died (after start-up or during it). */
+    this.failed = false;
   }
 
-  /** Send `{op, ...payload}` to the engine; resolves to its `result`, rejects with an EngineError. */
+  /**
+   * Send `{op, ...payload}` to the engine; resolves to its `result`, rejects with an EngineError.
+   * @param {string} op
+   * @param {Record<string, unknown>} [payload]
+   * @returns {Promise<unknown>}
+   */
   request(op, payload = {}) {
     if (this.#closed) return Promise.reject(this.#closed);
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
-      this.#worker.postMessage({ id, op, payload });
+      /** @type {RequestMessage} */
+      const message = { id, op, payload };
+      this.#worker.postMessage(message);
     });
   }
 
-  /** Analyse a hand: exactly the JSON of Python's `paili.analyze(hand, melds=..., visible=..., rules=...)`. */
+  /**
+   * Analyse a hand: exactly the JSON of Python's `paili.analyze(hand, melds=..., visible=..., rules=...)`.
+   * @param {string} hand
+   * @param {AnalyzeOptions} [options]
+   * @returns {Promise<Analysis>}  (the shape is the engine's contract, docs/CONTRACT.md)
+   */
   analyze(hand, { melds = null, visible = "", rules = "riichi" } = {}) {
-    return this.request("analyze", { hand, melds, visible, rules });
+    return /** @type {Promise<Analysis>} */ (this.request("analyze", { hand, melds, visible, rules }));
   }
 
   /**
    * Rank the discards of a 3n+2 hand by the chance to win within 1..turns draws: exactly the JSON of Python's
    * `paili.advise(hand, ...)`. Options: melds, visible, rules, turns, tegawari, shanten_down, max_shanten
    * (left out or undefined: Python's default).
+   * @param {string} hand
+   * @param {AdviseOptions} [options]
+   * @returns {Promise<Advice>}  (the shape is the engine's contract, docs/CONTRACT.md)
    */
   advise(hand, options = {}) {
-    const keys = ["melds", "visible", "rules", "turns", "tegawari", "shanten_down", "max_shanten"];
-    const payload = { hand };
-    for (const key of keys) if (options[key] !== undefined) payload[key] = options[key];
-    return this.request("advise", payload);
+    const keys = /** @type {const} */ (["melds", "visible", "rules", "turns", "tegawari", "shanten_down", "max_shanten"]);
+    return /** @type {Promise<Advice>} */ (this.request("advise", payloadOf(hand, options, keys)));
+  }
+
+  /**
+   * Score a winning hand: exactly the JSON of Python's `paili.score(hand, win=..., ...)`. Options: win (required),
+   * tsumo, round_wind, seat_wind, riichi (0, 1, 2), ippatsu, last_tile, rinshan, chankan, blessing, dora, ura,
+   * honba, riichi_sticks, rules (a preset name or an object of options); left out: Python's default.
+   * @param {string} hand
+   * @param {ScoreOptions} options
+   * @returns {Promise<Score>}  (the shape is the engine's contract, docs/CONTRACT.md)
+   */
+  score(hand, options) {
+    const keys = /** @type {const} */ (["win", "tsumo", "round_wind", "seat_wind", "riichi", "ippatsu", "last_tile",
+      "rinshan", "chankan", "blessing", "dora", "ura", "honba", "riichi_sticks", "rules"]);
+    return /** @type {Promise<Score>} */ (this.request("score", payloadOf(hand, options, keys)));
+  }
+
+  /**
+   * What each wait of a tenpai 3n+1 hand is worth: exactly the JSON of Python's `paili.score_waits(hand, ...)`,
+   * `[{tile, remaining, ron, tsumo}]` with a Score (or null where the situation rules that way out) for each.
+   * Options: those of score() but win and tsumo.
+   * @param {string} hand
+   * @param {Omit<ScoreOptions, "win" | "tsumo">} [options]
+   * @returns {Promise<{tile: string, remaining: number, ron: Score | null, tsumo: Score | null}[]>}
+   */
+  scoreWaits(hand, options = {}) {
+    const keys = /** @type {const} */ (["round_wind", "seat_wind", "riichi", "ippatsu", "last_tile", "rinshan",
+      "chankan", "blessing", "dora", "ura", "honba", "riichi_sticks", "rules"]);
+    return /** @type {Promise<{tile: string, remaining: number, ron: Score | null, tsumo: Score | null}[]>} */ (
+      this.request("score_waits", payloadOf(hand, options, keys)));
   }
 
   /** End the worker; everything pending rejects with an EngineError of type "EngineClosed". */
@@ -110,14 +316,16 @@ class Engine {
     this._fail(new EngineError({ type: "EngineClosed", message: "the engine was closed" }));
   }
 
-  _reply({ id, ok, result, error }) {
-    const entry = this.#pending.get(id);
+  /** @param {ReplyMessage} reply */
+  _reply(reply) {
+    const entry = this.#pending.get(reply.id);
     if (!entry) return;
-    this.#pending.delete(id);
-    if (ok) entry.resolve(result);
-    else entry.reject(new EngineError(error));
+    this.#pending.delete(reply.id);
+    if (reply.ok) entry.resolve(reply.result);
+    else entry.reject(new EngineError(reply.error));
   }
 
+  /** @param {EngineError} error */
   _fail(error) {
     if (!this.#closed) {
       this.#closed = error;
@@ -129,11 +337,22 @@ class Engine {
   }
 }
 
+/** @typedef {Engine} PailiEngine  what createEngine resolves to */
+
+/**
+ * @typedef {object} EngineOptions
+ * @property {string | URL} [baseUrl]  URL of the Paili site folder; default: this module's folder
+ * @property {(message: string) => void} [onProgress]  start-up progress
+ * @property {(error: EngineError) => void} [onFailure]  the worker died after start-up
+ */
+
 /**
  * Start the engine. Options: `baseUrl` (URL of the Paili site folder; default: this module's folder),
  * `onProgress(message)` (start-up progress), `onFailure(error)` (the worker died after start-up: every
  * pending and later request rejects with that EngineError of type "EngineFailed"). Resolves to an engine
  * once Python is ready; rejects with an EngineError of type "EngineFailed" if start-up fails.
+ * @param {EngineOptions} [options]
+ * @returns {Promise<PailiEngine>}
  */
 export function createEngine({ baseUrl, onProgress, onFailure } = {}) {
   const base = new URL(baseUrl ?? "./", baseUrl ? globalThis.location?.href : import.meta.url);
@@ -143,6 +362,7 @@ export function createEngine({ baseUrl, onProgress, onFailure } = {}) {
 
   return new Promise((resolve, reject) => {
     let ready = false;
+    /** @param {string} message */
     const fail = (message) => {
       const error = new EngineError({ type: "EngineFailed", message });
       const first = !engine.failed;
@@ -151,6 +371,7 @@ export function createEngine({ baseUrl, onProgress, onFailure } = {}) {
       if (!ready) reject(error);
       else if (first) onFailure?.(error);
     };
+    /** @param {MessageEvent<WorkerMessage>} event */
     worker.onmessage = ({ data }) => {
       if (data.type === "progress") {
         onProgress?.(data.message);
@@ -170,6 +391,8 @@ export function createEngine({ baseUrl, onProgress, onFailure } = {}) {
       fail(`the engine worker failed: ${event.message || "could not load js/worker.js"}`);
     };
     worker.onmessageerror = () => fail("the engine sent a message that could not be read");
-    worker.postMessage({ type: "init", baseUrl: base.href });
+    /** @type {InitMessage} */
+    const init = { type: "init", baseUrl: base.href };
+    worker.postMessage(init);
   });
 }

@@ -12,22 +12,42 @@
 // Messages from pages: {type: "skip-waiting"} (apply the update), {type: "status"} answered on the message's
 // port with {type: "status", build, version, complete}.
 
+/** @typedef {{build: string, version: string, files: Record<string, string>}} Manifest  files: path -> sha256 */
+
+/** @type {Manifest} */
 const MANIFEST = { build: "dev", version: "", files: {} };
+
+/**
+ * This script's global scope. The "webworker" type library gives `self` the type every kind of worker shares;
+ * this is a service worker's, and says so.
+ * @returns {ServiceWorkerGlobalScope}
+ */
+function serviceWorkerScope() {
+  if (!(self instanceof ServiceWorkerGlobalScope)) throw new Error("sw.js runs as a service worker only");
+  return self;
+}
+const sw = serviceWorkerScope();
 
 const PREFIX = "paili-";
 const CACHE = `${PREFIX}${MANIFEST.build}`;
 const MANIFEST_FILE = "precache-manifest.json";
-const SCOPE = new URL("./", self.registration.scope).href;
+const SCOPE = new URL("./", sw.registration.scope).href;
 const FILES = new Set(Object.keys(MANIFEST.files));
 
-/** Hex sha256 of a response body. */
+/**
+ * Hex sha256 of a response body.
+ * @param {Response} response
+ */
 async function sha256(response) {
   const bytes = await response.clone().arrayBuffer();
   const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   return Array.from(hash, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** The manifests of the other builds still cached, to reuse their unchanged files: [{cache, files}]. */
+/**
+ * The manifests of the other builds still cached, to reuse their unchanged files.
+ * @returns {Promise<{cache: Cache, files: Manifest["files"]}[]>}
+ */
 async function olderCaches() {
   const out = [];
   for (const name of await caches.keys()) {
@@ -68,7 +88,7 @@ async function complete() {
   return Boolean(await cache.match(new URL(MANIFEST_FILE, SCOPE).href));
 }
 
-self.addEventListener("install", (event) => {
+sw.addEventListener("install", (event) => {
   event.waitUntil(
     precache().catch(async (error) => {
       await caches.delete(CACHE); // nothing half-made stays behind; the next visit tries again
@@ -77,7 +97,7 @@ self.addEventListener("install", (event) => {
   );
 });
 
-self.addEventListener("activate", (event) => {
+sw.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
       const names = await caches.keys();
@@ -86,10 +106,10 @@ self.addEventListener("activate", (event) => {
   );
 });
 
-self.addEventListener("message", (event) => {
+sw.addEventListener("message", (event) => {
   const data = event.data ?? {};
   if (data.type === "skip-waiting") {
-    self.skipWaiting();
+    sw.skipWaiting();
   } else if (data.type === "status" && event.ports[0]) {
     complete().then((done) =>
       event.ports[0].postMessage({ type: "status", build: MANIFEST.build, version: MANIFEST.version, complete: done }),
@@ -97,7 +117,11 @@ self.addEventListener("message", (event) => {
   }
 });
 
-/** The site file a request is for ("index.html" for the folder), or null for anything else. */
+/**
+ * The site file a request is for ("index.html" for the folder), or null for anything else.
+ * @param {Request} request
+ * @returns {string | null}
+ */
 function fileOf(request) {
   const url = new URL(request.url);
   if (!url.href.startsWith(SCOPE) || request.method !== "GET") return null;
@@ -107,13 +131,18 @@ function fileOf(request) {
   return request.mode === "navigate" || !url.search ? rel : null;
 }
 
+/**
+ * @param {Request} request
+ * @param {string} rel  the site file it is for
+ * @returns {Promise<Response>}
+ */
 async function respond(request, rel) {
-  if (request.mode === "navigate" && self.registration.waiting) {
+  if (request.mode === "navigate" && sw.registration.waiting) {
     // An update is waiting and no other tab shows the site: apply it, and have the browser load the page
     // again (from the new build) instead of showing this one.
-    const windows = await self.clients.matchAll({ type: "window" });
+    const windows = await sw.clients.matchAll({ type: "window" });
     if (windows.length <= 1) {
-      self.registration.waiting.postMessage({ type: "skip-waiting" });
+      sw.registration.waiting.postMessage({ type: "skip-waiting" });
       return new Response("", { headers: { Refresh: "0" } });
     }
   }
@@ -121,7 +150,7 @@ async function respond(request, rel) {
   return cached ?? fetch(request); // not cached yet (an install still under way): the network
 }
 
-self.addEventListener("fetch", (event) => {
+sw.addEventListener("fetch", (event) => {
   const rel = fileOf(event.request);
   if (rel !== null) event.respondWith(respond(event.request, rel));
 });

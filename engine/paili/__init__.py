@@ -27,12 +27,13 @@ Use
 >>> paili.analyze("1111m234p567p789s")["shanten"]["min"]
 1
 
-Every bad input raises :class:`HandError` (a ``ValueError``) saying what was expected and where.
+Every bad input raises :class:`HandError` (a ``ValueError``) saying what was expected and where. The rules the
+engine follows (notation, melds, exact shanten, ukeire) are set out in ``docs/RULES.md`` in the source repository.
 """
 
 from __future__ import annotations
 
-__version__ = "0.1.0"
+__version__ = "0.1.0"  # the project's version, in this one place (pyproject.toml reads it)
 
 from .advice import advise
 from .agari import Decomposition, decompositions, is_agari
@@ -40,6 +41,7 @@ from .analysis import analyze
 from .errors import HandError
 from .hand import Hand, Meld
 from .notation import format_hand, parse, parse_tiles
+from .scoring import score, score_waits
 from .shanten import Shanten, shanten
 from .tiles import Tile, tile_from_name, tile_name
 from .ukeire import Discard, Ukeire, discard_table, ukeire, waits
@@ -61,6 +63,8 @@ __all__ = [
     "is_agari",
     "parse",
     "parse_tiles",
+    "score",
+    "score_waits",
     "shanten",
     "tile_from_name",
     "tile_name",

@@ -63,18 +63,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
-from .analysis import check_rules, parse_inputs
+from .analysis import parse_inputs
 from .errors import HandError
+from .evaluator import Evaluator
 from .hand import Hand
 from .results import advice_json
-from .shanten import Rules, _get_tables, shanten, suit_answer
-from .tiles import IS_ORPHAN, KINDS, Tile
+from .rules import Rules, check_rules
+from .shanten import shanten
+from .tiles import KINDS, Tile
 from .ukeire import Discard, discard_table
 
 __all__ = ["DEFAULT_MAX_SHANTEN", "DEFAULT_TURNS", "MAX_SHANTEN_LIMIT", "MAX_TURNS", "OPTION_MOVES",
-           "SHANTEN_DOWN_LIMIT", "Advice", "AdviceRow", "Improvement", "advice_of", "advise", "advise_hand"]
+           "SHANTEN_DOWN_LIMIT", "Advice", "AdviceRow", "Chances", "DefaultPolicy", "Improvement", "OptionMoves",
+           "Values", "advice_of", "advise", "advise_hand", "improvements"]
 
 DEFAULT_TURNS: Final = 17
 MAX_TURNS: Final = 30
@@ -89,209 +92,82 @@ OPTION_MOVES: Final = 1
 """How many times a line of play may use ``tegawari`` / ``shanten_down`` (see the module docs)."""
 
 Vector = list[float]
-_SuitEntry = tuple[int, list[int], list[int], int]
-
-_SLOT_OF = tuple(min(k // 9, 3) for k in range(KINDS))
-_RANK_OF = tuple(k - 9 * _SLOT_OF[k] for k in range(KINDS))
-_BASES = (0, 9, 18, 27)
-_SIZES = (9, 9, 9, 7)
+"""Probabilities indexed by the draws left, ``0..turns``."""
 
 
-class _Search:
-    """The value vectors of the model for one hand's context (melds, visible tiles, rules, turns).
+class Values(NamedTuple):
+    """The value vectors of a state: for ``t`` draws left (index ``t``), the best probability of winning
+    (``win``) and of being tenpai (``tenpai``) within them."""
 
-    States are 34-count lists (keys: their ``bytes``). ``values(counts)`` gives ``(W, T)``: for ``t`` draws
-    left (index ``t``), the best probability of winning / of being tenpai. ``values1`` is the same with the
-    options and one option move left. Every shanten is exact: the per-suit answers of :mod:`paili.shanten`
-    are cached per suit content, so a neighbour's shanten costs one min-plus lookup.
+    win: Vector
+    tenpai: Vector
+
+
+class Chances(NamedTuple):
+    """The draws of a 3n+1 state."""
+
+    shanten: int
+    total: int
+    """``R``: the copies left to draw, ``sum(r_k)``."""
+    lowering: list[tuple[Tile, int]]
+    """The draws that lower the shanten, as ``(kind, r_k)`` in kind order (only kinds with ``r_k > 0``)."""
+
+    @property
+    def width(self) -> int:
+        """The ukeire: copies left of the lowering draws."""
+        return sum(r for _, r in self.lowering)
+
+
+def _best(a: Values | None, b: Values) -> Values:
+    """Elementwise best of two value vectors (``a`` is ``None`` before the first)."""
+    if a is None:
+        return Values(list(b.win), list(b.tenpai))
+    return Values([x if x >= y else y for x, y in zip(a.win, b.win, strict=True)],
+                  [x if x >= y else y for x, y in zip(a.tenpai, b.tenpai, strict=True)])
+
+
+class DefaultPolicy:
+    """The value vectors of the model under the default policy, for one hand's context.
+
+    States are 34-count lists of a 3n+1 hand; their memo key is ``bytes(counts)``. The shanten questions go to
+    the :class:`~paili.evaluator.Evaluator` (which caches per suit content); the wall is ``pool[k] - c[k]``
+    copies of each kind ``k`` (``pool`` = 4 - called - visible).
     """
 
-    def __init__(self, *, melds_needed: int, called: Sequence[int] | None, visible: Sequence[int],
-                 full: bool, rules: Rules, turns: int, tegawari: bool = False, shanten_down: bool = False,
-                 max_shanten: int = DEFAULT_MAX_SHANTEN) -> None:
-        self.melds_needed = melds_needed
-        self._finals: dict[int, int] = {}
-        self.tables = _get_tables()
-        self.called = list(called) if called is not None else None
-        zero = [0] * KINDS
-        held = self.called or zero
-        self.cap = [4 - held[k] for k in range(KINDS)]
-        self.pool = [4 - held[k] - visible[k] for k in range(KINDS)]
-        self.full = full
-        self.chinese = rules == "chinese"
+    def __init__(self, evaluator: Evaluator, *, visible: Sequence[int], turns: int) -> None:
+        self.evaluator = evaluator
+        self.pool = [evaluator.cap[k] - visible[k] for k in range(KINDS)]
         self.turns = turns
-        self.tegawari = tegawari
-        self.shanten_down = shanten_down
-        self.max_shanten = max_shanten
-        self._suits: dict[tuple[int, tuple[int, ...]], _SuitEntry] = {}
-        self._info: dict[bytes, tuple[int, int, list[tuple[int, int]]]] = {}
-        self._vals: dict[bytes, tuple[Vector, Vector]] = {}
-        self._vals1: dict[bytes, tuple[Vector, Vector]] = {}
-        self._vals1_by_cap: dict[int, dict[bytes, tuple[Vector, Vector]]] = {}
-        self.back_cap = max_shanten
-        self._best: dict[bytes, tuple[Vector, Vector]] = {}
-        self._scratch = [0] * KINDS
-        self._afters: dict[int, list[int]] = {}
+        self._chances: dict[bytes, Chances] = {}
+        self._values: dict[bytes, Values] = {}
+        self._best_after: dict[bytes, Values] = {}  # key: bytes of the 3n+2 hand after a lowering draw
 
-    # --- shanten ------------------------------------------------------------------------------------------
-
-    def _suit(self, slot: int, part: tuple[int, ...]) -> _SuitEntry:
-        """Answer id of one suit's counts, the ids with one more / one fewer copy of each rank (-1: none),
-        and a serial number."""
-        key = (slot, part)
-        found = self._suits.get(key)
-        if found is not None:
-            return found
-        base, size = _BASES[slot], _SIZES[slot]
-        s = self._scratch
-        s[base:base + size] = part
-        own = suit_answer(s, self.called, base)
-        add, rem = [-1] * size, [-1] * size
-        for i in range(size):
-            if part[i] < self.cap[base + i]:
-                s[base + i] += 1
-                add[i] = suit_answer(s, self.called, base)
-                s[base + i] -= 1
-            if part[i]:
-                s[base + i] -= 1
-                rem[i] = suit_answer(s, self.called, base)
-                s[base + i] += 1
-        s[base:base + size] = (0,) * size
-        found = self._suits[key] = (own, add, rem, len(self._suits))
-        return found
-
-    def _prepare(self, c: list[int]) -> tuple[list[_SuitEntry], list[int], int]:
-        """The four suit entries, the combination of the other three suits for each slot, and the shanten."""
-        suit = self._suit
-        e = [suit(0, tuple(c[0:9])), suit(1, tuple(c[9:18])), suit(2, tuple(c[18:27])),
-             suit(3, tuple(c[27:34]))]
-        comb = self.tables.combine
-        i0, i1, i2, i3 = e[0][0], e[1][0], e[2][0], e[3][0]
-        rest = [comb(comb(i1, i2), i3), comb(comb(i0, i2), i3), comb(comb(i0, i1), i3), comb(comb(i0, i1), i2)]
-        return e, rest, self.final(rest[0], i0) - 1
-
-    def final(self, rest: int, suit: int) -> int:
-        """Fewest tiles to add (shanten + 1), given the other three suits' combination and one suit's."""
-        key = rest << 24 | suit
-        found = self._finals.get(key)
-        if found is None:
-            t = self.tables
-            found = self._finals[key] = t.answers[t.combine(rest, suit)][2 * self.melds_needed + 1]
-        return found
-
-    def _form_stats(self, c: Sequence[int]) -> tuple[int, int, int, int, int]:
-        """Counters of the other forms: pairs, kinds, sum of count // 2, orphan kinds, orphan pairs."""
-        pairs = kinds = half = okinds = opairs = 0
-        for k in range(KINDS):
-            v = c[k]
-            if v:
-                kinds += 1
-                half += v >> 1
-                if v >= 2:
-                    pairs += 1
-                if IS_ORPHAN[k]:
-                    okinds += 1
-                    if v >= 2:
-                        opairs += 1
-        return pairs, kinds, half, okinds, opairs
-
-    def _forms(self, pairs: int, kinds: int, half: int, okinds: int, opairs: int) -> int:
-        seven = 6 - half if self.chinese else 6 - pairs + max(0, 7 - kinds)
-        orphans = 13 - okinds - (1 if opairs else 0)
-        return seven if seven < orphans else orphans
-
-    def shanten_of(self, c: list[int]) -> int:
-        """Exact shanten (all forms that apply) of the counts ``c``."""
-        _, _, regular = self._prepare(c)
-        if self.full:
-            other = self._forms(*self._form_stats(c))
-            if other < regular:
-                return other
-        return regular
-
-    def _regular_after(self, rest: int, entry: _SuitEntry, which: int) -> list[int]:
-        """Regular shanten after adding (``which`` = 1) or removing (2) one copy of each rank of a suit."""
-        key = (rest << 24 | entry[3]) << 1 | (which - 1)
-        found = self._afters.get(key)
-        if found is None:
-            final = self.final
-            ids = entry[1] if which == 1 else entry[2]
-            found = self._afters[key] = [final(rest, i) - 1 if i >= 0 else 99 for i in ids]
-        return found
-
-    def info(self, c: list[int], key: bytes) -> tuple[int, int, list[tuple[int, int]]]:
-        """``(shanten, R, draws that lower it as (kind, r_k))`` of a 3n+1 hand."""
-        found = self._info.get(key)
-        if found is not None:
-            return found
-        e, rest, s = self._prepare(c)
-        forms = False
-        if self.full:
-            pairs, kinds, half, okinds, opairs = self._form_stats(c)
-            other = self._forms(pairs, kinds, half, okinds, opairs)
-            if other < s:
-                s = other
-            forms = other == s  # otherwise one more tile cannot bring the other forms below s
-        pool = self.pool
-        total = 0
-        better: list[tuple[int, int]] = []
-        k = 0
-        for slot in range(4):
-            regs = self._regular_after(rest[slot], e[slot], 1)
-            for i in range(_SIZES[slot]):
-                r = pool[k] - c[k]
-                if r > 0:
-                    total += r
-                    if regs[i] < s:
-                        better.append((k, r))
-                    elif forms:
-                        v = c[k]
-                        orphan = IS_ORPHAN[k]
-                        if self._forms(pairs + (v == 1), kinds + (v == 0), half + (v & 1),
-                                       okinds + (orphan and v == 0), opairs + (orphan and v == 1)) < s:
-                            better.append((k, r))
-                k += 1
-        found = self._info[key] = (s, total, better)
-        return found
-
-    def removals(self, c: list[int]) -> list[tuple[int, int]]:
-        """``(kind, shanten after discarding it)`` for each kind held in the 3n+2 hand ``c``."""
-        e, rest, regular = self._prepare(c)
-        forms = False
-        if self.full:
-            pairs, kinds, half, okinds, opairs = self._form_stats(c)
-            # one tile fewer raises each form by at most one: the other forms matter only if not above regular
-            forms = self._forms(pairs, kinds, half, okinds, opairs) <= regular
-        out = []
-        k = 0
-        for slot in range(4):
-            regs: list[int] | None = None
-            for i in range(_SIZES[slot]):
-                v = c[k]
-                if v:
-                    if regs is None:
-                        regs = self._regular_after(rest[slot], e[slot], 2)
-                    after = regs[i]
-                    if forms:
-                        orphan = IS_ORPHAN[k]
-                        other = self._forms(pairs - (v == 2), kinds - (v == 1), half - (1 - (v & 1)),
-                                            okinds - (orphan and v == 1), opairs - (orphan and v == 2))
-                        if other < after:
-                            after = other
-                    out.append((k, after))
-                k += 1
-        return out
-
-    # --- the default model ------------------------------------------------------------------------------
-
-    def values(self, c: list[int], key: bytes | None = None) -> tuple[Vector, Vector]:
-        """``(W, T)`` of the 3n+1 hand ``c`` under the default policy, for 0..turns draws left."""
+    def chances(self, c: list[int], key: bytes | None = None) -> Chances:
+        """The shanten of the 3n+1 hand ``c``, the copies left to draw and the draws that lower it."""
         if key is None:
             key = bytes(c)
-        found = self._vals.get(key)
+        found = self._chances.get(key)
         if found is not None:
             return found
-        s, total, better = self.info(c, key)
+        s, draws = self.evaluator.lowering_draws(c)
+        pool = self.pool
+        total = 0
+        for k in range(KINDS):
+            r = pool[k] - c[k]
+            if r > 0:
+                total += r
+        lowering = [(k, pool[k] - c[k]) for k in draws if pool[k] - c[k] > 0]
+        found = self._chances[key] = Chances(s, total, lowering)
+        return found
+
+    def values(self, c: list[int], key: bytes | None = None) -> Values:
+        """The values of the 3n+1 hand ``c`` for 0..turns draws left."""
+        if key is None:
+            key = bytes(c)
+        found = self._values.get(key)
+        if found is not None:
+            return found
+        s, total, better = self.chances(c, key)
         n = self.turns
         if s == 0:
             hit = sum(r for _, r in better)
@@ -301,7 +177,7 @@ class _Search:
             for t in range(1, n + 1):
                 keep *= stay
                 win[t] = 1.0 - keep
-            found = self._vals[key] = (win, [1.0] * (n + 1))
+            found = self._values[key] = Values(win, [1.0] * (n + 1))
             return found
         acc_w = [0.0] * n
         acc_t = [0.0] * n
@@ -310,7 +186,7 @@ class _Search:
             hit += r
             p = r / total
             c[k] += 1
-            bw, bt = self._best_after(c, s - 1)
+            bw, bt = self.best_after(c, s - 1)
             c[k] -= 1
             for i in range(n):
                 acc_w[i] += p * bw[i]
@@ -321,56 +197,64 @@ class _Search:
         for t in range(1, n + 1):
             win[t] = acc_w[t - 1] + stay * win[t - 1]
             ten[t] = acc_t[t - 1] + stay * ten[t - 1]
-        found = self._vals[key] = (win, ten)
+        found = self._values[key] = Values(win, ten)
         return found
 
-    def _best_after(self, c: list[int], target: int) -> tuple[Vector, Vector]:
-        """Elementwise best ``(W, T)`` over the discards of the 3n+2 hand ``c`` keeping shanten ``target``."""
+    def best_after(self, c: list[int], target: int) -> Values:
+        """Elementwise best values over the discards of the 3n+2 hand ``c`` that keep shanten ``target``."""
         key = bytes(c)
-        found = self._best.get(key)
+        found = self._best_after.get(key)
         if found is not None:
             return found
-        bw: Vector | None = None
-        bt: Vector | None = None
-        for d, after in self.removals(c):
+        best: Values | None = None
+        for d, after in self.evaluator.discards(c):
             if after != target:
                 continue
             c[d] -= 1
-            w, t = self.values(c)
+            best = _best(best, self.values(c))
             c[d] += 1
-            if bw is None or bt is None:
-                bw, bt = list(w), list(t)
-            else:
-                bw = [x if x >= y else y for x, y in zip(bw, w, strict=True)]
-                bt = [x if x >= y else y for x, y in zip(bt, t, strict=True)]
-        assert bw is not None and bt is not None, "a shanten-lowering draw always has a discard keeping it"
-        found = self._best[key] = (bw, bt)
-        return found
+        assert best is not None, "a shanten-lowering draw always has a discard keeping it"
+        self._best_after[key] = best
+        return best
 
-    # --- the options (one deviation from the default policy per line of play) --------------------------
 
-    def set_back_cap(self, cap: int) -> None:
-        """The highest shanten a ``shanten_down`` discard may leave (each cap has its own memo)."""
-        self.back_cap = min(cap, self.max_shanten)
-        self._vals1 = self._vals1_by_cap.setdefault(self.back_cap, {})
+class OptionMoves:
+    """The values with the options (``tegawari``, ``shanten_down``) on and one option move left.
 
-    def values1(self, c: list[int], key: bytes | None = None) -> tuple[Vector, Vector]:
-        """``(W, T)`` with the options on and one option move left."""
+    A line of play that uses its move continues under the default policy (:class:`DefaultPolicy`). A
+    ``shanten_down`` discard may leave at most ``back_cap`` shanten: :data:`SHANTEN_DOWN_LIMIT`, and never
+    more than ``max_shanten``.
+    """
+
+    def __init__(self, policy: DefaultPolicy, *, tegawari: bool, shanten_down: bool,
+                 max_shanten: int = DEFAULT_MAX_SHANTEN) -> None:
+        self.policy = policy
+        self.tegawari = tegawari
+        self.shanten_down = shanten_down
+        self.back_cap = min(SHANTEN_DOWN_LIMIT, max_shanten)
+        self._values: dict[bytes, Values] = {}
+
+    def values(self, c: list[int], key: bytes | None = None) -> Values:
+        """The values of the 3n+1 hand ``c`` with one option move left (the default ones if both are off)."""
+        policy = self.policy
         if not (self.tegawari or self.shanten_down):
-            return self.values(c, key)
+            return policy.values(c, key)
         if key is None:
             key = bytes(c)
-        found = self._vals1.get(key)
+        found = self._values.get(key)
         if found is not None:
             return found
-        s, total, better = self.info(c, key)
-        n = self.turns
+        s, total, better = policy.chances(c, key)
+        n = policy.turns
+        pool = policy.pool
         lowering = {k for k, _ in better}
         acc_w = [0.0] * n
         acc_t = [0.0] * n
+        # The draws that keep the shanten, as (chance, win, tenpai): the values after the best option discard,
+        # both None when the draw allows none.
         stays: list[tuple[float, Vector | None, Vector | None]] = []
         for k in range(KINDS):
-            r = self.pool[k] - c[k]
+            r = pool[k] - c[k]
             if r <= 0:
                 continue
             p = r / total
@@ -379,13 +263,13 @@ class _Search:
                 if s == 0:
                     bw, bt = [1.0] * n, [1.0] * n
                 else:
-                    bw, bt = self._best_after1(c, s - 1)
+                    bw, bt = self._best_after_lowering(c, s - 1)
                 for i in range(n):
                     acc_w[i] += p * bw[i]
                     acc_t[i] += p * bt[i]
             else:
-                xw, xt = self._swaps(c, k, s)
-                stays.append((p, xw, xt))
+                option = self._swaps(c, k, s)
+                stays.append((p, None, None) if option is None else (p, option.win, option.tenpai))
             c[k] -= 1
         win = [0.0] * (n + 1)
         ten = [1.0] * (n + 1) if s == 0 else [0.0] * (n + 1)
@@ -399,87 +283,82 @@ class _Search:
             win[t] = w
             if s != 0:
                 ten[t] = x
-        found = self._vals1[key] = (win, ten)
+        found = self._values[key] = Values(win, ten)
         return found
 
     def _widest(self, c: list[int], kinds: list[int]) -> list[int]:
         """The kinds among ``kinds`` whose discard from ``c`` leaves the most ukeire (all on a tie)."""
         if len(kinds) <= 1:
             return kinds
+        chances = self.policy.chances
         widths = []
         for d in kinds:
             c[d] -= 1
-            widths.append(sum(r for _, r in self.info(c, bytes(c))[2]))
+            widths.append(chances(c).width)
             c[d] += 1
         best = max(widths)
         return [d for d, w in zip(kinds, widths, strict=True) if w == best]
 
-    def _best_of(self, c: list[int], kinds: list[int], spent: bool,
-                 bw: Vector | None, bt: Vector | None) -> tuple[Vector | None, Vector | None]:
-        """Fold into ``(bw, bt)`` the values after discarding each of ``kinds`` (``spent``: no move left)."""
+    def _best_of(self, c: list[int], kinds: list[int], spent: bool, best: Values | None) -> Values | None:
+        """Fold into ``best`` the values after discarding each of ``kinds`` (``spent``: no move left)."""
+        values = self.policy.values if spent else self.values
         for d in kinds:
             c[d] -= 1
-            w, t = self.values(c) if spent else self.values1(c)
+            best = _best(best, values(c))
             c[d] += 1
-            if bw is None or bt is None:
-                bw, bt = list(w), list(t)
-            else:
-                bw = [x if x >= y else y for x, y in zip(bw, w, strict=True)]
-                bt = [x if x >= y else y for x, y in zip(bt, t, strict=True)]
-        return bw, bt
+        return best
 
-    def _best_after1(self, c: list[int], target: int) -> tuple[Vector, Vector]:
+    def _best_after_lowering(self, c: list[int], target: int) -> Values:
         """Best over the discards after a lowering draw: keep ``target`` (move left) or go back (spent)."""
-        removals = self.removals(c)
-        keep = [d for d, after in removals if after == target]
-        bw, bt = self._best_of(c, keep, False, None, None)
+        removals = self.policy.evaluator.discards(c)
+        best = self._best_of(c, [d for d, after in removals if after == target], False, None)
         if self.shanten_down and target + 1 <= self.back_cap:
             back = self._widest(c, [d for d, after in removals if after == target + 1])
-            bw, bt = self._best_of(c, back, True, bw, bt)
-        assert bw is not None and bt is not None
-        return bw, bt
+            best = self._best_of(c, back, True, best)
+        assert best is not None, "a shanten-lowering draw always has a discard keeping it"
+        return best
 
-    def _swaps(self, c: list[int], drawn: int, s: int) -> tuple[Vector | None, Vector | None]:
-        """Best default-policy values over the option discards after a draw that keeps shanten ``s``."""
-        removals = self.removals(c)
-        bw: Vector | None = None
-        bt: Vector | None = None
+    def _swaps(self, c: list[int], drawn: int, s: int) -> Values | None:
+        """Best default-policy values over the option discards after a draw (``drawn``) that keeps shanten
+        ``s``, for the draws left after it (the vectors drop their last entry); ``None`` if there is none."""
+        removals = self.policy.evaluator.discards(c)
+        best: Values | None = None
         if self.tegawari:
             swap = self._widest(c, [d for d, after in removals if after == s and d != drawn])
-            bw, bt = self._best_of(c, swap, True, bw, bt)
+            best = self._best_of(c, swap, True, best)
         if self.shanten_down and s + 1 <= self.back_cap:
             back = self._widest(c, [d for d, after in removals if after == s + 1])
-            bw, bt = self._best_of(c, back, True, bw, bt)
-        if bw is None or bt is None:
-            return None, None
-        return bw[:-1], bt[:-1]
+            best = self._best_of(c, back, True, best)
+        if best is None:
+            return None
+        return Values(best.win[:-1], best.tenpai[:-1])
 
-    # --- improvements (改良) ------------------------------------------------------------------------------
 
-    def improvements(self, c: list[int]) -> list[tuple[int, int, int]]:
-        """The improvement draws (改良) as ``(kind, copies left, best ukeire after)``."""
-        s, _, better = self.info(c, bytes(c))
-        now = sum(r for _, r in better)
-        lowering = {k for k, _ in better}
-        out = []
-        for k in range(KINDS):
-            if c[k] >= self.cap[k] or k in lowering:
+def improvements(policy: DefaultPolicy, c: list[int]) -> list[tuple[Tile, int, int]]:
+    """The improvement draws (改良) of the 3n+1 hand ``c`` as ``(kind, copies left, best ukeire after)``."""
+    chances = policy.chances
+    s, _, better = chances(c)
+    now = sum(r for _, r in better)
+    lowering = {k for k, _ in better}
+    cap = policy.evaluator.cap
+    out = []
+    for k in range(KINDS):
+        if c[k] >= cap[k] or k in lowering:
+            continue
+        c[k] += 1
+        best = -1
+        for d, after in policy.evaluator.discards(c):
+            if d == k or after != s:
                 continue
-            c[k] += 1
-            best = -1
-            for d, after in self.removals(c):
-                if d == k or after != s:
-                    continue
-                c[d] -= 1
-                _, _, more = self.info(c, bytes(c))
-                c[d] += 1
-                width = sum(r for _, r in more)
-                if width > best:
-                    best = width
-            c[k] -= 1
-            if best > now:
-                out.append((k, max(0, self.pool[k] - c[k]), best))
-        return out
+            c[d] -= 1
+            width = chances(c).width
+            c[d] += 1
+            if width > best:
+                best = width
+        c[k] -= 1
+        if best > now:
+            out.append((k, max(0, policy.pool[k] - c[k]), best))
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -539,10 +418,8 @@ def advice_of(hand: Hand, *, visible: Sequence[int] | None = None, turns: int = 
             f"expected a hand that must discard (3n+2 concealed tiles: 14, 11, 8, 5 or 2), "
             f"got {hand.tile_count}; advise ranks the discards of a hand after its draw")
     seen = list(visible) if visible is not None else [0] * KINDS
-    called = hand.called_counts() if hand.melds else None
-    search = _Search(melds_needed=hand.melds_needed, called=called, visible=seen, full=hand.is_full,
-                     rules=rules, turns=turns, tegawari=tegawari, shanten_down=shanten_down,
-                     max_shanten=max_shanten)
+    policy = DefaultPolicy(Evaluator.for_hand(hand, rules=rules), visible=seen, turns=turns)
+    options = OptionMoves(policy, tegawari=tegawari, shanten_down=shanten_down, max_shanten=max_shanten)
     rows: list[tuple[int, AdviceRow]] = []
     skipped = 0
     for order, row in enumerate(discard_table(hand, visible=seen, rules=rules)):
@@ -551,12 +428,11 @@ def advice_of(hand: Hand, *, visible: Sequence[int] | None = None, turns: int = 
         p_win: tuple[float, ...] | None = None
         p_tenpai: tuple[float, ...] | None = None
         if row.shanten <= max_shanten:
-            search.set_back_cap(SHANTEN_DOWN_LIMIT)
-            w, t = search.values1(counts)
+            w, t = options.values(counts)
             p_win, p_tenpai = tuple(w[1:]), tuple(t[1:])
         else:
             skipped += 1
-        better = tuple(Improvement(k, n, u) for k, n, u in search.improvements(counts))
+        better = tuple(Improvement(k, n, u) for k, n, u in improvements(policy, counts))
         rows.append((order, AdviceRow(row, p_win, p_tenpai, better)))
 
     def rank(item: tuple[int, AdviceRow]) -> tuple[bool, float, float, int]:

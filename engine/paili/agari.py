@@ -18,14 +18,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Literal, TypeAlias
 
+from .evaluator import Form
 from .hand import Hand
-from .shanten import Rules
+from .rules import Rules
 from .tables import agari_index
 from .tiles import HONOR_BASE, TERMINALS_AND_HONORS, Tile
 
-Form: TypeAlias = Literal["regular", "chiitoitsu", "kokushi"]
 _CLOSED_ONLY = frozenset({"iipeikou", "ryanpeikou", "nine_gates"})
 
 

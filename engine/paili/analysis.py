@@ -11,22 +11,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from .agari import Decomposition, decompositions
-from .errors import HandError
 from .hand import Hand
 from .notation import check_visible, parse, parse_tiles
 from .results import analysis_json
-from .shanten import RULES, Rules, Shanten, shanten
+from .rules import Rules, check_rules
+from .shanten import Shanten, shanten
 from .tiles import Counts
 from .ukeire import Discard, Ukeire, discard_table, ukeire
-
-
-def check_rules(rules: object) -> Rules:
-    """The rules name, or a :class:`HandError` saying which ones exist."""
-    if rules == "riichi":
-        return "riichi"
-    if rules == "chinese":
-        return "chinese"
-    raise HandError(f"expected rules to be one of {', '.join(map(repr, RULES))}, got {rules!r}", field="rules")
 
 
 def parse_inputs(hand: str, *, melds: str | Sequence[str] | None, visible: str) -> tuple[Hand, Counts | None]:

@@ -8,6 +8,10 @@ or ``'{"ok": false, "error": {"type": ..., "message": ..., "position": ..., "fie
 * ``{"op": "advise", ...the analyze fields..., "turns": int, "tegawari": bool, "shanten_down": bool,
   "max_shanten": int}`` -> :func:`paili.advise` (discards ranked by the chance to win, see
   :mod:`paili.advice`)
+* ``{"op": "score", "hand": str, "win": str, ...the other keyword arguments of paili.score...}`` ->
+  :func:`paili.score` (keys left out take its defaults; ``rules`` is a preset name or a dict of options)
+* ``{"op": "score_waits", "hand": str, ...the same situation but win and tsumo...}`` ->
+  :func:`paili.score_waits` (each wait of a tenpai hand, scored by ron and by tsumo)
 * ``{"op": "version"}`` -> ``{"version": str}``
 
 Errors become envelopes here and nowhere else: ``HandError`` (bad hand or option, with ``field``, the input
@@ -27,6 +31,8 @@ from .advice import advise
 from .analysis import analyze
 from .errors import HandError
 from .results import error_json
+from .scoring import score, score_waits
+from .scoring.calculate import SITUATION_KEYS
 
 log = logging.getLogger("paili")
 
@@ -65,12 +71,23 @@ def _advise(request: dict[str, Any]) -> Any:
                   max_shanten=request.get("max_shanten", 2))
 
 
+def _score(request: dict[str, Any]) -> Any:
+    options = {key: request[key] for key in SITUATION_KEYS if key in request}
+    return score(_string(request, "hand"), win=_string(request, "win"), **options)
+
+
+def _score_waits(request: dict[str, Any]) -> Any:
+    options = {key: request[key] for key in ("win", *SITUATION_KEYS) if key in request}
+    return score_waits(_string(request, "hand"), **options)
+
+
 def _version(request: dict[str, Any]) -> Any:
     return {"version": __version__}
 
 
 OPS: dict[str, Callable[[dict[str, Any]], Any]] = {
-    "analyze": _analyze, "advise": _advise, "version": _version}
+    "analyze": _analyze, "advise": _advise, "score": _score, "score_waits": _score_waits,
+    "version": _version}
 """The operations ``handle`` knows, by name (other modules may register more)."""
 
 

@@ -3,6 +3,7 @@
 * ``python -m paili 123m456p789s11122z`` prints a readable analysis: the hand, shanten per form, then the
   readings of a win, the waits and ukeire of a 13-tile hand, or the discard table of a 14-tile hand.
 * ``--json`` prints ``analyze()`` as JSON.
+* ``python -m paili score HAND --win 5p ...`` scores a winning hand (see :mod:`paili.scoring.cli`).
 * With no HAND, hands are read from standard input, one per line, and written as JSON lines: the
   ``analyze()`` result, or ``{"input": line, "error": {...}}`` for a bad line (the run goes on; the exit
   status is 1 if any line failed). Blank lines are skipped.
@@ -82,6 +83,11 @@ def _batch(stream: TextIO, out: TextIO, options: dict[str, Any]) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["score"]:
+        from .scoring.cli import main as score_main
+
+        return score_main(argv[1:])
     parser = argparse.ArgumentParser(prog="paili", description="Analyze a mahjong hand (mpsz notation).")
     parser.add_argument("hand", nargs="?", help="e.g. 123m456p789s11122z; without it, read hands from stdin")
     parser.add_argument("--melds", action="append", default=None,

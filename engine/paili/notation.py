@@ -46,8 +46,8 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from .errors import HandError
-from .hand import Hand, Meld, MeldKind
-from .tiles import COPIES, FIVES, HONOR_BASE, KINDS, SUITS, Counts, Tile, tile_name
+from .hand import Hand, Meld, MeldKind, format_hand, format_meld, format_tiles, meld_problem
+from .tiles import COPIES, KINDS, SUITS, Counts, Tile, tile_name
 
 __all__ = [
     "MAX_HAND_TILES",
@@ -290,22 +290,11 @@ def _meld_shape(copies: list[_Copy], text: str, start: int, end: int, where: str
             f"expected 3 tiles (chi or pon) or 4 (kan) in a meld, got {size} in {shown} at position {start}",
             start,
         )
-    if kind in ("kan", "ankan") and not same:
-        raise _error(where, f"expected a kan of four equal tiles, got {shown} at position {start}", start)
-    if kind == "chi":
-        if tiles[0] >= HONOR_BASE:
-            raise _error(
-                where,
-                f"expected a pon of three equal honors (honors make no chi), got {shown} at position {start}",
-                start,
-            )
-        if tiles != (tiles[0], tiles[0] + 1, tiles[0] + 2):
-            raise _error(
-                where,
-                f"expected a chi of three consecutive tiles or a pon of three equal tiles, "
-                f"got {shown} at position {start}",
-                start,
-            )
+    problem = meld_problem(kind, tiles)
+    if problem is not None:
+        raise _error(where, f"{problem}, got {shown} at position {start}", start)
+    if reds > 1:
+        _check_copies(copies)  # a second red five of the suit: the error names its position
     return Meld(kind, tiles, reds)
 
 
@@ -500,72 +489,3 @@ def check_visible(
                 f"expected at most one red five '0{SUITS[suit]}' in the hand, its melds and the visible "
                 f"tiles together, got {total}",
             )
-
-
-# --- printers ---------------------------------------------------------------------------------------------
-
-
-def format_tiles(counts: Sequence[int], reds: Sequence[int] = (0, 0, 0)) -> str:
-    """Canonical mpsz text of a tile list: m, p, s, z; digits ascending; a red ``0`` just before the 5s.
-
-    >>> counts, reds = parse_tiles("5 0 3 4 m 7z 11z")
-    >>> format_tiles(counts, reds)
-    '3405m117z'
-    """
-    if len(counts) != KINDS or any(not 0 <= n <= COPIES for n in counts):
-        raise HandError(f"expected {KINDS} counts from 0 to {COPIES}, got {tuple(counts)!r}")
-    if len(reds) != _RED_SUITS or any(not 0 <= r <= min(1, counts[FIVES[s]]) for s, r in enumerate(reds)):
-        raise HandError(f"expected 3 red-five counts of 0 or 1 (at most the 5s held), got {tuple(reds)!r}")
-    parts = []
-    for suit, letter in enumerate(SUITS):
-        base = suit * 9
-        digits = "".join(
-            _suit_digits(base + rank, counts[base + rank], reds[suit] if suit < _RED_SUITS else 0)
-            for rank in range(9 if suit < _RED_SUITS else 7)
-        )
-        if digits:
-            parts.append(digits + letter)
-    return "".join(parts)
-
-
-def _suit_digits(tile: Tile, count: int, red: int) -> str:
-    if tile in FIVES and red:
-        return "0" * red + "5" * (count - red)
-    return str(tile % 9 + 1) * count
-
-
-def format_meld(meld: Meld) -> str:
-    """Canonical text of a meld: ``[406p]`` chi, ``[055p]`` pon, ``[0555m]`` kan, ``(1111z)`` closed kan.
-
-    >>> format_meld(Meld("chi", (12, 13, 14), 1)), format_meld(Meld("ankan", (4, 4, 4, 4), 1))
-    ('[406p]', '(0555m)')
-    """
-    tiles = tuple(sorted(meld.tiles))
-    if not tiles or not 0 <= tiles[0] <= tiles[-1] < KINDS or tiles[0] // 9 != tiles[-1] // 9:
-        raise HandError(f"expected a meld of tiles from one suit, got {meld!r}")
-    fives = sum(t in FIVES for t in tiles)
-    if not 0 <= meld.reds <= fives:
-        raise HandError(f"expected at most {fives} red fives in {meld!r}, got {meld.reds}")
-    reds = meld.reds
-    digits = []
-    for t in tiles:
-        if t in FIVES and reds:
-            digits.append("0")
-            reds -= 1
-        else:
-            digits.append(str(t % 9 + 1))
-    opener, closer = ("(", ")") if meld.kind == "ankan" else ("[", "]")
-    return f"{opener}{''.join(digits)}{SUITS[tiles[0] // 9]}{closer}"
-
-
-def format_hand(hand: Hand) -> str:
-    """Canonical text of a hand: concealed tiles, then each meld after one space.
-
-    ``parse(format_hand(hand)) == hand`` for every valid hand, and ``format_hand(parse(text))`` is canonical.
-
-    >>> format_hand(parse("(1111z) 22z 654p [879s] 321m"))
-    '123m456p22z (1111z) [789s]'
-    """
-    parts = [format_tiles(hand.concealed, hand.reds)] if any(hand.concealed) else []
-    parts.extend(format_meld(m) for m in hand.melds)
-    return " ".join(parts)

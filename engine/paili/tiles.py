@@ -24,7 +24,6 @@ Counts: TypeAlias = tuple[int, ...]
 KINDS: Final = 34
 COPIES: Final = 4
 SUITS: Final = "mpsz"
-SUITED_KINDS: Final = 27
 HONOR_BASE: Final = 27
 FIVES: Final = (4, 13, 22)
 """The kinds a red five stands for: 5m, 5p, 5s."""

@@ -14,7 +14,6 @@ Prints figures only; it asserts no timing. Requests that would leave the machine
 from __future__ import annotations
 
 import argparse
-import inspect
 import random
 import statistics
 import sys
@@ -26,13 +25,14 @@ from playwright.sync_api import Browser, Route, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
-sys.path[:0] = [str(ROOT / "engine"), str(ROOT / "tests")]
+sys.path[:0] = [str(ROOT), str(ROOT / "engine"), str(ROOT / "tests")]
 
-from support import BLOCK_OTHER_HOSTS, CHROMIUM, build_script  # noqa: E402
+from support import BLOCK_OTHER_HOSTS, CHROMIUM  # noqa: E402
 from support import CHROMIUM_ARGS as BROWSER_ARGS  # noqa: E402
 
 from paili.notation import format_tiles  # noqa: E402
 from paili.shanten import counts_shanten  # noqa: E402
+from tools.server import serve_in_thread  # noqa: E402
 
 CHROMIUM_ARGS = [*BROWSER_ARGS, BLOCK_OTHER_HOSTS]
 
@@ -127,11 +127,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not needed.exists():
             print(f"bench_advice_browser: {needed.relative_to(ROOT)} is missing (run `python3 build.py bench`)")
             return 1
-    build = build_script()
-    serve = build.serve_in_thread
-    # the bench pages are not the site: serve them without the site's security headers where build.py has them
-    kwargs = {"security_headers": False} if "security_headers" in inspect.signature(serve).parameters else {}
-    server, base = serve(DIST, **kwargs)
+    server, base = serve_in_thread(DIST, security_headers=False)  # bench pages are not the site: no CSP
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)

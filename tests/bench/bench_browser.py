@@ -27,10 +27,12 @@ from playwright.sync_api import Browser, Route, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-from support import BLOCK_OTHER_HOSTS, CHROMIUM, build_script  # noqa: E402
+from support import BLOCK_OTHER_HOSTS, CHROMIUM  # noqa: E402
 from support import CHROMIUM_ARGS as BROWSER_ARGS  # noqa: E402
+
+from tools.server import serve_in_thread  # noqa: E402
 
 CHROMIUM_ARGS = [*BROWSER_ARGS, BLOCK_OTHER_HOSTS]
 
@@ -174,8 +176,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not needed.exists():
             print(f"bench_browser: {needed.relative_to(ROOT)} is missing (run `python3 build.py bench`)")
             return 1
-    build = build_script()
-    server, base = build.serve_in_thread(DIST, security_headers=False)  # bench pages use inline scripts
+    server, base = serve_in_thread(DIST, security_headers=False)  # bench pages use inline scripts
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)

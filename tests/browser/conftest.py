@@ -20,7 +20,9 @@ from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import BrowserContext, ConsoleMessage, Error, Page, Route, WebError
-from support import CHROMIUM, CHROMIUM_ARGS, build_script
+from support import CHROMIUM, CHROMIUM_ARGS
+
+from tools.server import serve_in_thread
 
 ROOT = Path(__file__).resolve().parents[2]
 # PAILI_SITE points the tests at another built site folder (default dist/site).
@@ -46,10 +48,16 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.browser)
 
 
+SITE_NOT_BUILT = "is not a built site: run `python3 build.py build` first (`python3 build.py test` builds it too)"
+
+
 @pytest.fixture(scope="session")
 def site_dir() -> Path:
-    if not (SITE / "build-info.json").is_file():
-        pytest.fail("dist/site is not built: run `python3 build.py build` (or `python3 build.py test`)")
+    """The built site; every browser test fails (never skips) when it is missing."""
+    missing = [name for name in ("build-info.json", "index.html") if not (SITE / name).is_file()]
+    if missing:
+        shown = SITE.relative_to(ROOT) if SITE.is_relative_to(ROOT) else SITE
+        pytest.fail(f"{shown} {SITE_NOT_BUILT} (it lacks {', '.join(missing)})", pytrace=False)
     return SITE
 
 
@@ -62,8 +70,7 @@ def build_info(site_dir: Path) -> dict[str, Any]:
 @pytest.fixture(scope="session")
 def site_url(site_dir: Path) -> Iterator[str]:
     """http://127.0.0.1:<free port>/ serving dist/site from a background thread."""
-    build = build_script()
-    server, url = build.serve_in_thread(site_dir)
+    server, url = serve_in_thread(site_dir)
     try:
         yield url
     finally:
@@ -178,8 +185,6 @@ def requests_seen(browser_guard: BrowserProblems | None) -> list[str]:
 @pytest.fixture
 def ready_page(page: Page, site_url: str) -> Page:
     """index.html opened and its engine ready (<html data-engine="ready">)."""
-    if not (SITE / "index.html").exists():
-        pytest.skip("web/index.html is not written yet")
     page.goto(site_url)
     page.locator("html[data-engine='ready'], html[data-engine='failed']").wait_for(timeout=60_000)
     state = page.locator("html").get_attribute("data-engine")

@@ -187,3 +187,28 @@ def test_create_engine_rejects_when_the_site_is_broken(embed_page: Page, site_ur
     assert error is not None, "createEngine resolved for a broken site"
     assert error["isError"] and error["type"] == "EngineFailed"
     assert error["message"]
+
+
+def test_score_gives_the_same_json_as_python(embed_page: Page) -> None:
+    from scoring_cases import random_cases
+
+    cases = list(random_cases(SEED, 40))
+    cases.append({"hand": "123m456p789s234s55p", "win": "5p", "ippatsu": True})  # an error: ippatsu, no riichi
+    start(embed_page)
+    answers: list[dict[str, Any]] = embed_page.evaluate(
+        """async (cases) => {
+            const settled = await Promise.allSettled(cases.map(({ hand, ...options }) =>
+                window.engine.score(hand, options)));
+            return settled.map((s) => s.status === "fulfilled" ? { ok: true, result: s.value }
+                : { ok: false,
+                    error: { type: s.reason.type, message: s.reason.message, position: s.reason.position } });
+        }""",
+        cases,
+    )
+    for case, answer in zip(cases, answers, strict=True):
+        try:
+            want: dict[str, Any] = {"ok": True, "result": json.loads(json.dumps(paili.score(**case)))}
+        except paili.HandError as error:
+            want = {"ok": False, "error": {"type": "HandError", "message": error.message, "position": error.position}}
+        assert answer == want, case
+    assert answers[-1]["error"]["message"].startswith("ippatsu: ")

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
-from support import build_script
 
 import paili
+from tools.server import serve_in_thread
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[2]
 @pytest.fixture(scope="module")
 def host_url() -> Iterator[str]:
     """examples/ served as another site: same host, another port, no Paili headers."""
-    server, url = build_script().serve_in_thread(ROOT / "examples", security_headers=False)
+    server, url = serve_in_thread(ROOT / "examples", security_headers=False)
     try:
         yield url
     finally:

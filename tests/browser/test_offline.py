@@ -15,7 +15,9 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
-from support import build_script
+
+from tools.server import serve_in_thread
+from tools.site import assemble_site
 
 ROOT = Path(__file__).resolve().parents[2]
 NEXT_VERSION = "0.1.0.post99"
@@ -33,7 +35,7 @@ class Server:
 
     def start(self, folder: Path) -> None:
         self.stop()
-        self.server, url = build_script().serve_in_thread(folder, self.port)
+        self.server, url = serve_in_thread(folder, self.port)
         assert url == self.url
 
     def stop(self) -> None:
@@ -148,7 +150,7 @@ def test_works_with_the_server_stopped(context: BrowserContext, own_server: Serv
 def next_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The same site built again with another engine version: another wheel, build-info and build id."""
     folder = tmp_path_factory.mktemp("next-site")
-    build_script().assemble_site(folder, version=NEXT_VERSION)
+    assemble_site(folder, version=NEXT_VERSION)
     return folder
 
 

@@ -15,7 +15,8 @@ from urllib.parse import quote
 
 import pytest
 from playwright.sync_api import BrowserContext, Dialog, Page, Route, expect
-from support import build_script
+
+from tools.csp import CSP
 
 ROOT = Path(__file__).resolve().parents[2]
 PAYLOADS = [
@@ -63,18 +64,17 @@ def wait_engine(page: Page) -> str:
 
 
 def test_every_page_carries_the_policy_and_the_server_sends_it(site_url: str, site_dir: Path) -> None:
-    build = build_script()
     pages = sorted(site_dir.glob("*.html"))
     assert {p.name for p in pages} >= {"index.html", "embed.html"}
     for path in pages:
         meta = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">', path.read_text())
-        assert meta and meta.group(1) == build.CSP, path.name
+        assert meta and meta.group(1) == CSP, path.name
         assert "frame-ancestors" not in meta.group(1)  # ignored (and warned about) in a meta tag
         with urllib.request.urlopen(site_url + path.name) as response:
             header = response.headers["Content-Security-Policy"]
-        assert header.startswith(build.CSP + "; frame-ancestors "), path.name
-    policy = dict(d.split(" ", 1) for d in build.CSP.split("; "))
-    assert "'unsafe-inline'" not in build.CSP and "'unsafe-eval'" not in build.CSP
+        assert header.startswith(CSP + "; frame-ancestors "), path.name
+    policy = dict(d.split(" ", 1) for d in CSP.split("; "))
+    assert "'unsafe-inline'" not in CSP and "'unsafe-eval'" not in CSP
     assert policy["script-src"] == "'self' 'wasm-unsafe-eval'"
     assert policy["connect-src"] == "'self'"
     assert policy["default-src"] == "'none'"

@@ -10,27 +10,33 @@
 // is drawn, clear() when there is nothing to advise. The section is <section aria-label="Win chances">
 // with data-state = idle | starting | running | done | error and, once drawn, data-hand (the advised hand).
 
-import { createEngine } from "../paili.mjs";
+import { EngineError, createEngine } from "../paili.mjs";
+import { MAX_TURNS, duration, parseTurns, percent, polylinePoints, sparklineLabel, sparklineScale } from "./chances.js";
 import { h, handText, shantenText, tile, tileCounts } from "./render.js";
 import { tileName } from "./tiles.js";
 
+/** @typedef {import("../paili.mjs").Advice} Advice */
+/** @typedef {import("../paili.mjs").AdviceDiscard} AdviceDiscard */
+/** @typedef {import("../paili.mjs").Analysis} Analysis */
+/** @typedef {import("../paili.mjs").AdviseOptions} AdviseOptions */
+/** @typedef {import("../paili.mjs").PailiEngine} PailiEngine */
+
 export const DEFAULT_TURNS = 17;
-export const MAX_TURNS = 30;
 /** The engine's highest max_shanten (paili.advice.MAX_SHANTEN_LIMIT): "compute them too" asks for it. */
 export const MAX_SHANTEN_LIMIT = 4;
 /** How long a stale computation may keep running (it may be about to finish) before its worker is ended. */
 const GRACE_MS = 300;
 const SVG = "http://www.w3.org/2000/svg";
 
-/** "31.2%", "<0.1%" for a chance too small to show, "—" for none. */
-export function percent(p) {
-  if (p === null || p === undefined) return "—";
-  if (p > 0 && p < 0.0005) return "<0.1%";
-  return `${(p * 100).toFixed(1)}%`;
-}
-
+/** @param {number} ms */
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
+/**
+ * An SVG element with attributes and children.
+ * @param {string} tag
+ * @param {Record<string, string | number>} [attrs]
+ * @param {...(Node | string)} children
+ */
 function svg(tag, attrs = {}, ...children) {
   const node = document.createElementNS(SVG, tag);
   for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
@@ -38,17 +44,23 @@ function svg(tag, attrs = {}, ...children) {
   return node;
 }
 
-/** The chance by turn as a sparkline: win (solid) and tenpai (dashed), 0..100% on a fixed scale. */
+/**
+ * The chance by turn as a sparkline: win (solid) and tenpai (dashed), 0..100% on a fixed scale.
+ * @param {number[]} pWin  the chance to win within 1, 2, ... draws
+ * @param {number[]} pTenpai  the chance to be tenpai within 1, 2, ... draws
+ * @param {{width?: number, height?: number}} [size]
+ */
 export function sparkline(pWin, pTenpai, { width = 96, height = 32 } = {}) {
   const n = pWin.length;
-  const pad = 2;
-  const x = (i) => (n === 1 ? width / 2 : pad + ((width - 2 * pad) * i) / (n - 1));
-  const y = (p) => pad + (height - 2 * pad) * (1 - p);
-  const points = (values) => values.map((p, i) => `${x(i).toFixed(1)},${y(p).toFixed(1)}`).join(" ");
-  const last = n - 1;
-  const label =
-    `Chance by draw: to win ${percent(pWin[0])} after 1 draw, ${percent(pWin[last])} after ${n}; ` +
-    `to be tenpai ${percent(pTenpai[0])} after 1 draw, ${percent(pTenpai[last])} after ${n}.`;
+  const scale = sparklineScale(n, { width, height });
+  const { x, y } = scale;
+  /** @param {number[]} values */
+  const points = (values) => polylinePoints(values, scale);
+  const label = sparklineLabel(pWin, pTenpai);
+  /**
+   * @param {number[]} values
+   * @param {string} cls
+   */
   const line = (values, cls) =>
     n === 1
       ? svg("circle", { class: cls, cx: x(0), cy: y(values[0]), r: 2 })
@@ -64,6 +76,7 @@ export function sparkline(pWin, pTenpai, { width = 96, height = 32 } = {}) {
 }
 
 function legend() {
+  /** @param {string} cls */
   const sample = (cls) => svg("svg", { class: "legend-line", viewBox: "0 0 16 8", "aria-hidden": "true" },
     svg("line", { class: cls, x1: 1, x2: 15, y1: 4, y2: 4 }));
   return h(
@@ -75,15 +88,25 @@ function legend() {
   );
 }
 
-/** The advice table: one tbody per discard (its row, then its improvements), in the engine's order. */
+/**
+ * The advice table: one tbody per discard (its row, then its improvements), in the engine's order.
+ * @param {Advice} advice
+ */
 export function adviceTable(advice) {
   const n = advice.turns;
+  /**
+   * @param {string} en
+   * @param {string} ja
+   * @param {string} cls
+   */
   const header = (en, ja, cls) => h("th", { scope: "col", class: cls }, en, h("span", { class: "ja", lang: "ja" }, ja));
   const bodies = advice.discards.map((d) => {
     const name = d.tile;
-    const known = d.p_win !== null && d.p_win !== undefined;
-    const win = known ? d.p_win[n - 1] : null;
-    const tenpai = known ? d.p_tenpai[n - 1] : null;
+    const pWin = d.p_win ?? null;
+    const pTenpai = d.p_tenpai ?? null;
+    const known = pWin !== null && pTenpai !== null;
+    const win = known ? pWin[n - 1] : null;
+    const tenpai = known ? pTenpai[n - 1] : null;
     const better = d.improvements ?? { total: 0, tiles: [] };
     const main = h(
       "tr",
@@ -104,7 +127,7 @@ export function adviceTable(advice) {
       ),
       h("td", { class: "p-win" }, percent(win)),
       h("td", { class: "p-tenpai" }, percent(tenpai)),
-      h("td", { class: "chart" }, known ? sparkline(d.p_win, d.p_tenpai) : h("span", { class: "na" }, "—")),
+      h("td", { class: "chart" }, known ? sparkline(pWin, pTenpai) : h("span", { class: "na" }, "—")),
     );
     const extra = h(
       "tr",
@@ -151,8 +174,32 @@ export function adviceTable(advice) {
 }
 
 /**
+ * @typedef {object} Job  the advice wanted for the hand on screen
+ * @property {string} key  the hand advised (canonical, with its melds): what data-hand shows once drawn
+ * @property {string} handKey  the same text, what a new analysis is compared with
+ * @property {{hand: string, visible: string}} source  the input as typed, for inputChanged()
+ * @property {AdviseOptions & {hand: string}} base  the request but for the options of the controls
+ * @property {(AdviseOptions & {hand: string, turns: number}) | null} payload  the request sent, once asked
+ * @property {string | null} signature  JSON of the payload, to tell a new request from the same one again
+ * @property {number} gen  the generation it was asked in (-1: not asked yet)
+ */
+
+/** @typedef {{gen: number, startedAt: number, settled: Promise<void>}} Running  the request on the advice engine */
+
+/**
+ * @typedef {object} AdviceController
+ * @property {HTMLElement} element  the section
+ * @property {(hand: string, visible: string) => void} inputChanged
+ * @property {(result: Analysis, input: {hand: string, visible?: string}) => void} show
+ * @property {() => void} close
+ * @property {() => void} clear
+ */
+
+/**
  * Build the advice section inside `container` (appended) and return its controller.
  * `onDiscard(text)` is called with the hand left when a discard button of the table is chosen.
+ * @param {{container: Element, onDiscard?: ((after: string) => void) | null}} options
+ * @returns {AdviceController}
  */
 export function createAdvice({ container, onDiscard = null }) {
   const ids = { title: "advice-title", turns: "advice-turns", tegawari: "advice-tegawari", back: "advice-shanten-down" };
@@ -196,13 +243,18 @@ export function createAdvice({ container, onDiscard = null }) {
   );
   container.append(section);
 
-  let engine = null; // Promise of the advice engine (its own worker), or null until needed
-  let running = null; // {gen, startedAt, settled: Promise} of the request on that engine, if any
+  /** @type {Promise<PailiEngine> | null} the advice engine (its own worker), or null until needed */
+  let engine = null;
+  /** @type {Running | null} the request on that engine, if any */
+  let running = null;
   let generation = 0; // number of the advice wanted now; answers of older ones are dropped
-  let wanted = null; // {key, source, payload, gen} of the hand on screen
-  let shownKey = null; // key of the advice drawn
+  /** @type {Job | null} the advice for the hand on screen */
+  let wanted = null;
+  /** @type {string | null} key of the advice drawn */
+  let shownKey = null;
   let ticker = 0;
 
+  /** @param {"idle" | "starting" | "running" | "done" | "error"} state */
   const setState = (state) => {
     section.dataset.state = state;
   };
@@ -254,11 +306,10 @@ export function createAdvice({ container, onDiscard = null }) {
   }
 
   function readTurns() {
-    const value = Number(turns.value);
-    const ok = Number.isInteger(value) && value >= 1 && value <= MAX_TURNS;
-    if (ok) turns.removeAttribute("aria-invalid");
+    const value = parseTurns(turns.value);
+    if (value !== null) turns.removeAttribute("aria-invalid");
     else turns.setAttribute("aria-invalid", "true");
-    return ok ? value : null;
+    return value;
   }
 
   function options() {
@@ -278,8 +329,11 @@ export function createAdvice({ container, onDiscard = null }) {
     wanted = null;
   }
 
+  /** @returns {Promise<void>} */
   async function compute() {
     const job = wanted;
+    if (!job?.payload) return; // request() sets both before it calls compute()
+    const payload = job.payload;
     const gen = job.gen;
     // Wait for the advice worker to be free: a stale search may finish within its grace, or is ended.
     while (running) {
@@ -290,9 +344,9 @@ export function createAdvice({ container, onDiscard = null }) {
       if (running === current && performance.now() - current.startedAt >= GRACE_MS) restart();
     }
     if (closed) return;
-    if (!engine) startEngine();
-    const pending = engine;
-    let ready = null;
+    const pending = engine ?? startEngine();
+    if (!pending) return; // closed
+    let ready;
     setState("starting");
     status.textContent = "Starting the advice engine…";
     startTicker();
@@ -303,7 +357,7 @@ export function createAdvice({ container, onDiscard = null }) {
       if (engine === pending) engine = null; // try a new worker next time
       stopTicker();
       setState("error");
-      status.textContent = `The advice engine could not start: ${error.message}`;
+      status.textContent = `The advice engine could not start: ${error instanceof Error ? error.message : error}`;
       return;
     }
     if (gen !== generation || engine !== pending) {
@@ -312,25 +366,27 @@ export function createAdvice({ container, onDiscard = null }) {
     }
     if (running) return compute(); // someone else got the worker first (cannot happen in order, but be safe)
     setState("running");
-    status.textContent = `Computing win chances for ${job.payload.turns} draws…`;
+    status.textContent = `Computing win chances for ${payload.turns} draws…`;
     startTicker();
     const startedAt = performance.now();
-    const request = ready.advise(job.payload.hand, job.payload);
+    const request = ready.advise(payload.hand, payload);
     const entry = { gen, startedAt, settled: request.then(() => {}, () => {}) };
     running = entry;
     entry.settled.then(() => {
       if (running === entry) running = null;
     });
-    let advice = null;
-    let failure = null;
+    /** @type {{ok: true, advice: Advice} | {ok: false, failure: EngineError}} */
+    let outcome;
     try {
-      advice = await request;
+      outcome = { ok: true, advice: await request };
     } catch (error) {
-      failure = error;
+      if (!(error instanceof EngineError)) throw error; // the engine rejects with nothing else
+      outcome = { ok: false, failure: error };
     }
     if (gen !== generation) return; // stale: never drawn
     stopTicker();
-    if (failure) {
+    if (!outcome.ok) {
+      const failure = outcome.failure;
       if (failure.type === "EngineClosed" || failure.type === "EngineFailed") {
         if (failure.type === "EngineFailed" && engine === pending) engine = null;
         if (failure.type === "EngineClosed") return compute();
@@ -342,9 +398,14 @@ export function createAdvice({ container, onDiscard = null }) {
       more.hidden = true;
       return;
     }
-    draw(advice, job, performance.now() - startedAt);
+    draw(outcome.advice, job, performance.now() - startedAt);
   }
 
+  /**
+   * @param {Advice} advice
+   * @param {Job} job
+   * @param {number} ms  how long it took
+   */
   function draw(advice, job, ms) {
     shownKey = job.key;
     section.dataset.hand = job.key;
@@ -357,23 +418,22 @@ export function createAdvice({ container, onDiscard = null }) {
     note.textContent = advice.note ?? "";
     note.hidden = !advice.note;
     more.hidden = !advice.note || advice.options.max_shanten >= MAX_SHANTEN_LIMIT;
-    const seconds = ms >= 1000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.max(1, Math.round(ms))} ms`;
-    status.textContent = `Win chances within ${advice.turns} draws (computed in ${seconds}).`;
+    status.textContent = `Win chances within ${advice.turns} draws (computed in ${duration(ms)}).`;
     section.removeAttribute("aria-busy");
     setState("done");
   }
 
   function request() {
     if (!wanted) return;
-    const opts = options();
-    if (opts.turns === null) {
+    const { turns: draws, ...flags } = options();
+    if (draws === null) {
       drop();
       wanted.signature = null; // a valid number asks again, even the same as before
       status.textContent = `Draws: enter a whole number from 1 to ${MAX_TURNS}.`;
       setState("error");
       return;
     }
-    const payload = { ...wanted.base, ...opts };
+    const payload = { ...wanted.base, turns: draws, ...flags };
     const key = wanted.handKey;
     const signature = JSON.stringify(payload);
     if (wanted.signature === signature && wanted.gen === generation && section.dataset.state !== "error") return;
@@ -406,9 +466,11 @@ export function createAdvice({ container, onDiscard = null }) {
     request();
   });
   back.addEventListener("change", request);
-  body.addEventListener("click", (event) => {
-    const row = event.target.closest("tr.advice-row");
-    if (!row || !onDiscard || event.target.closest("details")) return;
+  body.addEventListener("click", (/** @type {MouseEvent} */ event) => {
+    const target = event.target;
+    if (!(target instanceof Element)) return;
+    const row = target.closest("tr.advice-row");
+    if (!(row instanceof HTMLElement) || !onDiscard || target.closest("details")) return;
     if (row.dataset.after) onDiscard(row.dataset.after);
   });
 
@@ -432,8 +494,7 @@ export function createAdvice({ container, onDiscard = null }) {
       const handKey = handText(result);
       const base = { hand: result.hand, melds, visible, rules: result.rules ?? "riichi" };
       const source = { hand, visible };
-      const same = wanted && wanted.handKey === handKey && wanted.base.visible === visible;
-      if (same) {
+      if (wanted && wanted.handKey === handKey && wanted.base.visible === visible) {
         wanted.source = source;
         if (section.dataset.state === "done") section.removeAttribute("aria-busy");
         if (section.dataset.state === "error") request(); // try again

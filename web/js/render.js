@@ -5,65 +5,24 @@
 
 import { tileFace, tileName } from "./tiles.js";
 
-/**
- * The result of paili.analyze() (engine/paili/results.py; docs/CONTRACT.md).
- * @typedef {object} Meld
- * @property {"chi" | "pon" | "kan" | "ankan"} type
- * @property {string[]} tiles the meld's tile codes, in the order of its text
- * @property {string} text canonical text: "[789s]", "(1111z)"
- *
- * @typedef {object} TileCount
- * @property {string} tile a kind's code ("5m", never "0m")
- * @property {number} remaining copies left
- *
- * @typedef {object} Ukeire
- * @property {number} total
- * @property {TileCount[]} tiles
- *
- * @typedef {object} Shanten
- * @property {number} min
- * @property {number} regular
- * @property {number | null} chiitoitsu
- * @property {number | null} kokushi
- *
- * @typedef {object} Decomposition
- * @property {"regular" | "chiitoitsu" | "kokushi"} form
- * @property {string | null} [pair]
- * @property {string[]} [triplets]
- * @property {string[]} [sequences] each named by its lowest tile
- * @property {string[]} [pairs]
- * @property {string[]} flags
- *
- * @typedef {object} Discard
- * @property {string} tile the copy thrown ("0m" for a red five)
- * @property {number} shanten after it
- * @property {Ukeire} ukeire after it
- * @property {string} after canonical text of the hand left, with its melds
- * @property {string[]} after_concealed the concealed tiles left, as codes
- *
- * @typedef {object} Analysis
- * @property {string} hand canonical text of the concealed tiles
- * @property {string[]} concealed the concealed tiles as codes, in the order of `hand`
- * @property {Meld[]} melds
- * @property {number} tiles number of concealed tiles
- * @property {string} rules
- * @property {Shanten} shanten
- * @property {boolean} [agari] 3n+2 hands
- * @property {Decomposition[]} [decompositions] 3n+2 hands
- * @property {Discard[]} [discards] 3n+2 hands
- * @property {TileCount[]} [waits] 3n+1 hands
- * @property {Ukeire} [ukeire] 3n+1 hands
- */
+// The shapes of results are defined once, where they cross the boundary (paili.mjs).
+/** @typedef {import("../paili.mjs").Analysis} Analysis */
+/** @typedef {import("../paili.mjs").Meld} Meld */
+/** @typedef {import("../paili.mjs").TileCount} TileCount */
+/** @typedef {import("../paili.mjs").Shanten} Shanten */
+/** @typedef {import("../paili.mjs").Decomposition} Decomposition */
+/** @typedef {import("../paili.mjs").Discard} Discard */
 
 /** @typedef {string | number | boolean | null | undefined | Record<string, string | null | undefined>} AttrValue */
 /** @typedef {Node | string | number | null | undefined | false} Child */
 
 /**
  * Build an element: h("td", {class: "x", dataset: {tile: "5m"}}, "text", childNode).
- * @param {string} tag
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
  * @param {Record<string, AttrValue>} [attrs]
  * @param {...(Child | Child[])} children
- * @returns {HTMLElement}
+ * @returns {HTMLElementTagNameMap[K]}
  */
 export function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -85,7 +44,7 @@ export function h(tag, attrs = {}, ...children) {
  * comes from the Black set when the system is in dark mode (a <picture> source; the CSS swaps the body).
  * `tag` "button" makes it tappable; `label` overrides the accessible name of a button.
  * @param {string} name a tile code
- * @param {{tag?: string, tileSet?: string, size?: string, label?: string | null}} [options]
+ * @param {{tag?: "span" | "button", tileSet?: string, size?: string, label?: string | null}} [options]
  * @returns {HTMLElement}
  */
 export function tile(name, { tag = "span", tileSet = "Regular", size = "", label = null } = {}) {
@@ -385,7 +344,7 @@ export function handText(result) {
  * The hand drawn: its concealed tiles (in the engine's order; each with `data-index`, its place in
  * `concealed`), then its melds. `tag` "button" makes the concealed tiles tappable.
  * @param {Analysis} result
- * @param {{tag?: string}} [options]
+ * @param {{tag?: "span" | "button"}} [options]
  * @returns {HTMLElement[]}
  */
 export function handTiles(result, { tag = "span" } = {}) {

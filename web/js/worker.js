@@ -9,14 +9,46 @@
 // boundary: a string goes in, a string comes out, no Python proxy ever reaches the page.
 // Replies: {id, ok: true, result} or {id, ok: false, error: {type, message, position, field}}.
 
-let handle = null; // the PyProxy of paili.api.handle, kept for the worker's life
-let started = null; // Promise of the start-up, so requests that arrive early wait for it
+/** @typedef {import("../paili.mjs").InitMessage} InitMessage */
+/** @typedef {import("../paili.mjs").RequestMessage} RequestMessage */
+/** @typedef {import("../paili.mjs").ReplyMessage} ReplyMessage */
+/** @typedef {import("../paili.mjs").StatusMessage} StatusMessage */
+/** @template [T=unknown] @typedef {import("../paili.mjs").Envelope<T>} Envelope */
+/**
+ * @typedef {object} BuildInfo  build-info.json, written by build.py
+ * @property {string} [version]  the engine's version
+ * @property {string} [build]  the build id (a hash of the site's files)
+ * @property {string} wheel  URL of the engine wheel, relative to the site folder
+ * @property {string} [pyodide]  URL of Pyodide's folder, relative to the site folder
+ * @property {string} [pyodideVersion]
+ */
+
+/** @type {((request: string) => string) | null} the PyProxy of paili.api.handle, kept for the worker's life */
+let handle = null;
+/** @type {Promise<string> | null} the start-up (resolves to the version), so requests that arrive early wait for it */
+let started = null;
 let build = ""; // the build id of the site (build-info.json), so the page can check it runs one build
 
-function progress(message) {
-  self.postMessage({ type: "progress", message });
+/** @param {StatusMessage | ReplyMessage} message */
+function post(message) {
+  self.postMessage(message);
 }
 
+/** @param {string} message */
+function progress(message) {
+  post({ type: "progress", message });
+}
+
+/** The message of a thrown value: its `message` when it has one, else the value itself, as text. */
+function messageOf(/** @type {unknown} */ value) {
+  const message = value !== null && typeof value === "object" && "message" in value ? value.message : undefined;
+  return String(message ?? value);
+}
+
+/**
+ * @param {URL} url
+ * @returns {Promise<unknown>}
+ */
 async function fetchJson(url) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`could not load ${url} (HTTP ${response.status})`);
@@ -27,17 +59,27 @@ async function fetchJson(url) {
  * Run `load` while watching WebAssembly instantiation: Pyodide only logs a warning when pyodide.asm.wasm
  * cannot be compiled (a bad or missing file) and its promise then never settles. Here any failed
  * instantiation rejects at once instead.
+ *
+ * @template T
+ * @param {() => Promise<T>} load
+ * @returns {Promise<T>}
  */
 async function failingOnBadWasm(load) {
-  let fail;
+  /** @type {(error: Error) => void} */
+  let fail = () => {};
+  /** @type {Promise<never>} */
   const failed = new Promise((_, reject) => {
     fail = reject;
   });
-  const originals = { instantiate: WebAssembly.instantiate, instantiateStreaming: WebAssembly.instantiateStreaming };
-  for (const [name, original] of Object.entries(originals)) {
-    WebAssembly[name] = function (...args) {
+  // The two loaders as assignable properties (TypeScript declares them as functions of a namespace).
+  const loaders = /** @type {Record<WasmLoader, (...args: any[]) => Promise<unknown>>} */ (WebAssembly);
+  const originals = { instantiate: loaders.instantiate, instantiateStreaming: loaders.instantiateStreaming };
+  for (const name of WASM_LOADERS) {
+    const original = originals[name];
+    /** @this {unknown} */
+    loaders[name] = function (...args) {
       const promise = original.apply(this, args);
-      promise.catch((err) => fail(new Error(`the Python runtime (pyodide.asm.wasm) did not load: ${err?.message ?? err}`)));
+      promise.catch((err) => fail(new Error(`the Python runtime (pyodide.asm.wasm) did not load: ${messageOf(err)}`)));
       return promise;
     };
   }
@@ -48,18 +90,28 @@ async function failingOnBadWasm(load) {
   }
 }
 
+/** @typedef {"instantiate" | "instantiateStreaming"} WasmLoader */
+/** @type {readonly WasmLoader[]} */
+const WASM_LOADERS = ["instantiate", "instantiateStreaming"];
+
+/**
+ * @param {string | undefined} baseUrl  the site folder
+ * @returns {Promise<string>}  the engine's version
+ */
 async function start(baseUrl) {
   progress("Reading build information");
-  const info = await fetchJson(new URL("build-info.json", baseUrl));
+  const info = /** @type {BuildInfo} */ (await fetchJson(new URL("build-info.json", baseUrl)));
   build = String(info.build ?? "");
   const pyodideBase = new URL(info.pyodide ?? "pyodide/", baseUrl);
   const pyodideVersion = info.pyodideVersion ? ` ${info.pyodideVersion}` : "";
 
   progress(`Loading the Python runtime (Pyodide${pyodideVersion})`);
+  /** @type {typeof import("pyodide")} the module as the site serves it (node_modules/pyodide, copied) */
   const { loadPyodide } = await import(new URL("pyodide.mjs", pyodideBase).href);
   const pyodide = await failingOnBadWasm(() => loadPyodide({ indexURL: pyodideBase.href }));
 
   progress(`Installing the Paili engine ${info.version ?? ""}`.trim());
+  /** @type {string[]} */
   const wheelErrors = [];
   await pyodide.loadPackage(new URL(info.wheel, baseUrl).href, {
     messageCallback: () => {},
@@ -69,50 +121,64 @@ async function start(baseUrl) {
 
   progress("Starting the Paili engine");
   const api = pyodide.pyimport("paili.api");
+  /** @type {(request: string) => string} */
+  let entry;
   try {
-    handle = api.handle.copy(); // our own reference, so the module proxy can go
+    entry = api.handle.copy(); // our own reference, so the module proxy can go
   } finally {
     api.destroy();
   }
-  const reply = JSON.parse(handle(JSON.stringify({ op: "version" })));
-  const version = reply.ok ? (reply.result?.version ?? reply.result) : info.version;
+  handle = entry;
+  /** @type {Envelope<{version: string}>} */
+  const reply = JSON.parse(entry(JSON.stringify({ op: "version" })));
+  const version = reply.ok ? reply.result.version : info.version;
   return String(version ?? "");
 }
 
 // The one place where an exception becomes an error envelope. paili.api.handle already answers every
 // error it knows about with {ok: false, error}; anything thrown here (a Python bug escaping handle, a reply
 // that is not JSON) is an InternalError, logged with its traceback.
+/**
+ * @param {number} id
+ * @param {string} op
+ * @param {Record<string, unknown>} payload
+ * @returns {Promise<ReplyMessage>}
+ */
 async function answer(id, op, payload) {
   try {
     if (!started) throw new Error("the engine was not started");
     await started;
+    if (!handle) throw new Error("the engine has no entry point"); // cannot happen once `started` resolved
+    /** @type {Envelope} */
     const reply = JSON.parse(handle(JSON.stringify({ ...payload, op })));
     return { id, ...reply };
   } catch (err) {
     console.error("paili worker: internal error", err);
-    const message = String(err?.message ?? err).trim().split("\n").at(-1) || "internal error";
+    const message = messageOf(err).trim().split("\n").at(-1) || "internal error";
     return { id, ok: false, error: { type: "InternalError", message, position: null, field: null } };
   }
 }
 
 // A promise nobody awaited failed: the engine is in an unknown state, so it reports itself dead.
 self.addEventListener("unhandledrejection", (event) => {
-  self.postMessage({ type: "fatal", message: String(event.reason?.message ?? event.reason) });
+  post({ type: "fatal", message: messageOf(event.reason) });
 });
 
+/** @param {MessageEvent<InitMessage | RequestMessage | null>} event */
 self.onmessage = async (event) => {
-  const data = event.data ?? {};
+  const data = event.data;
+  if (!data) return; // not a message of paili.mjs
   if (data.type === "init") {
     if (started) return;
     started = start(data.baseUrl);
     try {
       const version = await started;
-      self.postMessage({ type: "ready", version, build });
+      post({ type: "ready", version, build });
     } catch (err) {
-      self.postMessage({ type: "fatal", message: String(err?.message ?? err) });
+      post({ type: "fatal", message: messageOf(err) });
     }
     return;
   }
   const { id, op, payload } = data;
-  self.postMessage(await answer(id, op, payload ?? {}));
+  post(await answer(id, op, payload ?? {}));
 };

@@ -1,0 +1,553 @@
+"""The one evaluator of the three hand forms: exact shanten (向聴数), with the set of forms as a parameter.
+
+Every shanten the engine reports comes from here: :func:`paili.shanten.shanten`, the ukeire, waits and
+discard table of :mod:`paili.ukeire` and the advisor's search (:mod:`paili.advice`). Which forms count is a
+parameter, :data:`Forms` (as majiang-core passes its distance function to ``tingpai``): all three by default,
+:data:`REGULAR_ONLY` for the regular form alone (Tenhou's 一般形).
+
+Shanten is the fewest tile exchanges that make the hand complete, minus one: -1 is a complete hand (agari),
+0 is tenpai. It is *exact*: a hand may not aim at a fifth copy of a kind, counting the copies in its own
+called melds, so ``1111m234p567p789s`` is 1-shanten, not tenpai as the textbook formula
+``8 - 2*melds - partials - pair`` says.
+
+* Regular form (n melds + a pair): table-driven. Each suit and the honors are read through a generated
+  automaton (:mod:`paili.tables.suit_dfa`) that yields an *answer*: for j = 0..4 melds with and without the
+  pair, the fewest tiles to add. The four answers are combined by min-plus convolution (a shipped table,
+  :class:`SuitTables`), and :meth:`SuitTables.shanten` reads the shanten of n melds and a pair from the
+  result. A suit holding kinds that called melds also use runs the same dynamic programme directly, with
+  the lowered limits.
+* Seven pairs (七対子): ``6 - pairs + max(0, 7 - kinds)`` (:func:`seven_pairs_of`); under
+  ``rules="chinese"`` a four counts as two pairs (龍七对) and the formula is ``6 - sum(count // 2)``
+  (:func:`chinese_seven_pairs_of`).
+* Thirteen orphans (国士無双): ``13 - kinds of terminals/honors - (1 if any of them is paired)``
+  (:func:`thirteen_orphans_of`).
+
+Seven pairs and thirteen orphans apply only to a closed hand of 13 or 14 tiles with no called melds
+(:func:`applicable`). Both read five counters (:class:`PairCounts`) that a one-tile change updates in O(1).
+
+:class:`Evaluator` answers the questions the other modules ask, for hands that share one context (melds
+needed, called melds, forms, rules): the shanten of a hand, the draws that lower it, the shanten after each
+discard. It caches per suit content (the suit's answer and the answers with one copy more or fewer of each
+rank), so the shanten of a one-tile neighbour costs one table lookup.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+from itertools import count
+from operator import itemgetter
+from typing import Final, Literal, NamedTuple, TypeAlias
+
+from .errors import HandError
+from .hand import Hand
+from .rules import Rules
+from .tables import suit_dfa
+from .tiles import COPIES, IS_ORPHAN, KINDS, TERMINALS_AND_HONORS, Tile
+
+__all__ = [
+    "ALL_FORMS", "FORM_NAMES", "NO_SUIT", "REGULAR_ONLY", "SUIT_BASES", "SUIT_OF", "SUIT_SIZES", "UNREACHABLE",
+    "Evaluator", "Form", "Forms", "PairCounts", "SuitEntry", "SuitTables", "applicable", "check_forms",
+    "chiitoitsu_shanten", "chinese_seven_pairs_of", "kokushi_shanten", "regular_shanten", "seven_pairs_of",
+    "suit_tables", "thirteen_orphans_of",
+]
+
+Form: TypeAlias = Literal["regular", "chiitoitsu", "kokushi"]
+"""A hand form: n melds and a pair, seven pairs (七対子), thirteen orphans (国士無双)."""
+
+Forms: TypeAlias = frozenset[Form]
+"""A set of forms: a hand's shanten is the best over those of them that apply."""
+
+FORM_NAMES: Final[tuple[Form, ...]] = ("regular", "chiitoitsu", "kokushi")
+ALL_FORMS: Final[Forms] = frozenset(FORM_NAMES)
+REGULAR_ONLY: Final[Forms] = frozenset(("regular",))
+
+UNREACHABLE: Final = suit_dfa.INF
+"""The shanten of what cannot happen (a draw of a kind the hand may not hold more of, a hand no counted form
+applies to): 99, above every real shanten (at most 13), so that ``<`` and ``min`` need no special case."""
+
+NO_SUIT: Final = -1
+"""The answer id of a suit content that cannot exist: one copy more of a kind at its limit, or one copy
+fewer of a kind not held."""
+
+SUIT_BASES: Final = (0, 9, 18, 27)
+"""The first kind of each suit slot: 0 characters (m), 1 dots (p), 2 bamboo (s), 3 honors (z)."""
+SUIT_SIZES: Final = (9, 9, 9, 7)
+"""How many kinds each suit slot has."""
+SUIT_OF: Final = tuple(min(k // 9, 3) for k in range(KINDS))
+"""The suit slot of each kind."""
+
+_ANSWER_BITS: Final = 16
+"""Answer ids fit in this many bits (the shipped table has 180; suits capped by called melds add a few), so
+two ids pack into one int key: ``a << 16 | b``."""
+
+
+# --- the regular form: suit automata and their answers -----------------------------------------------------
+
+
+class SuitTables:
+    """The loaded automata, the answer vectors and their combination table.
+
+    ``suit`` / ``honors``: the automata's transitions, read ``state = trans[state + count]`` from state 0;
+    ``suit_ids`` / ``honor_ids``: the answer id of each final state. ``answers[id]`` is an answer vector
+    (index ``2 * melds + pair``: the fewest tiles to add). Ids below ``k`` come from the shipped, closed table
+    (:class:`paili.tables.suit_dfa.Sums`, ``table[a * k + b]`` = the id of their combination); suits whose
+    limits are lowered by called melds may add new vectors, combined on demand and cached.
+    """
+
+    def __init__(self) -> None:
+        suit, honors = suit_dfa.load()
+        sums = suit_dfa.load_sums()
+        self.suit = suit.transitions
+        self.honors = honors.transitions
+        self.answers: list[tuple[int, ...]] = list(sums.answers)
+        self.ids: dict[tuple[int, ...], int] = {v: i for i, v in enumerate(self.answers)}
+        self.suit_ids = [self.ids[a] for a in suit.answers]
+        self.honor_ids = [self.ids[a] for a in honors.answers]
+        self.k = len(self.answers)
+        self.table = sums.table
+        self.combined: dict[int, int] = {}  # key: a << _ANSWER_BITS | b, the ids combined
+        self.capped = lru_cache(maxsize=4096)(self._capped)
+
+    def intern(self, vector: tuple[int, ...]) -> int:
+        """The id of an answer vector (a new one gets the next id)."""
+        found = self.ids.get(vector)
+        if found is None:
+            found = self.ids[vector] = len(self.answers)
+            self.answers.append(vector)
+        return found
+
+    def combine(self, a: int, b: int) -> int:
+        """Min-plus convolution of two answers (melds add up, at most one pair)."""
+        k = self.k
+        if a < k and b < k:
+            return self.table[a * k + b]
+        key = a << _ANSWER_BITS | b
+        found = self.combined.get(key)
+        if found is None:
+            found = self.combined[key] = self.intern(suit_dfa.convolve(self.answers[a], self.answers[b]))
+        return found
+
+    def shanten(self, answer: int, melds_needed: int) -> int:
+        """The shanten the answer of a whole hand gives for ``melds_needed`` melds and a pair."""
+        return self.answers[answer][2 * melds_needed + 1] - 1
+
+    def automaton(self, slot: int) -> tuple[Sequence[int], Sequence[int]]:
+        """The transitions and the final states' answer ids of a suit slot's automaton."""
+        return (self.honors, self.honor_ids) if slot == 3 else (self.suit, self.suit_ids)
+
+    def _capped(self, part: tuple[int, ...], caps: tuple[int, ...], suited: bool) -> int:
+        return self.intern(suit_dfa.run(part, caps, suited=suited))
+
+    def read(self, part: Sequence[int], slot: int, caps: tuple[int, ...] | None = None) -> int:
+        """The answer id of one suit's counts; ``caps``: how many copies of each kind it may reach (called
+        melds lower it from 4), ``None`` for 4 everywhere."""
+        if caps is not None:
+            return self.capped(tuple(part), caps, slot != 3)
+        trans, ids = self.automaton(slot)
+        s = 0
+        for c in part:
+            s = trans[s + c]
+        return ids[s]
+
+
+_tables: SuitTables | None = None
+
+
+def suit_tables() -> SuitTables:
+    """The tables, loaded on first use (importing the package does no I/O)."""
+    global _tables
+    if _tables is None:
+        _tables = SuitTables()
+    return _tables
+
+
+def _suit_caps(called: Sequence[int] | None, slot: int) -> tuple[int, ...] | None:
+    """Each kind's limit in a suit where called melds hold some of its kinds, else ``None``."""
+    if called is None:
+        return None
+    base = SUIT_BASES[slot]
+    part = called[base:base + SUIT_SIZES[slot]]
+    return tuple(COPIES - c for c in part) if any(part) else None
+
+
+def regular_shanten(counts: Sequence[int], melds_needed: int | None = None,
+                    called: Sequence[int] | None = None) -> int:
+    """Exact regular-form shanten of 34 concealed counts.
+
+    ``melds_needed`` defaults to ``sum(counts) // 3``; ``called`` holds the copies of each kind in the hand's
+    called melds (they lower how many copies the concealed part may still aim for).
+
+    >>> regular_shanten([4, 0, 0, 0, 0, 0, 0, 0, 0] + [0, 1, 1, 1, 0, 1, 1, 1, 0] + [0] * 6 + [1, 1, 1] + [0] * 7)
+    1
+    """
+    t = _tables or suit_tables()
+    n = sum(counts) // 3 if melds_needed is None else melds_needed
+    if called is not None and any(called):
+        ids = [t.read(counts[base:base + size], slot, _suit_caps(called, slot))
+               for slot, (base, size) in enumerate(zip(SUIT_BASES, SUIT_SIZES, strict=True))]
+        return t.shanten(t.combine(t.combine(t.combine(ids[0], ids[1]), ids[2]), ids[3]), n)
+    # The hot path: the automaton read with the loops unrolled (nine / seven lookups per suit).
+    s, h, suit_ids = t.suit, t.honors, t.suit_ids
+    c0, c1, c2, c3, c4, c5, c6, c7, c8 = counts[0:9]
+    a = suit_ids[s[s[s[s[s[s[s[s[s[c0] + c1] + c2] + c3] + c4] + c5] + c6] + c7] + c8]]
+    c0, c1, c2, c3, c4, c5, c6, c7, c8 = counts[9:18]
+    b = suit_ids[s[s[s[s[s[s[s[s[s[c0] + c1] + c2] + c3] + c4] + c5] + c6] + c7] + c8]]
+    c0, c1, c2, c3, c4, c5, c6, c7, c8 = counts[18:27]
+    c = suit_ids[s[s[s[s[s[s[s[s[s[c0] + c1] + c2] + c3] + c4] + c5] + c6] + c7] + c8]]
+    c0, c1, c2, c3, c4, c5, c6 = counts[27:34]
+    d = t.honor_ids[h[h[h[h[h[h[h[c0] + c1] + c2] + c3] + c4] + c5] + c6]]
+    k, table = t.k, t.table
+    return t.shanten(table[table[table[a * k + b] * k + c] * k + d], n)
+
+
+# --- seven pairs and thirteen orphans -----------------------------------------------------------------------
+
+
+def seven_pairs_of(kinds: int, pairs: int) -> int:
+    """Seven-pairs shanten from the counters: kinds held, kinds held twice or more.
+
+    ``6 - pairs + max(0, 7 - kinds)``: seven *distinct* pairs, so a missing kind costs a draw too.
+    """
+    return 6 - pairs + (7 - kinds if kinds < 7 else 0)
+
+
+def chinese_seven_pairs_of(halves: int) -> int:
+    """Seven-pairs shanten when a four counts as two pairs (龍七对), from ``halves`` = ``sum(count // 2)``."""
+    return 6 - halves
+
+
+def thirteen_orphans_of(orphan_kinds: int, orphan_pairs: int) -> int:
+    """Thirteen-orphans shanten from the counters over the 13 terminals and honors: kinds held, kinds paired."""
+    return 13 - orphan_kinds - (1 if orphan_pairs else 0)
+
+
+_ORPHANS: Final = itemgetter(*TERMINALS_AND_HONORS)
+
+
+def chiitoitsu_shanten(counts: Sequence[int], rules: Rules = "riichi") -> int:
+    """Seven-pairs shanten of a closed 13/14-tile hand (see the module docs for the rules variant).
+
+    >>> chiitoitsu_shanten([2] * 6 + [1] + [0] * 27), chiitoitsu_shanten([4] * 3 + [1] + [0] * 30, "chinese")
+    (0, 0)
+    """
+    if rules == "chinese":
+        return chinese_seven_pairs_of(sum(c // 2 for c in counts))
+    kinds = len(counts) - counts.count(0)
+    return seven_pairs_of(kinds, kinds - counts.count(1))
+
+
+def kokushi_shanten(counts: Sequence[int]) -> int:
+    """Thirteen-orphans shanten of a closed 13/14-tile hand.
+
+    >>> kokushi_shanten([1, 0, 0, 0, 0, 0, 0, 0, 1] * 3 + [1] * 7)
+    0
+    """
+    orphans: tuple[int, ...] = _ORPHANS(counts)
+    kinds = 13 - orphans.count(0)
+    return thirteen_orphans_of(kinds, kinds - orphans.count(1))
+
+
+class PairCounts(NamedTuple):
+    """The five counters seven pairs and thirteen orphans read, updated in O(1) by a one-tile change."""
+
+    kinds: int
+    """Kinds held."""
+    pairs: int
+    """Kinds held twice or more."""
+    halves: int
+    """``sum(count // 2)``: pairs when a four counts as two (Chinese seven pairs)."""
+    orphan_kinds: int
+    """Terminal and honor kinds held."""
+    orphan_pairs: int
+    """Terminal and honor kinds held twice or more."""
+
+    @classmethod
+    def of(cls, counts: Sequence[int]) -> PairCounts:
+        kinds = pairs = halves = orphan_kinds = orphan_pairs = 0
+        for k in range(KINDS):
+            v = counts[k]
+            if v:
+                kinds += 1
+                halves += v >> 1
+                if v >= 2:
+                    pairs += 1
+                if IS_ORPHAN[k]:
+                    orphan_kinds += 1
+                    if v >= 2:
+                        orphan_pairs += 1
+        return cls(kinds, pairs, halves, orphan_kinds, orphan_pairs)
+
+    def changed(self, before: int, after: int, *, orphan: bool) -> PairCounts:
+        """The counters once the count of one kind (a terminal or honor if ``orphan``) goes from ``before`` to
+        ``after``."""
+        held = (after > 0) - (before > 0)
+        paired = (after > 1) - (before > 1)
+        halves = self.halves + (after >> 1) - (before >> 1)
+        if orphan:
+            return PairCounts(self.kinds + held, self.pairs + paired, halves, self.orphan_kinds + held,
+                              self.orphan_pairs + paired)
+        return PairCounts(self.kinds + held, self.pairs + paired, halves, self.orphan_kinds, self.orphan_pairs)
+
+
+# --- the set of forms -----------------------------------------------------------------------------------------
+
+
+def check_forms(forms: object) -> Forms:
+    """A set of form names (any iterable of them, not empty), or a :class:`HandError` naming the forms.
+
+    >>> sorted(check_forms(["kokushi", "regular"]))
+    ['kokushi', 'regular']
+    """
+    if isinstance(forms, (str, bytes)) or not isinstance(forms, Iterable):
+        raise HandError(f"expected a set of {', '.join(map(repr, FORM_NAMES))}, got {forms!r}", field="forms")
+    items = list(forms)
+    out = frozenset(f for f in FORM_NAMES if f in items)
+    if not items or len(out) != len(set(items)):
+        raise HandError(f"expected a non-empty set of {', '.join(map(repr, FORM_NAMES))}, got {forms!r}", field="forms")
+    return out
+
+
+def applicable(forms: Forms, *, full: bool) -> Forms:
+    """The forms of ``forms`` that apply to a hand; ``full`` = a closed 13/14-tile hand with no called melds,
+    the only one seven pairs and thirteen orphans apply to. A :class:`HandError` when none does."""
+    if full:
+        return forms
+    if "regular" not in forms:
+        raise HandError("seven pairs and thirteen orphans apply only to a closed hand of 13 or 14 "
+                        "concealed tiles with no called melds; expected the regular form too for this hand",
+                        field="forms")
+    return REGULAR_ONLY
+
+
+# --- the incremental evaluator ------------------------------------------------------------------------------
+
+
+class SuitEntry(NamedTuple):
+    """What the evaluator knows about one suit's content."""
+
+    own: int
+    """Its answer id."""
+    added: list[int]
+    """For each rank, the answer id with one more copy (:data:`NO_SUIT` at the kind's limit)."""
+    removed: list[int]
+    """For each rank, the answer id with one copy fewer (:data:`NO_SUIT` where none is held)."""
+    serial: int
+    """A number no other entry has (a short memo key for the entry)."""
+
+
+_serials = count()
+_SHARED_SUITS: dict[tuple[int, tuple[int, ...]], SuitEntry] = {}
+"""Entries of suits no called meld touches (they depend on the content alone), shared by every evaluator;
+emptied when it reaches :data:`_SHARED_LIMIT` entries, to bound the memory (about 0.55 KB an entry, so
+11 MB at most; the heaviest advice searches use 6,000-10,000)."""
+_SHARED_LIMIT: Final = 20_000
+
+_ADDED: Final = 0
+_REMOVED: Final = 1
+"""Which neighbours :meth:`Evaluator._regular_after` reads: one copy more (draws) or fewer (discards)."""
+
+
+class Evaluator:
+    """Exact shanten of hands that share one context, and of their one-tile neighbours.
+
+    The context: how many melds the concealed part must still form (``melds_needed``, the same before and
+    after a draw or discard), the copies of each kind in the called melds, the forms that count (already
+    restricted to those that apply, see :func:`applicable`) and the rules. States are 34-count lists; the
+    methods that take one may change it while they run but leave it as it was.
+    """
+
+    def __init__(self, *, melds_needed: int, called: Sequence[int] | None, forms: Forms = ALL_FORMS,
+                 rules: Rules = "riichi") -> None:
+        self.melds_needed = melds_needed
+        self.called: tuple[int, ...] = tuple(called) if called is not None and any(called) else (0,) * KINDS
+        self.cap = [COPIES - n for n in self.called]
+        """How many copies of each kind the concealed part may hold."""
+        self.regular = "regular" in forms
+        self.seven_pairs = "chiitoitsu" in forms
+        self.orphans = "kokushi" in forms
+        self.special = self.seven_pairs or self.orphans
+        self.chinese = rules == "chinese"
+        self.tables = suit_tables()
+        self._caps = [_suit_caps(called, slot) for slot in range(4)]
+        # Suits touched by called melds have entries of their own; the others share _SHARED_SUITS.
+        self._suits: dict[tuple[int, tuple[int, ...]], SuitEntry] = {}
+        # key: rest << _ANSWER_BITS | suit (two answer ids) -> the shanten of their combination
+        self._finals: dict[int, int] = {}
+        # key: (serial << _ANSWER_BITS | rest) << 1 | _ADDED or _REMOVED -> shanten per rank of that suit
+        self._afters: dict[int, list[int]] = {}
+        # key: (counters, +1 or -1) -> the best special form by the count of the kind changed (orphan, other)
+        self._specials: dict[tuple[PairCounts, int], tuple[list[int], list[int]]] = {}
+
+    @classmethod
+    def for_hand(cls, hand: Hand, *, rules: Rules = "riichi", forms: Forms = ALL_FORMS) -> Evaluator:
+        """The evaluator of a hand's context (its melds, and the forms of ``forms`` that apply to it)."""
+        return cls(melds_needed=hand.melds_needed, called=hand.called_counts() if hand.melds else None,
+                   forms=applicable(forms, full=hand.is_full), rules=rules)
+
+    # --- per suit ---
+
+    def suit(self, slot: int, part: tuple[int, ...]) -> SuitEntry:
+        """The entry of one suit's content (cached)."""
+        caps = self._caps[slot]
+        cache = _SHARED_SUITS if caps is None else self._suits
+        key = (slot, part)
+        found = cache.get(key)
+        if found is not None:
+            return found
+        size = SUIT_SIZES[slot]
+        added, removed = [NO_SUIT] * size, [NO_SUIT] * size
+        if caps is None:
+            # Read the automaton once, keeping the state before each rank; a neighbour re-reads the rest.
+            trans, ids = self.tables.automaton(slot)
+            states = [0]
+            for c in part:
+                states.append(trans[states[-1] + c])
+            own = ids[states[-1]]
+            for i in range(size):
+                for delta, out in ((1, added), (-1, removed)):
+                    v = part[i] + delta
+                    if 0 <= v <= COPIES:
+                        s = trans[states[i] + v]
+                        for c in part[i + 1:]:
+                            s = trans[s + c]
+                        out[i] = ids[s]
+            if len(cache) >= _SHARED_LIMIT:
+                cache.clear()
+        else:
+            read = self.tables.read
+            own = read(part, slot, caps)
+            scratch = list(part)
+            for i in range(size):
+                for delta, out in ((1, added), (-1, removed)):
+                    v = part[i] + delta
+                    if 0 <= v <= caps[i]:
+                        scratch[i] = v
+                        out[i] = read(scratch, slot, caps)
+                scratch[i] = part[i]
+        found = cache[key] = SuitEntry(own, added, removed, next(_serials))
+        return found
+
+    def _final(self, rest: int, suit: int) -> int:
+        """The shanten of a hand from the combination of three suits (``rest``) and the fourth (``suit``)."""
+        key = rest << _ANSWER_BITS | suit
+        found = self._finals.get(key)
+        if found is None:
+            t = self.tables
+            found = self._finals[key] = t.shanten(t.combine(rest, suit), self.melds_needed)
+        return found
+
+    def _prepare(self, c: Sequence[int]) -> tuple[list[SuitEntry], list[int], int]:
+        """The four suit entries, for each slot the combination of the other three, and the regular shanten
+        (:data:`UNREACHABLE` when the regular form does not count)."""
+        suit = self.suit
+        e = [suit(0, tuple(c[0:9])), suit(1, tuple(c[9:18])), suit(2, tuple(c[18:27])), suit(3, tuple(c[27:34]))]
+        comb = self.tables.combine
+        i0, i1, i2, i3 = e[0].own, e[1].own, e[2].own, e[3].own
+        rest = [comb(comb(i1, i2), i3), comb(comb(i0, i2), i3), comb(comb(i0, i1), i3), comb(comb(i0, i1), i2)]
+        return e, rest, self._final(rest[0], i0) if self.regular else UNREACHABLE
+
+    def _regular_after(self, rest: int, entry: SuitEntry, which: int) -> list[int]:
+        """Regular shanten after one copy more (``_ADDED``) or fewer (``_REMOVED``) of each rank of a suit
+        (:data:`UNREACHABLE` where that content cannot exist or the regular form does not count)."""
+        key = (entry.serial << _ANSWER_BITS | rest) << 1 | which
+        found = self._afters.get(key)
+        if found is None:
+            ids = entry.added if which == _ADDED else entry.removed
+            if self.regular:
+                final = self._final
+                found = [final(rest, i) if i != NO_SUIT else UNREACHABLE for i in ids]
+            else:
+                found = [UNREACHABLE] * len(ids)
+            self._afters[key] = found
+        return found
+
+    def _special(self, p: PairCounts) -> int:
+        """The best of seven pairs and thirteen orphans, those that count (:data:`UNREACHABLE` if neither)."""
+        best = UNREACHABLE
+        if self.seven_pairs:
+            best = chinese_seven_pairs_of(p.halves) if self.chinese else seven_pairs_of(p.kinds, p.pairs)
+        if self.orphans:
+            orphans = thirteen_orphans_of(p.orphan_kinds, p.orphan_pairs)
+            if orphans < best:
+                best = orphans
+        return best
+
+    def _special_after(self, p: PairCounts, delta: int) -> tuple[list[int], list[int]]:
+        """The best special form after one copy more (``delta`` = 1) or fewer (-1) of a kind held ``v`` times,
+        indexed by ``v`` = 0..4: for a terminal or honor, and for another kind (:data:`UNREACHABLE` where the
+        change is impossible). Only these ten cases exist, so a hand's 34 neighbours cost ten evaluations."""
+        key = (p, delta)
+        found = self._specials.get(key)
+        if found is None:
+            special = self._special
+            found = self._specials[key] = (
+                [special(p.changed(v, v + delta, orphan=True)) if 0 <= v + delta <= COPIES else UNREACHABLE
+                 for v in range(COPIES + 1)],
+                [special(p.changed(v, v + delta, orphan=False)) if 0 <= v + delta <= COPIES else UNREACHABLE
+                 for v in range(COPIES + 1)],
+            )
+        return found
+
+    # --- the questions ---
+
+    def shanten(self, c: Sequence[int]) -> int:
+        """Exact shanten (the best of the forms that count) of the counts ``c``."""
+        _, _, s = self._prepare(c)
+        if self.special:
+            other = self._special(PairCounts.of(c))
+            if other < s:
+                return other
+        return s
+
+    def lowering_draws(self, c: list[int]) -> tuple[int, list[Tile]]:
+        """The shanten of the 3n+1 hand ``c`` and the kinds (below their limit) whose draw lowers it."""
+        e, rest, s = self._prepare(c)
+        after = self._regular_after(rest[0], e[0], _ADDED) + self._regular_after(rest[1], e[1], _ADDED) + \
+            self._regular_after(rest[2], e[2], _ADDED) + self._regular_after(rest[3], e[3], _ADDED)
+        special = False
+        if self.special:
+            p = PairCounts.of(c)
+            other = self._special(p)
+            if other < s:
+                s = other
+            # One more tile lowers a special form by at most one: it matters only if that form is the best.
+            special = other == s
+        if not special:
+            return s, [k for k in range(KINDS) if after[k] < s]
+        cap = self.cap
+        orphans, others = self._special_after(p, 1)
+        lowering = []
+        for k in range(KINDS):
+            v = c[k]
+            if after[k] < s or (v < cap[k] and (orphans if IS_ORPHAN[k] else others)[v] < s):
+                lowering.append(k)
+        return s, lowering
+
+    def discards(self, c: list[int]) -> list[tuple[Tile, int]]:
+        """``(kind, shanten after discarding it)`` for each kind held in the 3n+2 hand ``c``, in kind order."""
+        e, rest, s = self._prepare(c)
+        special = False
+        if self.special:
+            p = PairCounts.of(c)
+            # One tile fewer raises each form by at most one: the special forms matter only if not above s.
+            special = self._special(p) <= s
+            if special:
+                orphans, others = self._special_after(p, -1)
+        out = []
+        k = 0
+        for slot in range(4):
+            regs: list[int] | None = None
+            for i in range(SUIT_SIZES[slot]):
+                v = c[k]
+                if v:
+                    if regs is None:
+                        regs = self._regular_after(rest[slot], e[slot], _REMOVED)
+                    after = regs[i]
+                    if special:
+                        other = (orphans if IS_ORPHAN[k] else others)[v]
+                        if other < after:
+                            after = other
+                    out.append((k, after))
+                k += 1
+        return out

@@ -1,0 +1,429 @@
+"""``score()``: the value of a winning hand (yaku, han, fu, limit, payments) in a given situation.
+
+Every reading of the hand (:func:`paili.decompositions`: regular, seven pairs, thirteen orphans) is scored
+with every place the winning tile can take in it (pair, a triplet, or a sequence: two-sided, closed or edge),
+and the one that scores most is kept (ties: more han, then more fu).
+
+Dora (ドラ) come from indicators: the next tile in the indicator's cycle (1-9 in a suit, 9 -> 1; East ->
+South -> West -> North -> East; White -> Green -> Red -> White). Each kan reveals one more indicator: give them
+all in ``dora`` (at most 5). Ura dora (裏ドラ) count only with riichi. Red fives (赤ドラ) score one each
+(the ``red_fives`` rule). None of these is a yaku: a hand with dora only has no yaku (``no_yaku: true``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from ..agari import Decomposition, decompositions, shape_key
+from ..errors import HandError
+from ..hand import Hand
+from ..notation import check_visible, parse, parse_tiles
+from ..results import decomposition_json
+from ..tables import agari_index
+from ..tiles import FIVES, HONOR_BASE, KINDS, SUITS, Tile, tile_name
+from .fu import Breakdown, breakdown_json, chiitoitsu_fu, regular_fu
+from .points import basic_points, payments
+from .rules import PRESETS, ScoringRules, resolve_rules
+from .yaku import (
+    QUAD,
+    RANK,
+    SEQUENCE,
+    TRIPLET,
+    YAKUMAN,
+    Group,
+    Situation,
+    Wait,
+    Yaku,
+    chiitoitsu_yaku,
+    hand_yaku,
+    kokushi_yaku,
+    regular_yaku,
+)
+
+SITUATION_KEYS: Final = ("tsumo", "round_wind", "seat_wind", "riichi", "ippatsu", "last_tile", "rinshan",
+                         "chankan", "blessing", "dora", "ura", "honba", "riichi_sticks", "rules")
+"""The keyword arguments of :func:`score` besides ``hand`` and ``win`` (what the API and the CLI pass on)."""
+
+MAX_INDICATORS: Final = 5
+"""One dora indicator plus one per kan, four kans at most."""
+
+_NEXT: Final = tuple(
+    (t // 9 * 9 + (t % 9 + 1) % 9) if t < HONOR_BASE
+    else (27 + (t - 27 + 1) % 4) if t < 31 else (31 + (t - 31 + 1) % 3)
+    for t in range(KINDS))
+"""``_NEXT[indicator]``: the dora it shows."""
+
+_NAMES: Final = tuple(tile_name(t) for t in range(KINDS))
+_PLAIN_TILES: Final = {name: t for t, name in enumerate(_NAMES)}
+"""Two-character names of the plain (not red) tiles: the fast path of reading ``win`` and indicators."""
+_PINFU: Final = ("pinfu", 1, 0)
+_WINDS: Final = {"1z": 27, "2z": 28, "3z": 29, "4z": 30}
+_MELD_GROUP: Final = {"chi": SEQUENCE, "pon": TRIPLET, "kan": QUAD, "ankan": QUAD}
+
+
+def dora_of(indicator: Tile) -> Tile:
+    """The dora an indicator shows.
+
+    >>> [tile_name(dora_of(t)) for t in (8, 13, 30, 33)]
+    ['1m', '6p', '1z', '5z']
+    """
+    return _NEXT[indicator]
+
+
+# --- checking the input ---------------------------------------------------------------------------------
+
+
+def _flag(name: str, value: object) -> bool:
+    if value is True or value is False:
+        return value
+    raise HandError(f"expected true or false, got {value!r}", field=name)
+
+
+def _count(name: str, value: object, most: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= most:
+        raise HandError(f"expected a whole number from 0 to {most}, got {value!r}", field=name)
+    return value
+
+
+def _wind(name: str, value: object) -> Tile:
+    if isinstance(value, str) and value in _WINDS:
+        return _WINDS[value]
+    raise HandError(f"expected a wind from 1z (East) to 4z (North), got {value!r}", field=name)
+
+
+def _win_tile(hand: Hand, win: object) -> Tile:
+    if not isinstance(win, str):
+        raise HandError(f"expected the winning tile such as '5p' or '0p', got {win!r}", field="win")
+    tile = _PLAIN_TILES.get(win)
+    red = False
+    if tile is None:
+        counts, reds = parse_tiles(win, field="win")
+        if sum(counts) != 1:
+            raise HandError(f"expected exactly one tile such as '5p', got {sum(counts)} in {win!r}", field="win")
+        tile, red = counts.index(1), any(reds)
+    if tile in FIVES:
+        suit = FIVES.index(tile)
+        if red and not hand.reds[suit]:
+            raise HandError(f"the red five {win!r} is not among the concealed tiles of the hand", field="win")
+        if not red and hand.concealed[tile] == hand.reds[suit]:
+            raise HandError(f"expected a tile among the concealed tiles; the hand holds only the red "
+                            f"five 0{SUITS[suit]}, not {win!r}" if hand.reds[suit] else
+                            f"expected a tile among the concealed tiles of the hand, got {win!r}", field="win")
+    elif not hand.concealed[tile]:
+        raise HandError(f"expected a tile among the concealed tiles of the hand, got {win!r}", field="win")
+    return tile
+
+
+def _indicators(hand: Hand, name: str, text: object, seen: list[int]) -> list[Tile]:
+    """The indicator kinds of ``text``; ``seen`` (kinds in the hand and earlier indicators) is updated."""
+    if not isinstance(text, str):
+        raise HandError(f"expected indicator tiles such as '3m1z', got {text!r}", field=name)
+    if not text:
+        return []
+    tiles = [_PLAIN_TILES.get(text[i:i + 2], -1) for i in range(0, len(text), 2)]
+    if len(text) % 2 or -1 in tiles:  # not the plain form "3m1z...": the full parser (errors, red fives)
+        counts, reds = parse_tiles(text, field=name)
+        tiles = [t for t in range(KINDS) for _ in range(counts[t])]
+        if any(reds):
+            called = hand.called_counts()
+            earlier = [seen[t] - hand.concealed[t] - called[t] for t in range(KINDS)]
+            check_visible(hand, [earlier[t] + counts[t] for t in range(KINDS)], reds=reds, field=name)
+    if len(tiles) > MAX_INDICATORS:
+        raise HandError(f"expected at most {MAX_INDICATORS} indicators (one plus one per kan), "
+                        f"got {len(tiles)}", field=name)
+    for t in tiles:
+        seen[t] += 1
+        if seen[t] > 4:
+            called = hand.called_counts()
+            check_visible(hand, [seen[k] - hand.concealed[k] - called[k] for k in range(KINDS)], field=name)
+    return tiles
+
+
+def _situation(hand: Hand, closed: bool, *, tsumo: object, round_wind: object, seat_wind: object,
+               riichi: object, ippatsu: object, last_tile: object, rinshan: object, chankan: object,
+               blessing: object) -> Situation:
+    if (tsumo.__class__ is bool and ippatsu.__class__ is bool and last_tile.__class__ is bool
+            and rinshan.__class__ is bool and chankan.__class__ is bool and blessing.__class__ is bool
+            and riichi.__class__ is int and round_wind.__class__ is str and seat_wind.__class__ is str
+            and round_wind in _WINDS and seat_wind in _WINDS and riichi in (0, 1, 2)):
+        sit = Situation(tsumo, _WINDS[round_wind], _WINDS[seat_wind], riichi, ippatsu, last_tile,
+                        rinshan, chankan, blessing)
+    else:  # the checks one by one, for the error message
+        sit = Situation(
+            _flag("tsumo", tsumo), _wind("round_wind", round_wind), _wind("seat_wind", seat_wind),
+            _count("riichi", riichi, 2), _flag("ippatsu", ippatsu), _flag("last_tile", last_tile),
+            _flag("rinshan", rinshan), _flag("chankan", chankan), _flag("blessing", blessing))
+    if not (sit.riichi or sit.ippatsu or sit.rinshan or sit.chankan or sit.blessing):
+        return sit
+    if sit.riichi and not closed:
+        raise HandError("expected a closed hand (closed kans only) for riichi; the hand has an open meld",
+                        field="riichi")
+    if sit.ippatsu and not sit.riichi:
+        raise HandError("expected riichi (1 or 2) for ippatsu", field="ippatsu")
+    if sit.chankan and sit.tsumo:
+        raise HandError("a robbed kan is a ron, expected tsumo false", field="chankan")
+    if sit.rinshan and not sit.tsumo:
+        raise HandError("the replacement tile of a kan is drawn, expected tsumo true", field="rinshan")
+    if sit.rinshan and not any(m.kind in ("kan", "ankan") for m in hand.melds):
+        raise HandError("expected a kan among the melds (rinshan is the win on a kan's replacement tile)",
+                        field="rinshan")
+    if sit.rinshan and sit.last_tile:
+        raise HandError("a kan's replacement tile is not the last tile of the wall (rinshan is set)", field="last_tile")
+    if sit.rinshan and sit.ippatsu:
+        raise HandError("one's own kan ends ippatsu, expected ippatsu false with rinshan", field="ippatsu")
+    if sit.chankan and sit.last_tile:
+        raise HandError("no kan can be added after the last tile, expected last_tile false with chankan",
+                        field="last_tile")
+    if sit.blessing:
+        if hand.melds:
+            raise HandError("tenhou / chiihou need a hand with no meld, not even a closed kan", field="blessing")
+        if not sit.tsumo:
+            raise HandError("tenhou / chiihou are won on the first draw, expected tsumo true", field="blessing")
+        if sit.riichi:
+            raise HandError("tenhou / chiihou come before any riichi, expected riichi 0", field="blessing")
+        if sit.last_tile:
+            raise HandError("the first draw is not the last tile, expected last_tile false", field="blessing")
+    return sit
+
+
+_RULES_JSON: dict[int, tuple[ScoringRules, dict[str, Any]]] = {}
+
+
+def _rules_json(rules: ScoringRules) -> dict[str, Any]:
+    """``rules.to_json()``, remembered by identity (the presets are few; hashing a dataclass is not free)."""
+    known = _RULES_JSON.get(id(rules))
+    if known is None or known[0] is not rules:
+        known = _RULES_JSON[id(rules)] = (rules, rules.to_json())
+        if len(_RULES_JSON) > 64:
+            _RULES_JSON.clear()
+    return dict(known[1])
+
+
+# --- scoring the readings --------------------------------------------------------------------------------
+
+
+def _placements(pair: Tile, triplets: list[Tile], sequences: list[Tile], win: Tile) -> list[tuple[Wait, int]]:
+    """Where the winning tile can sit in a regular reading: (wait, index of the triplet for a shanpon)."""
+    out: list[tuple[Wait, int]] = []
+    if pair == win:
+        out.append(("tanki", -1))
+    if win in triplets:
+        out.append(("shanpon", triplets.index(win)))
+    for s in set(sequences):
+        offset = win - s
+        if offset == 1:
+            out.append(("kanchan", -1))
+        elif offset == 0:
+            out.append(("penchan" if s % 9 == 6 else "ryanmen", -1))
+        elif offset == 2:
+            out.append(("penchan" if s % 9 == 0 else "ryanmen", -1))
+    return out
+
+
+def _value(found: list[Yaku], fu: int, bonus: int, rules: ScoringRules) -> tuple[int, int, int, int, list[Yaku]]:
+    """(basic points, yakuman multiple, han, fu, the yaku as counted) of one reading."""
+    if not found:
+        return 0, 0, 0, fu, found
+    if found[0][2]:  # a reading with a yakuman lists only yakuman
+        counted = [(name, 13 * m, m) for name, _, n in found
+                   for m in [YAKUMAN[name] if rules.double_yakuman else 1]]
+        total = sum(y[2] for y in counted) if rules.yakuman_stack else max(y[2] for y in counted)
+        return 8000 * total, total, 13 * total, fu, counted
+    han = bonus
+    for y in found:
+        han += y[1]
+    return basic_points(han, fu, 0, rules)[0], 0, han, fu, found
+
+
+def _bonus(hand: Hand, rules: ScoringRules, full: list[int] | None, dora: list[Tile], ura: list[Tile]
+           ) -> list[Yaku]:
+    """Dora, aka and ura; ``full`` counts the hand's tiles, concealed and called."""
+    out: list[Yaku] = []
+    if full is not None:
+        for name, tiles in (("dora", dora), ("ura", ura)):
+            count = 0
+            for t in tiles:
+                count += full[_NEXT[t]]
+            if count:
+                out.append((name, count, 0))
+    if rules.red_fives:
+        reds = hand.reds
+        aka = 0
+        if rules.red_fives == "mps":
+            aka = reds[0] + reds[1] + reds[2]
+        else:
+            aka = sum(reds[i] for i, suit in enumerate("mps") if suit in rules.red_fives)
+        for m in hand.melds:
+            if m.reds and "mps"[m.tiles[0] // 9] in rules.red_fives:
+                aka += m.reds
+        if aka:
+            out.append(("aka", aka, 0))
+    return out
+
+
+def score_hand(hand: Hand, *, win: str, tsumo: bool = False, round_wind: str = "1z", seat_wind: str = "1z",
+               riichi: int = 0, ippatsu: bool = False, last_tile: bool = False, rinshan: bool = False,
+               chankan: bool = False, blessing: bool = False, dora: str = "", ura: str = "", honba: int = 0,
+               riichi_sticks: int = 0, rules: object = "riichi") -> dict[str, Any]:
+    """:func:`score` for a parsed :class:`~paili.Hand`."""
+    checked_rules = PRESETS.get(rules) if isinstance(rules, str) else None
+    if checked_rules is None:
+        checked_rules = resolve_rules(rules)
+    concealed, melds = hand.concealed, hand.melds
+    size = sum(concealed)
+    if size % 3 != 2 or size + 3 * len(melds) != 14:
+        raise HandError(f"expected a complete hand of 14 tiles (a kan counts as 3) with its melds "
+                        f"written, got {size} concealed tiles and {len(melds)} meld(s)", field="hand")
+    key, kinds = shape_key(concealed)
+    entry = agari_index.load().get(key)
+    special: list[Decomposition] = []
+    if not melds and size == 14 and (entry is None or entry.seven_pairs):
+        special = [d for d in decompositions(hand) if d.form != "regular"]
+    if (entry is None or not entry.readings) and not special:
+        raise HandError(f"expected a complete hand (agari), {hand} is not one", field="hand")
+    win_tile = _win_tile(hand, win)
+    closed = True
+    mask = 0
+    for t in kinds:
+        mask |= 1 << t
+    meld_groups: list[Group] = []
+    for m in melds:
+        mask |= 1 << m.tiles[0] | 1 << m.tiles[-1]
+        if m.kind != "ankan":
+            closed = False
+        meld_groups.append((_MELD_GROUP[m.kind], m.tiles[0], m.kind != "ankan", True))
+        if m.kind == "chi":
+            mask |= 1 << m.tiles[1]
+    if chankan is True and concealed[win_tile] != 1:
+        raise HandError("the robbed tile's three other copies are in the kan, expected the hand to hold "
+                        f"one {tile_name(win_tile)}, got {concealed[win_tile]}", field="chankan")
+    sit = _situation(hand, closed, tsumo=tsumo, round_wind=round_wind, seat_wind=seat_wind, riichi=riichi,
+                     ippatsu=ippatsu, last_tile=last_tile, rinshan=rinshan, chankan=chankan, blessing=blessing)
+    if not (honba.__class__ is int and 0 <= honba <= 1000):
+        honba = _count("honba", honba, 1000)
+    sticks = riichi_sticks
+    if not (sticks.__class__ is int and 0 <= sticks <= 1000):
+        sticks = _count("riichi_sticks", riichi_sticks, 1000)
+    full: list[int] | None = None
+    dora_tiles = ura_tiles = []
+    if dora or ura:
+        full = list(concealed)
+        for m in melds:
+            for t in m.tiles:
+                full[t] += 1
+        seen = full[:]
+        dora_tiles = _indicators(hand, "dora", dora, seen)
+        ura_tiles = _indicators(hand, "ura", ura, seen)
+    bonus = _bonus(hand, checked_rules, full, dora_tiles, ura_tiles if sit.riichi else [])
+    extra = sum(y[1] for y in bonus)
+    shared = hand_yaku(mask, sit, closed, checked_rules)
+
+    best: tuple[int, int, int, int, list[Yaku]] | None = None
+    best_reading: tuple[Any, ...] = ()
+    if entry is not None:
+        tsumo_ = sit.tsumo
+        for r in entry.readings:
+            pair = kinds[r.pair]
+            triplets = [kinds[i] for i in r.triplets]
+            sequences = [kinds[i] for i in r.sequences]
+            concealed_groups: list[Group] = [(SEQUENCE, t, False, False) for t in sequences]
+            concealed_groups += meld_groups
+            for wait, shanpon in _placements(pair, triplets, sequences, win_tile):
+                if tsumo_:
+                    shanpon = -1
+                groups = [(TRIPLET, t, i == shanpon, False) for i, t in enumerate(triplets)] + concealed_groups
+                found = regular_yaku(groups, pair, wait, win_tile, mask, sit, closed, concealed, checked_rules,
+                                     shared)
+                pinfu = _PINFU in found
+                fu = regular_fu(groups, pair, wait, sit, closed, pinfu, checked_rules)[0]
+                value = _value(found, fu, extra, checked_rules)
+                if best is None or value[:4] > best[:4]:
+                    best, best_reading = value, ("regular", pair, triplets, sequences, wait, groups, pinfu)
+    for d in special:
+        if d.form == "chiitoitsu":
+            fu, _ = chiitoitsu_fu(checked_rules)
+            value = _value(chiitoitsu_yaku(shared), fu, extra, checked_rules)
+            wait = "tanki"
+        else:
+            thirteen = concealed[win_tile] == 2
+            value = _value(kokushi_yaku(thirteen, sit), 0, extra, checked_rules)
+            wait = "kokushi_13" if thirteen else "kokushi"
+        if best is None or value[:4] > best[:4]:
+            best, best_reading = value, (d.form, d, wait)
+    assert best is not None
+    base, yakuman, han, fu, found = best
+
+    breakdown: Breakdown
+    if best_reading[0] == "regular":
+        _, pair, triplets, sequences, wait, groups, pinfu = best_reading
+        _, breakdown = regular_fu(groups, pair, wait, sit, closed, pinfu, checked_rules, explain=True)
+        decomposition: dict[str, Any] = {
+            "form": "regular", "pair": _NAMES[pair], "triplets": [_NAMES[t] for t in triplets],
+            "sequences": [_NAMES[t] for t in sorted(sequences)]}
+    else:
+        breakdown = chiitoitsu_fu(checked_rules)[1] if best_reading[0] == "chiitoitsu" else []
+        decomposition, wait = decomposition_json(best_reading[1]), best_reading[2]
+        del decomposition["flags"]
+    decomposition["wait"] = wait
+    decomposition["win"] = _NAMES[win_tile]
+    if found and not yakuman:
+        found = found + bonus
+    if found:
+        points, paid = payments(base, dealer=sit.dealer, tsumo=sit.tsumo, honba=honba)
+        if not sit.tsumo:
+            gained = paid["ron"]
+        elif sit.dealer:
+            gained = 3 * paid["others"]
+        else:
+            gained = paid["dealer"] + 2 * paid["others"]
+    else:
+        points, paid, gained, sticks = 0, {}, 0, 0
+    found.sort(key=lambda y: RANK[y[0]])
+    return {
+        "win": win,
+        "dealer": sit.dealer,
+        "yaku": [({"id": name, "han": h, "yakuman": n} if n else {"id": name, "han": h}) for name, h, n in found],
+        "han": han,
+        "fu": fu,
+        "yakuman": yakuman,
+        "limit": basic_points(han, fu, yakuman, checked_rules)[1] if found else None,
+        "points": points,
+        "payments": paid,
+        "total": gained + 1000 * sticks,
+        "fu_breakdown": breakdown_json(breakdown),
+        "decomposition": decomposition,
+        "no_yaku": not found,
+        "rules": _rules_json(checked_rules),
+    }
+
+
+def score(hand: str | Hand, *, win: str, tsumo: bool = False, round_wind: str = "1z", seat_wind: str = "1z",
+          riichi: int = 0, ippatsu: bool = False, last_tile: bool = False, rinshan: bool = False,
+          chankan: bool = False, blessing: bool = False, dora: str = "", ura: str = "", honba: int = 0,
+          riichi_sticks: int = 0, rules: object = "riichi") -> dict[str, Any]:
+    """Score a winning hand; a JSON-ready dict. Raises :class:`~paili.HandError` for a bad or incomplete hand
+    and for a situation that contradicts it (the message starts with the field's name).
+
+    ``hand`` is the complete hand with its melds (``[...]`` open, ``(...)`` closed kan); ``win`` the tile that
+    completed it, among the concealed tiles (``0p`` for a red five); ``riichi`` 0, 1 or 2 (double riichi);
+    ``last_tile`` haitei on a tsumo, houtei on a ron; ``blessing`` tenhou for the dealer, chiihou otherwise;
+    ``dora`` / ``ura`` the indicators (ura count only with riichi); the dealer is the player whose
+    ``seat_wind`` is ``1z``; ``rules`` a preset name or a dict of options (:mod:`paili.scoring.rules`).
+
+    Keys: ``yaku`` (``{"id", "han"}``, yakuman with ``"yakuman": 1 or 2``), ``han``, ``fu``, ``yakuman`` (0 or
+    the multiple), ``limit`` (``None``, ``"mangan"``, ... ``"kazoe_yakuman"``, ``"yakuman"``), ``points``
+    (without honba), ``payments`` (``{"ron": n}``, ``{"dealer": n, "others": n}`` or ``{"others": n}``, honba
+    included), ``total`` (the winner's gain, sticks included), ``fu_breakdown``, ``decomposition`` (the
+    reading used, as in :func:`paili.analyze` without flags, with its ``wait`` and ``win``), ``no_yaku``, and
+    ``win``, ``dealer``, ``rules`` (the options in effect).
+
+    >>> r = score("234m567p22s345678s", win="8s", tsumo=True, seat_wind="2z", riichi=1, dora="1s")
+    >>> [y["id"] for y in r["yaku"]], r["han"], r["fu"], r["points"], r["payments"]
+    (['riichi', 'menzen_tsumo', 'tanyao', 'pinfu', 'dora'], 6, 20, 12000, {'dealer': 6000, 'others': 3000})
+    >>> score("123m456p789s22z [123s]", win="2z")["no_yaku"]
+    True
+    """
+    parsed = hand if isinstance(hand, Hand) else parse(hand)
+    return score_hand(parsed, win=win, tsumo=tsumo, round_wind=round_wind, seat_wind=seat_wind, riichi=riichi,
+                      ippatsu=ippatsu, last_tile=last_tile, rinshan=rinshan, chankan=chankan, blessing=blessing,
+                      dora=dora, ura=ura, honba=honba, riichi_sticks=riichi_sticks, rules=rules)

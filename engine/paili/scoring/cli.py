@@ -1,0 +1,150 @@
+"""Command line: ``python -m paili score HAND --win 5p [--tsumo] [--riichi] ...``.
+
+* Prints the yaku with their han, the fu breakdown, the limit and who pays what; ``--json`` prints
+  :func:`paili.score`'s result as JSON.
+* With no HAND, lines are read from standard input and written as JSON lines: a line is either a JSON object
+  of :func:`paili.score`'s arguments (``{"hand": "...", "win": "5p", "tsumo": true}``; the command-line
+  options fill in what it leaves out) or a bare hand (scored with the command-line options). A bad line gives
+  ``{"input": line, "error": {...}}`` and the run goes on; the exit status is 1 if any line failed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from ..errors import HandError
+from ..notation import parse
+from ..results import error_json
+from .calculate import SITUATION_KEYS, score
+
+_PAYERS = {"ron": "the discarder pays", "dealer": "the dealer pays", "others": "each other player pays"}
+
+
+def render(result: dict[str, Any], hand: str) -> str:
+    """The readable text form of a :func:`paili.score` result for ``hand`` (its canonical text)."""
+    reading = result["decomposition"]
+    how = "tsumo" if "ron" not in result["payments"] and result["payments"] else "ron"
+    lines = [f"hand      {hand}   win {result['win']} "
+             f"({'dealer' if result['dealer'] else 'non-dealer'}{', ' + how if result['payments'] else ''})"]
+    if reading["form"] == "regular":
+        parts = [f"pair {reading['pair']}"]
+        if reading["triplets"]:
+            parts.append("triplets " + " ".join(reading["triplets"]))
+        if reading["sequences"]:
+            parts.append("sequences " + " ".join(reading["sequences"]))
+        lines.append(f"reading   {' | '.join(parts)}   wait: {reading['wait']}")
+    else:
+        lines.append(f"reading   {reading['form']}   wait: {reading['wait']}")
+    if result["no_yaku"]:
+        lines.append("no yaku   the hand is complete but has no yaku (dora do not count): it cannot win")
+        return "\n".join(lines)
+    for y in result["yaku"]:
+        value = f"yakuman x{y['yakuman']}" if "yakuman" in y else f"{y['han']} han"
+        lines.append(f"  {y['id']:<18} {value}")
+    limit = f"  {result['limit'].replace('_', ' ')}" if result["limit"] else ""
+    if result["yakuman"]:
+        lines.append(f"value     yakuman x{result['yakuman']}")
+    else:
+        lines.append(f"value     {result['han']} han {result['fu']} fu{limit}")
+        lines.append("fu        " + " + ".join(f"{e['fu']} {e['reason']}" for e in result["fu_breakdown"]))
+    paid = ", ".join(f"{_PAYERS[k]} {v}" for k, v in result["payments"].items())
+    lines.append(f"points    {result['points']}   ({paid}; the winner gets {result['total']} in all)")
+    return "\n".join(lines)
+
+
+def _options(args: argparse.Namespace) -> dict[str, Any]:
+    rules: Any = args.rules
+    if args.rule:
+        rules = {"preset": args.rules}
+        for item in args.rule:
+            name, _, value = item.partition("=")
+            try:
+                rules[name] = json.loads(value)
+            except json.JSONDecodeError:
+                rules[name] = value
+    return {"tsumo": args.tsumo, "round_wind": args.round, "seat_wind": args.seat,
+            "riichi": 2 if args.double_riichi else 1 if args.riichi else 0, "ippatsu": args.ippatsu,
+            "last_tile": args.last_tile, "rinshan": args.rinshan, "chankan": args.chankan,
+            "blessing": args.blessing, "dora": args.dora, "ura": args.ura, "honba": args.honba,
+            "riichi_sticks": args.sticks, "rules": rules}
+
+
+def _error(text: str, exc: HandError) -> dict[str, Any]:
+    return {"input": text, "error": error_json(exc)}
+
+
+def _batch(stream: TextIO, out: TextIO, win: str | None, options: dict[str, Any]) -> int:
+    failed = 0
+    for line in stream:
+        text = line.strip()
+        if not text:
+            continue
+        try:
+            if text.startswith("{"):
+                try:
+                    request = json.loads(text)
+                except json.JSONDecodeError as exc:
+                    raise HandError(f"expected a JSON object or a hand, got invalid JSON: {exc.msg}") from None
+                if not isinstance(request, dict):
+                    raise HandError("expected a JSON object or a hand")
+                unknown = sorted(set(request) - {"hand", "win", *SITUATION_KEYS})
+                if unknown:
+                    raise HandError(f"expected the keys of paili.score(), got {', '.join(map(repr, unknown))}")
+                merged = {**options, "win": win, **request}
+                hand = merged.pop("hand", None)
+                if not isinstance(hand, str):
+                    raise HandError("expected a string", field="hand")
+            else:
+                hand, merged = text, {**options, "win": win}
+            if merged.get("win") is None:
+                raise HandError("expected the winning tile (a \"win\" key or --win)", field="win")
+            record: dict[str, Any] = score(hand, **merged)
+        except HandError as exc:
+            failed += 1
+            record = _error(text, exc)
+        out.write(json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n")
+    return 1 if failed else 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="paili score", description="Score a winning riichi hand (mpsz notation).")
+    parser.add_argument("hand", nargs="?", help="the complete hand, e.g. 123m456p789s234s55p [789m]; "
+                                                "without it, read JSON lines or hands from stdin")
+    parser.add_argument("--win", help="the winning tile, among the concealed tiles (0p for a red five)")
+    parser.add_argument("--tsumo", action="store_true", help="won by self-draw (default: ron)")
+    parser.add_argument("--round", default="1z", help="round wind, 1z-4z (default 1z)")
+    parser.add_argument("--seat", default="1z", help="seat wind, 1z-4z; 1z is the dealer (default 1z)")
+    parser.add_argument("--riichi", action="store_true", help="riichi declared")
+    parser.add_argument("--double-riichi", action="store_true", help="double riichi (first turn)")
+    parser.add_argument("--ippatsu", action="store_true")
+    parser.add_argument("--last-tile", action="store_true", help="haitei (tsumo) / houtei (ron)")
+    parser.add_argument("--rinshan", action="store_true", help="won on a kan's replacement tile")
+    parser.add_argument("--chankan", action="store_true", help="won on a tile added to a kan")
+    parser.add_argument("--blessing", action="store_true", help="tenhou (dealer) / chiihou")
+    parser.add_argument("--dora", default="", help="dora indicators, e.g. 3m1z")
+    parser.add_argument("--ura", default="", help="ura dora indicators (count with riichi)")
+    parser.add_argument("--honba", type=int, default=0)
+    parser.add_argument("--sticks", type=int, default=0, help="riichi sticks on the table")
+    parser.add_argument("--rules", default="riichi", help="preset: riichi, tenhou, mahjong_soul, ema")
+    parser.add_argument("--rule", action="append", metavar="NAME=VALUE",
+                        help="a rule option over the preset, e.g. kiriage=true; may be repeated")
+    parser.add_argument("--json", action="store_true", help="print paili.score() as JSON")
+    args = parser.parse_args(argv)
+    options = _options(args)
+    if args.hand is None:
+        return _batch(sys.stdin, sys.stdout, args.win, options)
+    if args.win is None:
+        parser.error("--win is required with a HAND")
+    try:
+        result = score(args.hand, win=args.win, **options)
+    except HandError as exc:
+        print(f"paili: {exc.field}: {exc.message}", file=sys.stderr)
+        if exc.field == "hand" and exc.position is not None and exc.position < len(args.hand):
+            print(f"  {args.hand}\n  {' ' * exc.position}^", file=sys.stderr)
+        return 2
+    print(json.dumps(result, ensure_ascii=False, indent=2) if args.json else render(result, str(parse(args.hand))))
+    return 0

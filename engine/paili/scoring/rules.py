@@ -1,0 +1,125 @@
+"""Scoring rule options (ルール) and presets for common rooms.
+
+:func:`paili.score` takes ``rules`` as a preset name (``"riichi"``, the default) or a dict of options laid
+over a preset: ``{"kiriage": True}`` is the default rules with kiriage mangan, ``{"preset": "ema",
+"open_tanyao": False}`` is the EMA rules without open tanyao. Unknown names and values of the wrong type are
+a :class:`~paili.HandError` naming the option.
+
+Options (default in brackets):
+
+* ``open_tanyao`` [True]: tanyao (断么九) counts in an open hand (kuitan).
+* ``red_fives`` ["mps"]: the suits whose red five scores one han (赤ドラ, ``aka``); ``""`` turns red fives
+  off (they are then plain fives).
+* ``kazoe_yakuman`` [True]: 13 han or more without a yakuman is a counted yakuman (数え役満); off, it is
+  sanbaiman.
+* ``double_yakuman`` [True]: suuankou_tanki, kokushi_13, junsei_chuuren and daisuushii count twice (ダブル役満);
+  off, they count once.
+* ``yakuman_stack`` [True]: several yakuman add up (daisangen + tsuuiisou = 2x); off, the hand is worth its
+  largest single yakuman.
+* ``kiriage`` [False]: 4 han 30 fu and 3 han 60 fu are rounded up to mangan (切り上げ満貫).
+* ``double_wind_fu`` [4]: fu for a pair of the wind that is both the seat and the round wind (連風牌); 2 in
+  some rooms.
+* ``pinfu_tsumo`` [True]: pinfu counts on a tsumo (20 fu, no tsumo fu); off (ピンヅモなし), a pinfu-shaped
+  tsumo has no pinfu and gets the 2 fu of tsumo (30 fu).
+* ``open_pinfu_fu`` [True]: an open hand with no fu at all (20) is counted 30 fu; off, it stays 20.
+* ``chiitoitsu_fu`` [25]: the fixed fu of seven pairs (七対子).
+
+Presets, and the published rules each follows:
+
+* ``riichi``: the defaults above (the rules most Japanese online rooms share).
+* ``tenhou``: Tenhou's ranked rooms (喰断・赤あり): as ``riichi`` but no double yakuman (every yakuman
+  counts once; several still add up).
+* ``mahjong_soul``: Mahjong Soul (雀魂) ranked rules: the same options as ``riichi``.
+* ``ema``: the European Mahjong Association's riichi rules (2016): no red fives, 13+ han without a yakuman is
+  sanbaiman (no kazoe yakuman), no double yakuman; yakuman still add up.
+
+>>> resolve_rules({"preset": "ema", "kiriage": True}).red_fives, resolve_rules("riichi").double_wind_fu
+('', 4)
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields, replace
+from typing import Any, Final
+
+from ..errors import HandError
+
+
+@dataclass(frozen=True, slots=True)
+class ScoringRules:
+    """The options of one scoring rule set (see the module docstring for each)."""
+
+    open_tanyao: bool = True
+    red_fives: str = "mps"
+    kazoe_yakuman: bool = True
+    double_yakuman: bool = True
+    yakuman_stack: bool = True
+    kiriage: bool = False
+    double_wind_fu: int = 4
+    pinfu_tsumo: bool = True
+    open_pinfu_fu: bool = True
+    chiitoitsu_fu: int = 25
+
+    def to_json(self) -> dict[str, Any]:
+        """The options as a JSON-ready dict."""
+        return asdict(self)
+
+
+DEFAULT_RULES: Final = ScoringRules()
+
+PRESETS: Final[dict[str, ScoringRules]] = {
+    "riichi": DEFAULT_RULES,
+    "tenhou": replace(DEFAULT_RULES, double_yakuman=False),
+    "mahjong_soul": DEFAULT_RULES,
+    "ema": replace(DEFAULT_RULES, red_fives="", kazoe_yakuman=False, double_yakuman=False),
+}
+"""Rule sets by name; the module docstring says which room each follows."""
+
+_CHOICES: Final[dict[str, tuple[Any, ...]]] = {"double_wind_fu": (2, 4), "chiitoitsu_fu": (25, 50)}
+
+
+def _option(name: str, value: object, default: object) -> object:
+    if name in _CHOICES:
+        if isinstance(value, bool) or value not in _CHOICES[name]:
+            raise HandError(f"expected {name!r} to be one of {', '.join(map(str, _CHOICES[name]))}, "
+                            f"got {value!r}", field="rules")
+        return value
+    if name == "red_fives":
+        if not isinstance(value, str) or any(c not in "mps" for c in value) or len(set(value)) != len(value):
+            raise HandError(f"expected 'red_fives' to be the suits whose red five scores, a string of "
+                            f"m, p, s such as 'mps' or '', got {value!r}", field="rules")
+        return "".join(s for s in "mps" if s in value)
+    if not isinstance(value, type(default)):
+        raise HandError(f"expected {name!r} to be {type(default).__name__}, got {value!r}", field="rules")
+    return value
+
+
+def resolve_rules(rules: object) -> ScoringRules:
+    """The :class:`ScoringRules` for a preset name or a dict of options over a preset (``"preset"`` key,
+    ``"riichi"`` when absent); a :class:`HandError` names what is wrong.
+
+    >>> resolve_rules({"kiriage": True}).kiriage
+    True
+    """
+    if isinstance(rules, str):
+        if rules not in PRESETS:
+            raise HandError(f"expected a preset among {', '.join(map(repr, PRESETS))} or a dict of "
+                            f"options, got {rules!r}", field="rules")
+        return PRESETS[rules]
+    if isinstance(rules, ScoringRules):
+        return rules
+    if not isinstance(rules, dict):
+        raise HandError(f"expected a preset name or a dict of options, got {type(rules).__name__}", field="rules")
+    options = dict(rules)
+    preset = options.pop("preset", "riichi")
+    if not isinstance(preset, str):
+        raise HandError(f"expected 'preset' to be a preset name, got {preset!r}", field="rules")
+    base = resolve_rules(preset)
+    known = {f.name: getattr(base, f.name) for f in fields(ScoringRules)}
+    changes: dict[str, Any] = {}
+    for name, value in options.items():
+        if name not in known:
+            raise HandError(f"expected options among {', '.join(map(repr, known))} (or 'preset'), "
+                            f"got {name!r}", field="rules")
+        changes[name] = _option(name, value, known[name])
+    return replace(base, **changes)

@@ -1,0 +1,57 @@
+"""``score_waits()``: what each wait of a tenpai hand is worth, by ron and by tsumo.
+
+For a 3n+1 hand that is tenpai, every wait (:func:`paili.waits`) is added to the hand and scored with
+:func:`paili.score` twice, as a ron and as a tsumo, in the same situation (``tsumo`` is not an argument). A
+way of winning that the situation rules out (rinshan is a tsumo, chankan a ron) is ``None``, and so is a ron
+robbing a kan of a tile the hand holds; a wait that completes the hand with no yaku answers ``no_yaku: true``.
+A situation that fits neither way (ippatsu without riichi, a wind that is not 1z-4z...) is the
+:class:`~paili.HandError` :func:`paili.score` gives.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import HandError
+from ..hand import Hand
+from ..notation import parse
+from ..tiles import tile_name
+from ..ukeire import waits
+from .calculate import score_hand
+
+
+def score_waits(hand: str | Hand, **situation: Any) -> list[dict[str, Any]]:
+    """``[{"tile": "3m", "remaining": n, "ron": result | None, "tsumo": result | None}, ...]`` in tile order;
+    ``[]`` when the hand is not tenpai. ``situation`` takes :func:`paili.score`'s keyword arguments but
+    ``win`` and ``tsumo``.
+
+    >>> [(w["tile"], w["ron"]["points"], w["tsumo"]["points"]) for w in score_waits("23m456p789s234s55p",
+    ...                                                                             seat_wind="2z", riichi=1)]
+    [('1m', 2000, 2700), ('4m', 2000, 2700)]
+    """
+    for key in ("win", "tsumo"):
+        if key in situation:
+            raise HandError(f"score_waits scores every wait both by ron and by tsumo; leave {key!r} out", field=key)
+    parsed = hand if isinstance(hand, Hand) else parse(hand)
+    if parsed.tile_count % 3 != 1:
+        raise HandError(f"expected a hand waiting to win (3n+1 concealed tiles), got {parsed.tile_count}", field="hand")
+    out: list[dict[str, Any]] = []
+    refused: dict[bool, HandError] = {}
+    for tile, remaining in waits(parsed).tiles:
+        counts = list(parsed.concealed)
+        counts[tile] += 1
+        whole = Hand(tuple(counts), parsed.reds, parsed.melds)
+        row: dict[str, Any] = {"tile": tile_name(tile), "remaining": remaining}
+        for tsumo in (False, True):
+            try:
+                row["tsumo" if tsumo else "ron"] = score_hand(whole, win=tile_name(tile), tsumo=tsumo, **situation)
+            except HandError as exc:
+                if exc.field == "chankan" and exc.message.startswith("the robbed tile"):
+                    row["ron"] = None
+                    continue
+                refused[tsumo] = exc
+                row["tsumo" if tsumo else "ron"] = None
+        if len(refused) == 2:
+            raise refused[False]
+        out.append(row)
+    return out

@@ -1,0 +1,287 @@
+"""Yaku (役): which ones a reading of a winning hand has, and their han (翻).
+
+A *reading* is one way to cut the hand into four sets and a pair (:class:`Group` list + pair), with the place
+the winning tile took in it (the wait, 待ち). Yaku that depend only on the tiles (tanyao, honitsu, ...) are
+computed once per hand in :class:`TileFacts`; the rest per reading.
+
+Han, closed / open (0 = closed hands only):
+
+==================  ======  ====  ===================================================================
+id                  closed  open  what
+==================  ======  ====  ===================================================================
+riichi              1       -     riichi declared (立直)
+double_riichi       2       -     riichi on the first turn (ダブル立直); replaces riichi
+ippatsu             1       -     won within one go-around of riichi, no call in between (一発)
+menzen_tsumo        1       -     self-draw with a closed hand (門前清自摸和)
+tanyao              1       1     only 2-8 suited tiles (断么九); open only with the ``open_tanyao`` rule
+pinfu               1       -     four sequences, a pair that is no yakuhai, a two-sided wait (平和);
+                                  not on a tsumo under ``pinfu_tsumo: False``
+iipeikou            1       -     two identical sequences (一盃口)
+yakuhai_haku/...    1       1     a triplet or quad of white / green / red dragons (役牌)
+round_wind          1       1     a triplet or quad of the round wind (場風)
+seat_wind           1       1     a triplet or quad of the seat wind (自風); both count for a double wind
+rinshan             1       1     won on the replacement tile of a kan (嶺上開花)
+chankan             1       1     won on a tile added to another player's kan (搶槓)
+haitei / houtei     1       1     won on the last tile drawn (海底摸月) / its discard (河底撈魚)
+chiitoitsu          2       -     seven pairs (七対子), always 25 fu
+chanta              2       1     every set and the pair hold a terminal or honor, a sequence, an honor
+ittsu               2       1     123, 456, 789 of one suit (一気通貫)
+sanshoku            2       1     the same sequence in the three suits (三色同順)
+sanshoku_doukou     2       2     the same triplet in the three suits (三色同刻)
+sankantsu           2       2     three quads (三槓子)
+toitoi              2       2     four triplets or quads (対々和)
+sanankou            2       2     three concealed triplets (三暗刻); a triplet completed by ron is open
+shousangen          2       2     two dragon triplets and a dragon pair (小三元)
+honroutou           2       2     only terminals and honors (混老頭)
+ryanpeikou          3       -     two pairs of identical sequences (二盃口); replaces iipeikou
+junchan             3       2     as chanta with no honor (純全帯么九)
+honitsu             3       2     one suit plus honors (混一色)
+chinitsu            6       5     one suit only (清一色); replaces honitsu
+==================  ======  ====  ===================================================================
+
+Yakuman (役満), worth 1 each or 2 for the double ones under the ``double_yakuman`` rule: tenhou / chiihou
+(the dealer's / a non-dealer's first draw), kokushi (国士無双) and kokushi_13 (its 13-sided wait, double),
+suuankou (四暗刻) and suuankou_tanki (on a pair wait, double), daisangen (大三元), shousuushii (小四喜),
+daisuushii (大四喜, double), tsuuiisou (字一色, seven pairs of honors included), ryuuiisou (緑一色: 23468s and
+6z), chinroutou (清老頭), suukantsu (四槓子), chuuren (九蓮宝燈) and junsei_chuuren (its nine-sided wait,
+double). A hand with a yakuman scores only its yakuman; each entry shows 13 han per yakuman (26 for a double),
+and a yakuman reading beats a counted (kazoe) one of the same points.
+"""
+
+from __future__ import annotations
+
+from typing import Final, Literal, NamedTuple, TypeAlias
+
+from ..tiles import HONOR_BASE, TERMINALS_AND_HONORS, Tile
+from .rules import ScoringRules
+
+Wait: TypeAlias = Literal["ryanmen", "kanchan", "penchan", "shanpon", "tanki", "kokushi", "kokushi_13"]
+
+YAKU_ORDER: Final = (
+    "tenhou", "chiihou", "kokushi", "kokushi_13", "suuankou", "suuankou_tanki", "daisangen", "shousuushii",
+    "daisuushii", "tsuuiisou", "ryuuiisou", "chinroutou", "suukantsu", "chuuren", "junsei_chuuren",
+    "riichi", "double_riichi", "ippatsu", "menzen_tsumo", "tanyao", "pinfu", "iipeikou", "yakuhai_haku",
+    "yakuhai_hatsu", "yakuhai_chun", "round_wind", "seat_wind", "rinshan", "chankan", "haitei", "houtei",
+    "chiitoitsu", "chanta", "ittsu", "sanshoku", "sanshoku_doukou", "sankantsu", "toitoi", "sanankou",
+    "shousangen", "honroutou", "ryanpeikou", "junchan", "honitsu", "chinitsu", "dora", "aka", "ura",
+)
+"""Every yaku id, in the order results list them (yakuman, then by han as in the table, then dora)."""
+
+YAKU_HAN: Final[dict[str, tuple[int, int]]] = {
+    "riichi": (1, 0), "double_riichi": (2, 0), "ippatsu": (1, 0), "menzen_tsumo": (1, 0), "tanyao": (1, 1),
+    "pinfu": (1, 0), "iipeikou": (1, 0), "yakuhai_haku": (1, 1), "yakuhai_hatsu": (1, 1),
+    "yakuhai_chun": (1, 1), "round_wind": (1, 1), "seat_wind": (1, 1), "rinshan": (1, 1), "chankan": (1, 1),
+    "haitei": (1, 1), "houtei": (1, 1), "chiitoitsu": (2, 0), "chanta": (2, 1), "ittsu": (2, 1),
+    "sanshoku": (2, 1), "sanshoku_doukou": (2, 2), "sankantsu": (2, 2), "toitoi": (2, 2), "sanankou": (2, 2),
+    "shousangen": (2, 2), "honroutou": (2, 2), "ryanpeikou": (3, 0), "junchan": (3, 2), "honitsu": (3, 2),
+    "chinitsu": (6, 5),
+}
+"""Han of each ordinary yaku: (closed, open); 0 open = closed hands only."""
+
+YAKUMAN: Final[dict[str, int]] = {
+    "tenhou": 1, "chiihou": 1, "kokushi": 1, "kokushi_13": 2, "suuankou": 1, "suuankou_tanki": 2,
+    "daisangen": 1, "shousuushii": 1, "daisuushii": 2, "tsuuiisou": 1, "ryuuiisou": 1, "chinroutou": 1,
+    "suukantsu": 1, "chuuren": 1, "junsei_chuuren": 2,
+}
+"""Each yakuman and its multiple under the ``double_yakuman`` rule (1 without it)."""
+
+RANK: Final = {name: i for i, name in enumerate(YAKU_ORDER)}
+"""``RANK[id]``: the yaku's place in :data:`YAKU_ORDER`."""
+
+SEQUENCE: Final = 0
+TRIPLET: Final = 1
+QUAD: Final = 2
+GROUP_NAMES: Final = ("sequence", "triplet", "quad")
+
+Group: TypeAlias = tuple[int, Tile, bool, bool]
+"""One set of a reading: (``SEQUENCE`` / ``TRIPLET`` / ``QUAD``, its lowest tile, counts as open (a called
+meld, or a triplet completed by ron), is a called meld (closed kans included))."""
+
+Yaku: TypeAlias = tuple[str, int, int]
+"""One yaku found: (id, han, yakuman multiple; 0 for an ordinary yaku)."""
+
+
+def _bits(tiles: tuple[int, ...] | range) -> int:
+    out = 0
+    for t in tiles:
+        out |= 1 << t
+    return out
+
+
+ORPHAN_BITS: Final = _bits(TERMINALS_AND_HONORS)
+"""Kind bit masks: ``1 << tile`` for each kind in the set."""
+HONOR_BITS: Final = _bits(range(HONOR_BASE, 34))
+TERMINAL_BITS: Final = ORPHAN_BITS & ~HONOR_BITS
+SUIT_BITS: Final = (_bits(range(0, 9)), _bits(range(9, 18)), _bits(range(18, 27)))
+GREEN_BITS: Final = _bits((19, 20, 21, 23, 25, 32))
+DRAGON_BITS: Final = _bits((31, 32, 33))
+WIND_BITS: Final = _bits((27, 28, 29, 30))
+_OUTER_SEQUENCES: Final = _bits((0, 6, 9, 15, 18, 24))
+"""Sequences that hold a terminal: 123 and 789 of each suit (by their lowest tile)."""
+_STRAIGHT: Final = _bits((0, 3, 6))
+_DRAGON_YAKU: Final = ((31, "yakuhai_haku"), (32, "yakuhai_hatsu"), (33, "yakuhai_chun"))
+_GATES: Final = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+
+
+class Situation(NamedTuple):
+    """How and where the hand won (checked by :func:`paili.score` before it gets here)."""
+
+    tsumo: bool
+    round_wind: Tile
+    seat_wind: Tile
+    riichi: int
+    ippatsu: bool
+    last_tile: bool
+    rinshan: bool
+    chankan: bool
+    blessing: bool
+
+    @property
+    def dealer(self) -> bool:
+        """The dealer (親) is the player whose seat wind is East."""
+        return self.seat_wind == HONOR_BASE
+
+
+def hand_yaku(mask: int, sit: Situation, closed: bool, rules: ScoringRules) -> tuple[list[Yaku], list[Yaku]]:
+    """What every reading of the hand shares: (yakuman, ordinary yaku) that come from how the hand won and
+    from its tiles alone (``mask`` has the bit ``1 << t`` of every kind in the hand, concealed and called)."""
+    yakuman: list[Yaku] = []
+    if sit.blessing:
+        yakuman.append(("tenhou", 0, 1) if sit.seat_wind == HONOR_BASE else ("chiihou", 0, 1))
+    if not mask & ~HONOR_BITS:
+        yakuman.append(("tsuuiisou", 0, 1))
+    if not mask & ~GREEN_BITS:
+        yakuman.append(("ryuuiisou", 0, 1))
+    if not mask & ~TERMINAL_BITS:
+        yakuman.append(("chinroutou", 0, 1))
+    out: list[Yaku] = []
+    if sit.riichi == 2:
+        out.append(("double_riichi", 2, 0))
+    elif sit.riichi == 1:
+        out.append(("riichi", 1, 0))
+    if sit.ippatsu:
+        out.append(("ippatsu", 1, 0))
+    if sit.tsumo and closed:
+        out.append(("menzen_tsumo", 1, 0))
+    if sit.rinshan:
+        out.append(("rinshan", 1, 0))
+    if sit.chankan:
+        out.append(("chankan", 1, 0))
+    if sit.last_tile:
+        out.append(("haitei", 1, 0) if sit.tsumo else ("houtei", 1, 0))
+    if not mask & ORPHAN_BITS and (closed or rules.open_tanyao):
+        out.append(("tanyao", 1, 0))
+    suited = mask & ~HONOR_BITS
+    for bits in SUIT_BITS:
+        if suited and not suited & ~bits:
+            if mask & HONOR_BITS:
+                out.append(("honitsu", 3 if closed else 2, 0))
+            else:
+                out.append(("chinitsu", 6 if closed else 5, 0))
+    if not mask & ~ORPHAN_BITS:
+        out.append(("honroutou", 2, 0))
+    return yakuman, out
+
+
+def regular_yaku(groups: list[Group], pair: Tile, wait: Wait, win: Tile, mask: int, sit: Situation,
+                 closed: bool, counts: tuple[int, ...], rules: ScoringRules,
+                 shared: tuple[list[Yaku], list[Yaku]]) -> list[Yaku]:
+    """The yaku of a regular reading: four ``groups`` and a ``pair``, ``win`` placed as ``wait``.
+
+    ``mask`` has the bit ``1 << t`` of every kind in the hand (concealed and called); ``counts`` are the
+    concealed tiles (nine gates needs them all concealed); ``shared`` is :func:`hand_yaku`'s answer.
+    """
+    sequences = [g[1] for g in groups if g[0] == SEQUENCE]
+    set_bits = seq_bits = 0
+    quads = concealed_sets = 0
+    for kind, tile, is_open, _ in groups:
+        if kind == SEQUENCE:
+            seq_bits |= 1 << tile
+        else:
+            set_bits |= 1 << tile
+            quads += kind == QUAD
+            concealed_sets += not is_open
+    pair_bit = 1 << pair
+
+    yakuman = shared[0][:]
+    if concealed_sets == 4:
+        yakuman.append(("suuankou_tanki", 0, 2) if wait == "tanki" else ("suuankou", 0, 1))
+    if set_bits & DRAGON_BITS == DRAGON_BITS:
+        yakuman.append(("daisangen", 0, 1))
+    winds = (set_bits & WIND_BITS).bit_count()
+    if winds == 4:
+        yakuman.append(("daisuushii", 0, 2))
+    elif winds == 3 and pair_bit & WIND_BITS:
+        yakuman.append(("shousuushii", 0, 1))
+    if quads == 4:
+        yakuman.append(("suukantsu", 0, 1))
+    low = (mask & -mask).bit_length() - 1
+    if closed and low < HONOR_BASE and not mask & ~SUIT_BITS[low // 9] and sum(counts) == 14:
+        base = low - low % 9
+        if all(counts[base + i] >= _GATES[i] for i in range(9)):
+            pure = counts[win] - _GATES[win - base] == 1
+            yakuman.append(("junsei_chuuren", 0, 2) if pure else ("chuuren", 0, 1))
+    if yakuman:
+        return yakuman
+
+    out = shared[1][:]
+    if closed:
+        if (len(sequences) == 4 and wait == "ryanmen" and not pair_bit & DRAGON_BITS
+                and pair != sit.seat_wind and pair != sit.round_wind and (rules.pinfu_tsumo or not sit.tsumo)):
+            out.append(("pinfu", 1, 0))
+        if len(sequences) >= 2:
+            sequences.sort()
+            peikou = i = 0
+            while i + 1 < len(sequences):
+                if sequences[i] == sequences[i + 1]:
+                    peikou += 1
+                    i += 2
+                else:
+                    i += 1
+            if peikou == 2:
+                out.append(("ryanpeikou", 3, 0))
+            elif peikou == 1:
+                out.append(("iipeikou", 1, 0))
+    if set_bits & (DRAGON_BITS | WIND_BITS):
+        for tile, name in _DRAGON_YAKU:
+            if set_bits >> tile & 1:
+                out.append((name, 1, 0))
+        if set_bits >> sit.round_wind & 1:
+            out.append(("round_wind", 1, 0))
+        if set_bits >> sit.seat_wind & 1:
+            out.append(("seat_wind", 1, 0))
+    if seq_bits:
+        if pair_bit & ORPHAN_BITS and not seq_bits & ~_OUTER_SEQUENCES and not set_bits & ~ORPHAN_BITS:
+            if mask & HONOR_BITS:
+                out.append(("chanta", 2 if closed else 1, 0))
+            else:
+                out.append(("junchan", 3 if closed else 2, 0))
+        if (seq_bits & _STRAIGHT == _STRAIGHT or seq_bits >> 9 & _STRAIGHT == _STRAIGHT
+                or seq_bits >> 18 & _STRAIGHT == _STRAIGHT):
+            out.append(("ittsu", 2 if closed else 1, 0))
+        if seq_bits & seq_bits >> 9 & seq_bits >> 18 & 0x7F:
+            out.append(("sanshoku", 2 if closed else 1, 0))
+    else:
+        out.append(("toitoi", 2, 0))
+    if set_bits & set_bits >> 9 & set_bits >> 18 & 0x1FF:
+        out.append(("sanshoku_doukou", 2, 0))
+    if quads == 3:
+        out.append(("sankantsu", 2, 0))
+    if concealed_sets == 3:
+        out.append(("sanankou", 2, 0))
+    if (set_bits & DRAGON_BITS).bit_count() == 2 and pair_bit & DRAGON_BITS:
+        out.append(("shousangen", 2, 0))
+    return out
+
+
+def chiitoitsu_yaku(shared: tuple[list[Yaku], list[Yaku]]) -> list[Yaku]:
+    """The yaku of a seven-pairs reading (always closed), from :func:`hand_yaku`'s answer."""
+    if shared[0]:
+        return shared[0][:]
+    return shared[1] + [("chiitoitsu", 2, 0)]
+
+
+def kokushi_yaku(thirteen_sided: bool, sit: Situation) -> list[Yaku]:
+    """The yakuman of a thirteen-orphans reading (with tenhou / chiihou when they apply)."""
+    blessing = [("tenhou" if sit.seat_wind == HONOR_BASE else "chiihou", 0, 1)] if sit.blessing else []
+    return blessing + [("kokushi_13", 0, 2) if thirteen_sided else ("kokushi", 0, 1)]

@@ -1,0 +1,53 @@
+"""The test and benchmark runners behind ``build.py test`` and ``build.py bench``.
+
+``run_tests`` bootstraps what the tests need (.venv, Debian's chromium, the built site), then runs each
+check and reports them all: ruff, mypy, the JavaScript checks (eslint, tsc, node --test: tools/js_checks.py),
+pytest. A check is a name and an exit code; to add one, append it to the list in :func:`run_tests`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .common import ENGINE, ROOT, run, say
+from .env import ensure_chromium, ensure_venv
+from .js_checks import run_js_checks
+from .site import build_bench_pages, build_site
+
+# What ruff lints (mypy's files are listed in pyproject.toml, [tool.mypy]).
+LINTED = ("engine/paili", "tests", "build.py", "tools")
+
+
+def run_tests(pytest_args: Sequence[str]) -> int:
+    """Build, then ruff, mypy and pytest over tests/ (engine and browser); 0 when every check passed."""
+    python = ensure_venv()
+    ensure_chromium()
+    build_site()
+    results: list[tuple[str, int]] = []
+    results.append(("ruff", run([python, "-m", "ruff", "check", *LINTED])))
+    results.append(("mypy", run([python, "-m", "mypy"])))
+    results.append(("javascript", run_js_checks(ROOT)))  # eslint, tsc --checkJs, node --test
+    code = run([python, "-m", "pytest", "tests", "--output", "test-artifacts/playwright", *pytest_args])
+    if code == 5:
+        say("pytest collected no tests: that is a failure here")
+    results.append(("pytest", code))
+    summary = ", ".join(f"{name} {'ok' if code == 0 else f'FAILED ({code})'}" for name, code in results)
+    say(summary)
+    return 1 if any(code != 0 for _, code in results) else 0
+
+
+def run_benchmarks(bench_args: Sequence[str]) -> int:
+    """Build the site and the bench pages, then run the engine, scoring and browser benchmarks (they print
+    figures)."""
+    python = ensure_venv()
+    ensure_chromium()
+    build_site()
+    build_bench_pages()
+    results: list[tuple[str, int]] = []
+    engine_bench = ROOT / "tests" / "bench" / "bench_engine.py"
+    results.append(("engine", run([python, engine_bench], env={"PYTHONPATH": str(ENGINE.parent)})))
+    scoring_bench = ROOT / "tests" / "bench" / "bench_scoring.py"  # paili.score beside the mahjong library
+    results.append(("scoring", run([python, scoring_bench], env={"PYTHONPATH": str(ENGINE.parent)})))
+    browser_bench = ROOT / "tests" / "bench" / "bench_browser.py"
+    results.append(("browser", run([python, browser_bench, *bench_args])))
+    return 1 if any(code != 0 for _, code in results) else 0
