@@ -62,22 +62,23 @@ shanten, leave a hand with more ukeire; each with its copies left and that best 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from operator import sub
 from typing import Any, Final, NamedTuple
 
-from .analysis import _ukeire_json, _without, parse_inputs
+from .analysis import parse_inputs
 from .errors import HandError
 from .evaluator import Evaluator
 from .hand import Hand
-from .notation import format_hand, format_meld
+from .results import advice_json
 from .rules import Rules, check_rules
 from .shanten import shanten
-from .tiles import KINDS, Tile, tile_name
-from .ukeire import discard_table
+from .tiles import KINDS, Tile
+from .ukeire import Discard, discard_table
 
 __all__ = ["DEFAULT_MAX_SHANTEN", "DEFAULT_TURNS", "MAX_SHANTEN_LIMIT", "MAX_TURNS", "OPTION_MOVES",
-           "SHANTEN_DOWN_LIMIT", "Chances", "DefaultPolicy", "OptionMoves", "Values", "advise", "advise_hand",
-           "improvements"]
+           "SHANTEN_DOWN_LIMIT", "Advice", "AdviceRow", "Chances", "DefaultPolicy", "Improvement", "OptionMoves",
+           "Values", "advice_of", "advise", "advise_hand", "improvements"]
 
 DEFAULT_TURNS: Final = 17
 MAX_TURNS: Final = 30
@@ -364,22 +365,58 @@ def improvements(policy: DefaultPolicy, c: list[int]) -> list[tuple[Tile, int, i
     return out
 
 
+@dataclass(frozen=True, slots=True)
+class Improvement:
+    """A draw that keeps a discard's shanten but widens it: the kind, its copies left, and the ukeire after
+    the best discard that keeps the shanten."""
+
+    tile: Tile
+    remaining: int
+    ukeire_after: int
+
+
+@dataclass(frozen=True, slots=True)
+class AdviceRow:
+    """One discard with its chances by draw (``None`` beyond ``max_shanten``) and its improvements."""
+
+    discard: Discard
+    p_win: tuple[float, ...] | None
+    p_tenpai: tuple[float, ...] | None
+    improvements: tuple[Improvement, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """The ranked discards of a 3n+2 hand (best first) under the options given; ``note`` says why rows have
+    no chances, when some have none."""
+
+    hand: Hand
+    rules: Rules
+    shanten: int
+    turns: int
+    tegawari: bool
+    shanten_down: bool
+    max_shanten: int
+    rows: tuple[AdviceRow, ...]
+    note: str | None
+
+
 def _check_int(value: object, field: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise HandError(f"{field}: expected an integer from {low} to {high}, got {value!r}")
+        raise HandError(f"expected {field} to be an integer from {low} to {high}, got {value!r}", field=field)
     return value
 
 
 def _check_bool(value: object, field: str) -> bool:
     if not isinstance(value, bool):
-        raise HandError(f"{field}: expected true or false, got {value!r}")
+        raise HandError(f"expected {field} to be true or false, got {value!r}", field=field)
     return value
 
 
-def advise_hand(hand: Hand, *, visible: Sequence[int] | None = None, turns: int = DEFAULT_TURNS,
-                tegawari: bool = False, shanten_down: bool = False, max_shanten: int = DEFAULT_MAX_SHANTEN,
-                rules: Rules = "riichi") -> dict[str, Any]:
-    """:func:`advise` for a parsed 3n+2 :class:`Hand` and visible counts (options already checked)."""
+def advice_of(hand: Hand, *, visible: Sequence[int] | None = None, turns: int = DEFAULT_TURNS,
+              tegawari: bool = False, shanten_down: bool = False, max_shanten: int = DEFAULT_MAX_SHANTEN,
+              rules: Rules = "riichi") -> Advice:
+    """The :class:`Advice` for a parsed 3n+2 :class:`Hand` and visible counts (options already checked)."""
     if hand.tile_count % 3 != 2:
         raise HandError(
             f"expected a hand that must discard (3n+2 concealed tiles: 14, 11, 8, 5 or 2), "
@@ -387,32 +424,26 @@ def advise_hand(hand: Hand, *, visible: Sequence[int] | None = None, turns: int 
     seen = list(visible) if visible is not None else [0] * KINDS
     policy = DefaultPolicy(Evaluator.for_hand(hand, rules=rules), visible=seen, turns=turns)
     options = OptionMoves(policy, tegawari=tegawari, shanten_down=shanten_down, max_shanten=max_shanten)
-    rows: list[tuple[int, dict[str, Any]]] = []
+    rows: list[tuple[int, AdviceRow]] = []
     skipped = 0
     for order, row in enumerate(discard_table(hand, visible=seen, rules=rules)):
         counts = list(hand.concealed)
         counts[row.tile] -= 1
-        p_win: list[float] | None = None
-        p_tenpai: list[float] | None = None
+        p_win: tuple[float, ...] | None = None
+        p_tenpai: tuple[float, ...] | None = None
         if row.shanten <= max_shanten:
             w, t = options.values(counts)
-            p_win, p_tenpai = w[1:], t[1:]
+            p_win, p_tenpai = tuple(w[1:]), tuple(t[1:])
         else:
             skipped += 1
-        better = improvements(policy, counts)
-        rows.append((order, {
-            "tile": tile_name(row.tile), "red": row.red, "shanten": row.shanten,
-            "ukeire": _ukeire_json(row.ukeire), "after": format_hand(_without(hand, row.tile, row.red)),
-            "p_win": p_win, "p_tenpai": p_tenpai,
-            "improvements": {"total": sum(n for _, n, _ in better),
-                             "tiles": [{"tile": tile_name(k), "remaining": n, "ukeire_after": u}
-                                       for k, n, u in better]},
-        }))
-    def rank(item: tuple[int, dict[str, Any]]) -> tuple[bool, float, float, int]:
+        better = tuple(Improvement(k, n, u) for k, n, u in improvements(policy, counts))
+        rows.append((order, AdviceRow(row, p_win, p_tenpai, better)))
+
+    def rank(item: tuple[int, AdviceRow]) -> tuple[bool, float, float, int]:
         order, row = item
-        if row["p_win"] is None:
+        if row.p_win is None or row.p_tenpai is None:
             return True, 0.0, 0.0, order
-        return False, -row["p_win"][-1], -row["p_tenpai"][-1], order
+        return False, -row.p_win[-1], -row.p_tenpai[-1], order
 
     rows.sort(key=rank)
     note = None
@@ -420,18 +451,16 @@ def advise_hand(hand: Hand, *, visible: Sequence[int] | None = None, turns: int 
         note = (f"p_win and p_tenpai are omitted for {skipped} discard{'s' if skipped > 1 else ''} leaving "
                 f"more than {max_shanten}-shanten: the exact search grows quickly with the shanten; raise "
                 f"max_shanten (at most {MAX_SHANTEN_LIMIT}) to compute them")
-    return {
-        "hand": format_hand(Hand(hand.concealed, hand.reds)),
-        "melds": [{"type": m.kind, "tiles": format_meld(m)[1:-1], "text": format_meld(m)}
-                  for m in hand.melds],
-        "tiles": hand.tile_count,
-        "rules": rules,
-        "shanten": shanten(hand, rules=rules).min,
-        "turns": turns,
-        "options": {"tegawari": tegawari, "shanten_down": shanten_down, "max_shanten": max_shanten},
-        "discards": [row for _, row in rows],
-        "note": note,
-    }
+    return Advice(hand, rules, shanten(hand, rules=rules).min, turns, tegawari, shanten_down, max_shanten,
+                  tuple(row for _, row in rows), note)
+
+
+def advise_hand(hand: Hand, *, visible: Sequence[int] | None = None, turns: int = DEFAULT_TURNS,
+                tegawari: bool = False, shanten_down: bool = False, max_shanten: int = DEFAULT_MAX_SHANTEN,
+                rules: Rules = "riichi") -> dict[str, Any]:
+    """:func:`advise` for a parsed 3n+2 :class:`Hand` and visible counts (options already checked)."""
+    return advice_json(advice_of(hand, visible=visible, turns=turns, tegawari=tegawari,
+                                 shanten_down=shanten_down, max_shanten=max_shanten, rules=rules))
 
 
 def advise(hand: str, *, melds: str | Sequence[str] | None = None, visible: str = "",

@@ -12,8 +12,8 @@
 
 import { EngineError, createEngine } from "../paili.mjs";
 import { MAX_TURNS, duration, parseTurns, percent, polylinePoints, sparklineLabel, sparklineScale } from "./chances.js";
-import { joinHand, tileName } from "./notation.js";
-import { h, shantenText, tile, tileCounts } from "./render.js";
+import { h, handText, shantenText, tile, tileCounts } from "./render.js";
+import { tileName } from "./tiles.js";
 
 /** @typedef {import("../paili.mjs").Advice} Advice */
 /** @typedef {import("../paili.mjs").AdviceDiscard} AdviceDiscard */
@@ -101,7 +101,7 @@ export function adviceTable(advice) {
    */
   const header = (en, ja, cls) => h("th", { scope: "col", class: cls }, en, h("span", { class: "ja", lang: "ja" }, ja));
   const bodies = advice.discards.map((d) => {
-    const name = d.red ? `0${d.tile[1]}` : d.tile;
+    const name = d.tile;
     const pWin = d.p_win ?? null;
     const pTenpai = d.p_tenpai ?? null;
     const known = pWin !== null && pTenpai !== null;
@@ -491,7 +491,7 @@ export function createAdvice({ container, onDiscard = null }) {
         return;
       }
       const melds = result.melds.map((m) => m.text);
-      const handKey = joinHand(result.hand, melds);
+      const handKey = handText(result);
       const base = { hand: result.hand, melds, visible, rules: result.rules ?? "riichi" };
       const source = { hand, visible };
       if (wanted && wanted.handKey === handKey && wanted.base.visible === visible) {
