@@ -81,12 +81,12 @@ function replaceUrl() {
  * @param {HTMLInputElement} input
  * @returns {Field}
  */
-function field(name, input) {
+function errorField(name, input) {
   const part = (/** @type {string} */ suffix) => byId(`${name}-error${suffix}`, HTMLElement);
   return { input, box: part(""), message: part("-message"), pointer: part("-pointer") };
 }
 /** @type {Record<FieldName, Field>} */
-const FIELDS = { hand: field("hand", ui.hand), visible: field("visible", ui.visible) };
+const FIELDS = { hand: errorField("hand", ui.hand), visible: errorField("visible", ui.visible) };
 
 function clearErrors() {
   for (const [name, field] of Object.entries(FIELDS)) {
