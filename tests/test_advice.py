@@ -198,7 +198,7 @@ def simulate(hand: str, discard: str, *, turns: int, objective: str, games: int,
                     if counts[d]:
                         counts[d] -= 1
                         if sh(tuple(counts)) == after:
-                            options.append((search.values(counts)[index][t - 1], d))
+                            options.append((search.values(counts, [0, 0, 0])[index][t - 1], d))
                         counts[d] += 1
                 counts[max(options)[1]] -= 1
                 s = after
@@ -249,11 +249,16 @@ def test_options_help_a_dead_wait() -> None:
     # Discarding 5z leaves a 1z tanki whose copies are all visible: no chance by default; swapping the wait
     # (tegawari) or going back to 1-shanten (shanten_down) gives some.
     hand, seen = "234m456p678s789s15z", "111z"
+    # A hand in riichi (closed, riichi="always", the default) never changes: the options apply to dama only.
     plain = {r["tile"]: r for r in paili.advise(hand, visible=seen, turns=10)["discards"]}
     assert plain["5z"]["p_win"] == [0.0] * 10 and plain["5z"]["p_tenpai"] == [1.0] * 10
     for options in ({"tegawari": True}, {"shanten_down": True}):
-        rows = {r["tile"]: r for r in paili.advise(hand, visible=seen, turns=10, **options)["discards"]}
+        rows = {r["tile"]: r for r in paili.advise(hand, visible=seen, turns=10, riichi="dama",
+                                                   **options)["discards"]}
         assert rows["5z"]["p_win"][0] == 0.0 and rows["5z"]["p_win"][-1] > 0.1, options
+        assert rows["5z"]["ev"][-1] > 0, options
+        frozen = {r["tile"]: r for r in paili.advise(hand, visible=seen, turns=10, **options)["discards"]}
+        assert frozen["5z"]["p_win"] == [0.0] * 10 and frozen["5z"]["ev"] == [0.0] * 10
 
 
 # --- improvements (改良) ----------------------------------------------------------------------------------
@@ -295,16 +300,18 @@ def test_improvements_follow_their_definition() -> None:
 
 
 def test_result_shape_and_order() -> None:
-    result = paili.advise("345m22567p12678s5z", visible="1m", turns=5)
-    assert set(result) == {"hand", "melds", "tiles", "rules", "shanten", "turns", "options", "discards",
-                           "note"}
-    assert result["options"] == {"tegawari": False, "shanten_down": False, "max_shanten": 2}
+    result = paili.advise("345m22567p12678s5z", visible="1m", turns=5, objective="p_win")
+    assert set(result) == {"hand", "melds", "tiles", "rules", "shanten", "turns", "options", "situation",
+                           "discards", "note"}
+    assert result["options"] == {"tegawari": False, "shanten_down": False, "max_shanten": 2,
+                                 "objective": "p_win"}
     assert result["note"] is None and result["shanten"] == 0 and result["turns"] == 5
     rows = result["discards"]
     assert {r["tile"] for r in rows} == set("3m 4m 5m 2p 5p 6p 7p 1s 2s 6s 7s 8s 5z".split())
     assert rows[0]["tile"] == "5z" and rows[0]["p_tenpai"] == [1.0] * 5
     for row in rows:
-        assert set(row) == {"tile", "red", "shanten", "ukeire", "after", "p_win", "p_tenpai", "improvements"}
+        assert set(row) == {"tile", "red", "shanten", "ukeire", "after", "p_win", "p_tenpai", "ev", "waits",
+                            "improvements"}
         assert len(row["p_win"]) == len(row["p_tenpai"]) == 5
         assert all(0 <= a <= b <= 1 for a, b in zip(row["p_win"], row["p_win"][1:], strict=False))
         assert all(w <= t + 1e-12 for w, t in zip(row["p_win"], row["p_tenpai"], strict=True))

@@ -68,11 +68,16 @@ from .analysis import _ukeire_json, _without, parse_inputs
 from .errors import HandError
 from .evaluator import Evaluator
 from .hand import Hand
-from .notation import format_hand, format_meld
-from .rules import Rules, check_rules
+from .notation import check_visible, format_hand, format_meld, parse_tiles
+from .rules import Rules
+from .scoring.calculate import MAX_INDICATORS, _count, _wind
+from .scoring.rules import PRESETS, resolve_rules
 from .shanten import shanten
 from .tiles import KINDS, Tile, tile_name
 from .ukeire import discard_table
+from .win_value import FIVE_SUIT, RIICHI_POLICIES, RiichiPolicy, WinValue, red_copies
+
+_NAMES: Final = tuple(tile_name(t) for t in range(KINDS))
 
 __all__ = ["DEFAULT_MAX_SHANTEN", "DEFAULT_TURNS", "MAX_SHANTEN_LIMIT", "MAX_TURNS", "OPTION_MOVES",
            "SHANTEN_DOWN_LIMIT", "Chances", "DefaultPolicy", "OptionMoves", "Values", "advise", "advise_hand",
@@ -91,15 +96,19 @@ OPTION_MOVES: Final = 1
 """How many times a line of play may use ``tegawari`` / ``shanten_down`` (see the module docs)."""
 
 Vector = list[float]
-"""Probabilities indexed by the draws left, ``0..turns``."""
+"""Values indexed by the draws left, ``0..turns``."""
+
+Reds = list[int]
+"""The red fives held per suit (m, p, s), only those the model tracks (:class:`~paili.win_value.WinValue`)."""
 
 
 class Values(NamedTuple):
     """The value vectors of a state: for ``t`` draws left (index ``t``), the best probability of winning
-    (``win``) and of being tenpai (``tenpai``) within them."""
+    (``win``), of being tenpai (``tenpai``) within them, and the best expected points won (``ev``)."""
 
     win: Vector
     tenpai: Vector
+    ev: Vector
 
 
 class Chances(NamedTuple):
@@ -120,26 +129,61 @@ class Chances(NamedTuple):
 def _best(a: Values | None, b: Values) -> Values:
     """Elementwise best of two value vectors (``a`` is ``None`` before the first)."""
     if a is None:
-        return Values(list(b.win), list(b.tenpai))
+        return Values(list(b.win), list(b.tenpai), list(b.ev))
     return Values([x if x >= y else y for x, y in zip(a.win, b.win, strict=True)],
-                  [x if x >= y else y for x, y in zip(a.tenpai, b.tenpai, strict=True)])
+                  [x if x >= y else y for x, y in zip(a.tenpai, b.tenpai, strict=True)],
+                  [x if x >= y else y for x, y in zip(a.ev, b.ev, strict=True)])
+
+
+def _discard(c: list[int], reds: Reds, d: Tile) -> bool:
+    """Discard ``d`` from ``c`` (a plain copy when there is one, else the red five); was it the red one?"""
+    c[d] -= 1
+    suit = FIVE_SUIT.get(d)
+    if suit is not None and reds[suit] > c[d]:
+        reds[suit] -= 1
+        return True
+    return False
+
+
+def _undo_discard(c: list[int], reds: Reds, d: Tile, red: bool) -> None:
+    c[d] += 1
+    if red:
+        reds[FIVE_SUIT[d]] += 1
 
 
 class DefaultPolicy:
     """The value vectors of the model under the default policy, for one hand's context.
 
-    States are 34-count lists of a 3n+1 hand; their memo key is ``bytes(counts)``. The shanten questions go to
-    the :class:`~paili.evaluator.Evaluator` (which caches per suit content); the wall is ``pool[k] - c[k]``
-    copies of each kind ``k`` (``pool`` = 4 - called - visible).
+    States are 34-count lists of a 3n+1 hand with the red fives held; their memo key is ``bytes(counts)`` (and
+    the reds when any red five is in play). The shanten questions go to the
+    :class:`~paili.evaluator.Evaluator` (which caches per suit content); the wall is ``pool[k] - c[k]`` copies
+    of each kind ``k`` (``pool`` = 4 - called - visible). ``value`` scores the wins; without it every complete
+    shape is a win worth 0 points (the shape-only model).
     """
 
-    def __init__(self, evaluator: Evaluator, *, visible: Sequence[int], turns: int) -> None:
+    def __init__(self, evaluator: Evaluator, *, visible: Sequence[int], turns: int,
+                 value: WinValue | None = None) -> None:
         self.evaluator = evaluator
         self.pool = [evaluator.cap[k] - visible[k] for k in range(KINDS)]
         self.turns = turns
+        self.value = value
+        self.red_total = value.red_total if value is not None else (0, 0, 0)
+        self.reds_in_play = any(self.red_total)
         self._chances: dict[bytes, Chances] = {}
         self._values: dict[bytes, Values] = {}
         self._best_after: dict[bytes, Values] = {}  # key: bytes of the 3n+2 hand after a lowering draw
+        self._wins: dict[bytes, list[tuple[Tile, float, float, float]]] = {}
+
+    def key(self, c: list[int], reds: Reds) -> bytes:
+        """The memo key of a state."""
+        return bytes(c) + bytes(reds) if self.reds_in_play else bytes(c)
+
+    def copies(self, k: Tile, r: int, reds: Reds) -> list[tuple[int, bool]]:
+        """The ``r`` copies of ``k`` left to draw, split into ``(copies, red?)``."""
+        suit = FIVE_SUIT.get(k)
+        if suit is None or not self.red_total[suit]:
+            return [(r, False)]
+        return red_copies(self.red_total[suit], reds[suit], r)
 
     def chances(self, c: list[int], key: bytes | None = None) -> Chances:
         """The shanten of the 3n+1 hand ``c``, the copies left to draw and the draws that lower it."""
@@ -159,49 +203,100 @@ class DefaultPolicy:
         found = self._chances[key] = Chances(s, total, lowering)
         return found
 
-    def values(self, c: list[int], key: bytes | None = None) -> Values:
-        """The values of the 3n+1 hand ``c`` for 0..turns draws left."""
+    def wins(self, c: list[int], reds: Reds) -> list[tuple[Tile, float, float, float]]:
+        """The legal winning draws of the tenpai 3n+1 hand ``c``: ``(kind, chance, expected points, expected
+        points on the first draw after riichi)``, the points averaged over its copies (red or not)."""
+        key = self.key(c, reds)
+        found = self._wins.get(key)
+        if found is not None:
+            return found
+        _, total, better = self.chances(c)
+        value = self.value
+        found = []
+        for k, r in better:
+            if value is None:
+                found.append((k, r / total, 0.0, 0.0))
+                continue
+            c[k] += 1
+            plain = first = 0.0
+            for copies, red in self.copies(k, r, reds):
+                suit = FIVE_SUIT.get(k)
+                if red:
+                    reds[suit] += 1  # type: ignore[index]
+                points = value.tsumo(c, reds, k, red, False)
+                plain += copies * points
+                first += copies * (value.tsumo(c, reds, k, red, True) if value.ippatsu else points)
+                if red:
+                    reds[suit] -= 1  # type: ignore[index]
+            c[k] -= 1
+            if plain > 0:  # a complete shape without yaku (an open hand) is no win
+                found.append((k, r / total, plain / r, first / r))
+        self._wins[key] = found
+        return found
+
+    def values(self, c: list[int], reds: Reds, key: bytes | None = None) -> Values:
+        """The values of the 3n+1 hand ``c`` (holding ``reds``) for 0..turns draws left."""
         if key is None:
-            key = bytes(c)
+            key = self.key(c, reds)
         found = self._values.get(key)
         if found is not None:
             return found
-        s, total, better = self.chances(c, key)
+        s, total, better = self.chances(c)
         n = self.turns
         if s == 0:
-            hit = sum(r for _, r in better)
-            stay = 1.0 - hit / total if total else 1.0
-            win = [0.0] * (n + 1)
-            keep = 1.0
-            for t in range(1, n + 1):
-                keep *= stay
-                win[t] = 1.0 - keep
-            found = self._values[key] = Values(win, [1.0] * (n + 1))
+            found = self._values[key] = self._tenpai(self.wins(c, reds))
             return found
         acc_w = [0.0] * n
         acc_t = [0.0] * n
+        acc_e = [0.0] * n
         hit = 0
         for k, r in better:
             hit += r
-            p = r / total
             c[k] += 1
-            bw, bt = self.best_after(c, s - 1)
+            for copies, red in self.copies(k, r, reds):
+                p = copies / total
+                if red:
+                    reds[FIVE_SUIT[k]] += 1
+                bw, bt, be = self.best_after(c, reds, s - 1)
+                if red:
+                    reds[FIVE_SUIT[k]] -= 1
+                for i in range(n):
+                    acc_w[i] += p * bw[i]
+                    acc_t[i] += p * bt[i]
+                    acc_e[i] += p * be[i]
             c[k] -= 1
-            for i in range(n):
-                acc_w[i] += p * bw[i]
-                acc_t[i] += p * bt[i]
         stay = (total - hit) / total if total else 1.0
         win = [0.0] * (n + 1)
         ten = [0.0] * (n + 1)
+        ev = [0.0] * (n + 1)
         for t in range(1, n + 1):
             win[t] = acc_w[t - 1] + stay * win[t - 1]
             ten[t] = acc_t[t - 1] + stay * ten[t - 1]
-        found = self._values[key] = Values(win, ten)
+            ev[t] = acc_e[t - 1] + stay * ev[t - 1]
+        found = self._values[key] = Values(win, ten, ev)
         return found
 
-    def best_after(self, c: list[int], target: int) -> Values:
+    def _tenpai(self, wins: list[tuple[Tile, float, float, float]]) -> Values:
+        """The values of a tenpai hand that waits for ``wins`` and never changes."""
+        n = self.turns
+        hit = sum(p for _, p, _, _ in wins)
+        plain = sum(p * e for _, p, e, _ in wins)
+        first = sum(p * e for _, p, _, e in wins)
+        stay = 1.0 - hit
+        win = [0.0] * (n + 1)
+        ev = [0.0] * (n + 1)
+        keep = 1.0
+        later = 0.0  # expected points within t - 1 draws without ippatsu
+        for t in range(1, n + 1):
+            ev[t] = first + stay * later
+            later = plain + stay * later
+            keep *= stay
+            win[t] = 1.0 - keep
+        return Values(win, [1.0] * (n + 1), ev)
+
+    def best_after(self, c: list[int], reds: Reds, target: int) -> Values:
         """Elementwise best values over the discards of the 3n+2 hand ``c`` that keep shanten ``target``."""
-        key = bytes(c)
+        key = self.key(c, reds)
         found = self._best_after.get(key)
         if found is not None:
             return found
@@ -209,9 +304,9 @@ class DefaultPolicy:
         for d, after in self.evaluator.discards(c):
             if after != target:
                 continue
-            c[d] -= 1
-            best = _best(best, self.values(c))
-            c[d] += 1
+            red = _discard(c, reds, d)
+            best = _best(best, self.values(c, reds))
+            _undo_discard(c, reds, d, red)
         assert best is not None, "a shanten-lowering draw always has a discard keeping it"
         self._best_after[key] = best
         return best
@@ -222,7 +317,7 @@ class OptionMoves:
 
     A line of play that uses its move continues under the default policy (:class:`DefaultPolicy`). A
     ``shanten_down`` discard may leave at most ``back_cap`` shanten: :data:`SHANTEN_DOWN_LIMIT`, and never
-    more than ``max_shanten``.
+    more than ``max_shanten``. A closed hand in riichi (tenpai, policy ``always``) never changes.
     """
 
     def __init__(self, policy: DefaultPolicy, *, tegawari: bool, shanten_down: bool,
@@ -231,58 +326,89 @@ class OptionMoves:
         self.tegawari = tegawari
         self.shanten_down = shanten_down
         self.back_cap = min(SHANTEN_DOWN_LIMIT, max_shanten)
+        self.frozen = policy.value is not None and policy.value.riichi
         self._values: dict[bytes, Values] = {}
 
-    def values(self, c: list[int], key: bytes | None = None) -> Values:
+    def values(self, c: list[int], reds: Reds, key: bytes | None = None) -> Values:
         """The values of the 3n+1 hand ``c`` with one option move left (the default ones if both are off)."""
         policy = self.policy
         if not (self.tegawari or self.shanten_down):
-            return policy.values(c, key)
+            return policy.values(c, reds, key)
         if key is None:
-            key = bytes(c)
+            key = policy.key(c, reds)
         found = self._values.get(key)
         if found is not None:
             return found
-        s, total, better = policy.chances(c, key)
+        s, total, better = policy.chances(c)
+        if s == 0 and self.frozen:
+            return policy.values(c, reds, key)
         n = policy.turns
         pool = policy.pool
         lowering = {k for k, _ in better}
+        wins = {k: (e, f) for k, _, e, f in policy.wins(c, reds)} if s == 0 else {}
         acc_w = [0.0] * n
         acc_t = [0.0] * n
-        # The draws that keep the shanten, as (chance, win, tenpai): the values after the best option discard,
-        # both None when the draw allows none.
-        stays: list[tuple[float, Vector | None, Vector | None]] = []
+        acc_e = [0.0] * n
+        # The draws that keep the shanten, as (chance, values after the best option discard or None).
+        stays: list[tuple[float, Values | None]] = []
         for k in range(KINDS):
             r = pool[k] - c[k]
             if r <= 0:
                 continue
             p = r / total
             c[k] += 1
-            if k in lowering:
-                if s == 0:
-                    bw, bt = [1.0] * n, [1.0] * n
-                else:
-                    bw, bt = self._best_after_lowering(c, s - 1)
+            if k in lowering and s == 0 and k in wins:
+                e, f = wins[k]
+                acc_w[0] += p
+                acc_e[0] += p * f
+                for i in range(1, n):
+                    acc_w[i] += p
+                    acc_e[i] += p * e
                 for i in range(n):
-                    acc_w[i] += p * bw[i]
-                    acc_t[i] += p * bt[i]
-            else:
-                option = self._swaps(c, k, s)
-                stays.append((p, None, None) if option is None else (p, option.win, option.tenpai))
+                    acc_t[i] += p
+            elif k in lowering and s > 0:
+                for copies, red in policy.copies(k, r, reds):
+                    q = copies / total
+                    if red:
+                        reds[FIVE_SUIT[k]] += 1
+                    bw, bt, be = self._best_after_lowering(c, reds, s - 1)
+                    if red:
+                        reds[FIVE_SUIT[k]] -= 1
+                    for i in range(n):
+                        acc_w[i] += q * bw[i]
+                        acc_t[i] += q * bt[i]
+                        acc_e[i] += q * be[i]
+            else:  # a draw keeping the shanten, or a complete shape without yaku
+                for copies, red in policy.copies(k, r, reds):
+                    if red:
+                        reds[FIVE_SUIT[k]] += 1
+                    stays.append((copies / total, self._swaps(c, reds, k, s)))
+                    if red:
+                        reds[FIVE_SUIT[k]] -= 1
             c[k] -= 1
         win = [0.0] * (n + 1)
         ten = [1.0] * (n + 1) if s == 0 else [0.0] * (n + 1)
+        ev = [0.0] * (n + 1)
         for t in range(1, n + 1):
             w = acc_w[t - 1]
             x = acc_t[t - 1]
-            pw, pt = win[t - 1], ten[t - 1]
-            for p, xw, xt in stays:
-                w += p * (pw if xw is None or pw >= xw[t - 1] else xw[t - 1])
-                x += p * (pt if xt is None or pt >= xt[t - 1] else xt[t - 1])
+            y = acc_e[t - 1]
+            pw, pt, pe = win[t - 1], ten[t - 1], ev[t - 1]
+            for p, option in stays:
+                if option is None:
+                    w += p * pw
+                    x += p * pt
+                    y += p * pe
+                else:
+                    ow, ot, oe = option.win[t - 1], option.tenpai[t - 1], option.ev[t - 1]
+                    w += p * (pw if pw >= ow else ow)
+                    x += p * (pt if pt >= ot else ot)
+                    y += p * (pe if pe >= oe else oe)
             win[t] = w
+            ev[t] = y
             if s != 0:
                 ten[t] = x
-        found = self._values[key] = Values(win, ten)
+        found = self._values[key] = Values(win, ten, ev)
         return found
 
     def _widest(self, c: list[int], kinds: list[int]) -> list[int]:
@@ -298,39 +424,40 @@ class OptionMoves:
         best = max(widths)
         return [d for d, w in zip(kinds, widths, strict=True) if w == best]
 
-    def _best_of(self, c: list[int], kinds: list[int], spent: bool, best: Values | None) -> Values | None:
+    def _best_of(self, c: list[int], reds: Reds, kinds: list[int], spent: bool, best: Values | None
+                 ) -> Values | None:
         """Fold into ``best`` the values after discarding each of ``kinds`` (``spent``: no move left)."""
         values = self.policy.values if spent else self.values
         for d in kinds:
-            c[d] -= 1
-            best = _best(best, values(c))
-            c[d] += 1
+            red = _discard(c, reds, d)
+            best = _best(best, values(c, reds))
+            _undo_discard(c, reds, d, red)
         return best
 
-    def _best_after_lowering(self, c: list[int], target: int) -> Values:
+    def _best_after_lowering(self, c: list[int], reds: Reds, target: int) -> Values:
         """Best over the discards after a lowering draw: keep ``target`` (move left) or go back (spent)."""
         removals = self.policy.evaluator.discards(c)
-        best = self._best_of(c, [d for d, after in removals if after == target], False, None)
+        best = self._best_of(c, reds, [d for d, after in removals if after == target], False, None)
         if self.shanten_down and target + 1 <= self.back_cap:
             back = self._widest(c, [d for d, after in removals if after == target + 1])
-            best = self._best_of(c, back, True, best)
+            best = self._best_of(c, reds, back, True, best)
         assert best is not None, "a shanten-lowering draw always has a discard keeping it"
         return best
 
-    def _swaps(self, c: list[int], drawn: int, s: int) -> Values | None:
+    def _swaps(self, c: list[int], reds: Reds, drawn: int, s: int) -> Values | None:
         """Best default-policy values over the option discards after a draw (``drawn``) that keeps shanten
         ``s``, for the draws left after it (the vectors drop their last entry); ``None`` if there is none."""
         removals = self.policy.evaluator.discards(c)
         best: Values | None = None
         if self.tegawari:
             swap = self._widest(c, [d for d, after in removals if after == s and d != drawn])
-            best = self._best_of(c, swap, True, best)
+            best = self._best_of(c, reds, swap, True, best)
         if self.shanten_down and s + 1 <= self.back_cap:
             back = self._widest(c, [d for d, after in removals if after == s + 1])
-            best = self._best_of(c, back, True, best)
+            best = self._best_of(c, reds, back, True, best)
         if best is None:
             return None
-        return Values(best.win[:-1], best.tenpai[:-1])
+        return Values(best.win[:-1], best.tenpai[:-1], best.ev[:-1])
 
 
 def improvements(policy: DefaultPolicy, c: list[int]) -> list[tuple[Tile, int, int]]:
@@ -372,50 +499,144 @@ def _check_bool(value: object, field: str) -> bool:
     return value
 
 
+OBJECTIVES: Final = ("ev", "p_win", "p_tenpai")
+"""What orders the discards: expected points, chance to win, chance to be tenpai (at the last turn)."""
+
+
+class Situation(NamedTuple):
+    """The checked scoring situation of :func:`advise` (the arguments it shares with :func:`paili.score`)."""
+
+    riichi: RiichiPolicy = "always"
+    ippatsu: bool = False
+    round_wind: str = "1z"
+    seat_wind: str = "1z"
+    dora: str = ""
+    honba: int = 0
+    riichi_sticks: int = 0
+    rules: object = "riichi"
+
+
+def _win_value(hand: Hand, seen: Sequence[int], seen_reds: Sequence[int], situation: Situation
+               ) -> WinValue:
+    """The :class:`WinValue` of ``hand`` in ``situation`` (checked: a bad field raises :class:`HandError`)."""
+    if situation.riichi not in RIICHI_POLICIES:
+        raise HandError(f"riichi: expected one of {', '.join(map(repr, RIICHI_POLICIES))}, got "
+                        f"{situation.riichi!r}")
+    ippatsu = _check_bool(situation.ippatsu, "ippatsu")
+    round_wind = _wind("round_wind", situation.round_wind)
+    seat_wind = _wind("seat_wind", situation.seat_wind)
+    honba = _count("honba", situation.honba, 1000)
+    sticks = _count("riichi_sticks", situation.riichi_sticks, 1000)
+    if not isinstance(situation.dora, str):
+        raise HandError(f"dora: expected indicator tiles such as '3m1z', got {situation.dora!r}")
+    counts, reds = parse_tiles(situation.dora, field="dora")
+    if sum(counts) > MAX_INDICATORS:
+        raise HandError(f"dora: expected at most {MAX_INDICATORS} indicators (one plus one per kan), "
+                        f"got {sum(counts)}")
+    check_visible(hand, [seen[k] + counts[k] for k in range(KINDS)],
+                  reds=[seen_reds[s] + reds[s] for s in range(3)], field="dora")
+    dora = [k for k in range(KINDS) for _ in range(counts[k])]
+    return WinValue(hand, seen=seen, seen_reds=seen_reds, riichi=situation.riichi, ippatsu=ippatsu,
+                    round_wind=_NAMES[round_wind], seat_wind=_NAMES[seat_wind], dora=dora, dora_reds=reds,
+                    honba=honba, riichi_sticks=sticks, rules=resolve_rules(situation.rules))
+
+
+def _waits(policy: DefaultPolicy, c: list[int], reds: Reds, shown: dict[Tile, int]) -> list[dict[str, Any]]:
+    """The waits of the tenpai 3n+1 hand ``c``: tile, copies left (``shown``: the table's count), whether the
+    self-drawn win has a yaku and its points by tsumo and by ron (expected over ura dora and red copies)."""
+    value = policy.value
+    out: list[dict[str, Any]] = []
+    for k in policy.evaluator.lowering_draws(c)[1]:
+        row: dict[str, Any] = {"tile": _NAMES[k], "remaining": shown.get(k, 0), "yaku": None, "points": None}
+        out.append(row)
+        if value is None:
+            continue
+        r = policy.pool[k] - c[k]
+        copies = policy.copies(k, r, reds) if r > 0 else [(1, False)]
+        weight = sum(n for n, _ in copies)
+        tsumo = ron = 0.0
+        c[k] += 1
+        for n, red in copies:
+            if red:
+                reds[FIVE_SUIT[k]] += 1
+            tsumo += n * value.tsumo(c, reds, k, red, False)
+            ron += n * value.ron(c, reds, k, red)
+            if red:
+                reds[FIVE_SUIT[k]] -= 1
+        c[k] -= 1
+        row["yaku"] = tsumo > 0
+        row["points"] = {"tsumo": tsumo / weight, "ron": ron / weight}
+    return out
+
+
 def advise_hand(hand: Hand, *, visible: Sequence[int] | None = None, turns: int = DEFAULT_TURNS,
                 tegawari: bool = False, shanten_down: bool = False, max_shanten: int = DEFAULT_MAX_SHANTEN,
-                rules: Rules = "riichi") -> dict[str, Any]:
-    """:func:`advise` for a parsed 3n+2 :class:`Hand` and visible counts (options already checked)."""
+                rules: Rules = "riichi", objective: str = "ev", situation: Situation | None = None,
+                visible_reds: Sequence[int] = (0, 0, 0)) -> dict[str, Any]:
+    """:func:`advise` for a parsed 3n+2 :class:`Hand` and visible counts (options but ``situation`` already
+    checked); ``rules`` the shanten rules, ``situation.rules`` the scoring rules."""
     if hand.tile_count % 3 != 2:
         raise HandError(
             f"expected a hand that must discard (3n+2 concealed tiles: 14, 11, 8, 5 or 2), "
             f"got {hand.tile_count}; advise ranks the discards of a hand after its draw")
     seen = list(visible) if visible is not None else [0] * KINDS
-    policy = DefaultPolicy(Evaluator.for_hand(hand, rules=rules), visible=seen, turns=turns)
+    if situation is None:
+        situation = Situation()
+    # The scoring needs the Japanese rules and every meld written (not Tenhou's short-hand hands).
+    scored = rules != "chinese" and hand.tile_count + 3 * len(hand.melds) == 14
+    value = _win_value(hand, seen, visible_reds, situation) if scored else None
+    if value is not None:  # the dora indicators are seen tiles
+        dora_counts = parse_tiles(situation.dora, field="dora")[0]
+        seen = [seen[k] + dora_counts[k] for k in range(KINDS)]
+    policy = DefaultPolicy(Evaluator.for_hand(hand, rules=rules), visible=seen, turns=turns, value=value)
     options = OptionMoves(policy, tegawari=tegawari, shanten_down=shanten_down, max_shanten=max_shanten)
+    held = value.reds_of(hand) if value is not None else [0, 0, 0]
     rows: list[tuple[int, dict[str, Any]]] = []
     skipped = 0
     for order, row in enumerate(discard_table(hand, visible=seen, rules=rules)):
         counts = list(hand.concealed)
+        reds = list(held)
         counts[row.tile] -= 1
+        if row.red and row.tile in FIVE_SUIT:
+            reds[FIVE_SUIT[row.tile]] = 0
         p_win: list[float] | None = None
         p_tenpai: list[float] | None = None
+        ev: list[float] | None = None
         if row.shanten <= max_shanten:
-            w, t = options.values(counts)
+            w, t, e = options.values(counts, reds)
             p_win, p_tenpai = w[1:], t[1:]
+            ev = e[1:] if value is not None else None
         else:
             skipped += 1
         better = improvements(policy, counts)
+        waits = _waits(policy, counts, reds, dict(row.ukeire.tiles)) if row.shanten == 0 else []
         rows.append((order, {
             "tile": tile_name(row.tile), "red": row.red, "shanten": row.shanten,
             "ukeire": _ukeire_json(row.ukeire), "after": format_hand(_without(hand, row.tile, row.red)),
-            "p_win": p_win, "p_tenpai": p_tenpai,
+            "p_win": p_win, "p_tenpai": p_tenpai, "ev": ev, "waits": waits,
             "improvements": {"total": sum(n for _, n, _ in better),
                              "tiles": [{"tile": tile_name(k), "remaining": n, "ukeire_after": u}
                                        for k, n, u in better]},
         }))
-    def rank(item: tuple[int, dict[str, Any]]) -> tuple[bool, float, float, int]:
+    keys = {"ev": ("ev", "p_win", "p_tenpai"), "p_win": ("p_win", "p_tenpai"), "p_tenpai": ("p_tenpai", "p_win")}
+    order_by = keys["p_win" if objective == "ev" and value is None else objective]
+
+    def rank(item: tuple[int, dict[str, Any]]) -> tuple[Any, ...]:
         order, row = item
         if row["p_win"] is None:
-            return True, 0.0, 0.0, order
-        return False, -row["p_win"][-1], -row["p_tenpai"][-1], order
+            return (True, *(0.0 for _ in order_by), order)
+        return (False, *(-row[key][-1] for key in order_by), order)
 
     rows.sort(key=rank)
     note = None
     if skipped:
-        note = (f"p_win and p_tenpai are omitted for {skipped} discard{'s' if skipped > 1 else ''} leaving "
+        note = (f"p_win, p_tenpai and ev are omitted for {skipped} discard{'s' if skipped > 1 else ''} leaving "
                 f"more than {max_shanten}-shanten: the exact search grows quickly with the shanten; raise "
                 f"max_shanten (at most {MAX_SHANTEN_LIMIT}) to compute them")
+    scoring = None if value is None else {
+        "riichi": situation.riichi, "ippatsu": situation.ippatsu, "round_wind": situation.round_wind,
+        "seat_wind": situation.seat_wind, "dora": situation.dora, "honba": situation.honba,
+        "riichi_sticks": situation.riichi_sticks, "rules": resolve_rules(situation.rules).to_json()}
     return {
         "hand": format_hand(Hand(hand.concealed, hand.reds)),
         "melds": [{"type": m.kind, "tiles": format_meld(m)[1:-1], "text": format_meld(m)}
@@ -424,7 +645,9 @@ def advise_hand(hand: Hand, *, visible: Sequence[int] | None = None, turns: int 
         "rules": rules,
         "shanten": shanten(hand, rules=rules).min,
         "turns": turns,
-        "options": {"tegawari": tegawari, "shanten_down": shanten_down, "max_shanten": max_shanten},
+        "options": {"tegawari": tegawari, "shanten_down": shanten_down, "max_shanten": max_shanten,
+                    "objective": objective},
+        "situation": scoring,
         "discards": [row for _, row in rows],
         "note": note,
     }
@@ -432,19 +655,34 @@ def advise_hand(hand: Hand, *, visible: Sequence[int] | None = None, turns: int 
 
 def advise(hand: str, *, melds: str | Sequence[str] | None = None, visible: str = "",
            turns: int = DEFAULT_TURNS, tegawari: bool = False, shanten_down: bool = False,
-           max_shanten: int = DEFAULT_MAX_SHANTEN, rules: str = "riichi") -> dict[str, Any]:
-    """Rank the discards of a 3n+2 hand by the chance to win (and to reach tenpai) within 1..turns draws.
+           max_shanten: int = DEFAULT_MAX_SHANTEN, objective: str = "ev", riichi: str = "always",
+           ippatsu: bool = False, round_wind: str = "1z", seat_wind: str = "1z", dora: str = "", honba: int = 0,
+           riichi_sticks: int = 0, rules: object = "riichi") -> dict[str, Any]:
+    """Rank the discards of a 3n+2 hand by the points (or the chance) to win within 1..turns draws.
 
     Same inputs as :func:`paili.analyze` plus ``turns`` (1..30), the options ``tegawari`` and
-    ``shanten_down`` and ``max_shanten`` (0..4); see the module docs for the model and the result's keys.
-    Raises :class:`HandError` for any bad input, including a 3n+1 hand (it has no discard to choose).
+    ``shanten_down``, ``max_shanten`` (0..4), ``objective`` (``"ev"``, ``"p_win"`` or ``"p_tenpai"``: what
+    orders the discards), ``riichi`` (``"always"`` or ``"dama"``), ``ippatsu`` and the situation arguments of
+    :func:`paili.score` (``round_wind``, ``seat_wind``, ``dora`` indicators, ``honba``, ``riichi_sticks``,
+    ``rules``: a scoring preset or options, or ``"chinese"`` for the Chinese shanten rules, which score
+    nothing); see the module docs for the model and the result's keys. Raises :class:`HandError` for any bad
+    input, including a 3n+1 hand (it has no discard to choose).
     """
-    checked = check_rules(rules)
+    shape_rules: Rules = "chinese" if rules == "chinese" else "riichi"
+    if isinstance(rules, str) and rules != "chinese" and rules not in PRESETS:
+        raise HandError(f"rules: expected one of 'chinese', {', '.join(map(repr, PRESETS))} or a dict of scoring "
+                        f"options, got {rules!r}")
+    if not isinstance(rules, str):
+        resolve_rules(rules)  # raises for a bad option
+    if objective not in OBJECTIVES:
+        raise HandError(f"objective: expected one of {', '.join(map(repr, OBJECTIVES))}, got {objective!r}")
     n = _check_int(turns, "turns", 1, MAX_TURNS)
     limit = _check_int(max_shanten, "max_shanten", 0, MAX_SHANTEN_LIMIT)
     swap = _check_bool(tegawari, "tegawari")
     back = _check_bool(shanten_down, "shanten_down")
     parsed, seen = parse_inputs(hand, melds=melds, visible=visible)
+    seen_reds = parse_tiles(visible, field="visible")[1] if visible else (0, 0, 0)
+    situation = Situation(riichi, ippatsu, round_wind, seat_wind, dora, honba,  # type: ignore[arg-type]
+                          riichi_sticks, "riichi" if rules == "chinese" else rules)
     return advise_hand(parsed, visible=seen, turns=n, tegawari=swap, shanten_down=back, max_shanten=limit,
-                       rules=checked)
-
+                       rules=shape_rules, objective=objective, situation=situation, visible_reds=seen_reds)
