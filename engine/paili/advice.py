@@ -79,7 +79,7 @@ from .win_value import FIVE_SUIT, RIICHI_POLICIES, RiichiPolicy, WinValue, red_c
 
 _NAMES: Final = tuple(tile_name(t) for t in range(KINDS))
 
-__all__ = ["DEFAULT_MAX_SHANTEN", "DEFAULT_TURNS", "MAX_SHANTEN_LIMIT", "MAX_TURNS", "OPTION_MOVES",
+__all__ = ["ADVICE_KEYS", "DEFAULT_MAX_SHANTEN", "DEFAULT_TURNS", "MAX_SHANTEN_LIMIT", "MAX_TURNS", "OPTION_MOVES",
            "SHANTEN_DOWN_LIMIT", "Chances", "DefaultPolicy", "OptionMoves", "Values", "advise", "advise_hand",
            "improvements"]
 
@@ -498,6 +498,11 @@ def _check_bool(value: object, field: str) -> bool:
         raise HandError(f"{field}: expected true or false, got {value!r}")
     return value
 
+
+ADVICE_KEYS: Final = ("turns", "tegawari", "shanten_down", "max_shanten", "objective", "riichi", "ippatsu",
+                      "round_wind", "seat_wind", "dora", "honba", "riichi_sticks")
+"""The keyword arguments of :func:`advise` besides the hand, its melds, the visible tiles and the rules (what
+the API and the CLI pass on)."""
 
 OBJECTIVES: Final = ("ev", "p_win", "p_tenpai")
 """What orders the discards: expected points, chance to win, chance to be tenpai (at the last turn)."""
