@@ -8,9 +8,9 @@ leaf of the advisor's search.
 
 Ura dora (裏ドラ): as many indicators as dora indicators (at least one), drawn without replacement from the
 tiles unseen at the win: 4 copies of each kind less the winning hand (concealed and called), the visible
-tiles and the dora indicators. The distribution of the number of ura hits is exact (a product of binomial
-coefficients summed per kind); each hit count is scored once by :func:`paili.score` with indicators that
-produce it.
+tiles and the dora indicators. The distribution of the number of ura dora is exact (a product of binomial
+coefficients summed per kind), and the points for each number come from one scoring of the hand
+(:func:`~paili.scoring.calculate.score_hand`'s ``ura_hits``: the best reading for each number of extra han).
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ RIICHI_POLICIES: Final = ("always", "dama")
 """``always``: a closed hand declares riichi on reaching tenpai; ``dama``: never."""
 
 _NAMES: Final = tuple(tile_name(t) for t in range(KINDS))
+_DORA: Final = tuple(dora_of(t) for t in range(KINDS))
 
 
 class WinValue:
@@ -68,7 +69,7 @@ class WinValue:
             for s in range(3))
         """Red fives of each suit that are in the hand or the wall (only those that score are tracked)."""
         self._points: dict[bytes, float] = {}
-        self._ura: dict[bytes, list[tuple[float, str]]] = {}
+        self._ura: dict[bytes, list[tuple[float, int]]] = {}
 
     def reds_of(self, hand: Hand) -> list[int]:
         """The red fives of ``hand`` the model tracks (those of suits whose red fives score)."""
@@ -79,66 +80,70 @@ class WinValue:
         drawn tile included; ``red``: the drawn tile is the red five), ippatsu when ``first`` and the option
         is on; 0.0 when the hand has no yaku."""
         ippatsu = first and self.ippatsu
-        key = bytes(c) + bytes(reds) + bytes((win, red, ippatsu))
+        key = bytes(c) + bytes(reds) + bytes((win, red, ippatsu, True))
         found = self._points.get(key)
         if found is None:
             found = self._points[key] = self._score(c, reds, win, red, True, ippatsu)
         return found
 
     def ron(self, c: Sequence[int], reds: Sequence[int], win: int, red: bool) -> float:
-        """Points of the win of ``win`` on a discard (not cached: the waits of the result only)."""
-        return self._score(c, reds, win, red, False, False)
+        """Points of the win of ``win`` on a discard (for the waits of the result)."""
+        key = bytes(c) + bytes(reds) + bytes((win, red, False, False))
+        found = self._points.get(key)
+        if found is None:
+            found = self._points[key] = self._score(c, reds, win, red, False, False)
+        return found
 
     def _score(self, c: Sequence[int], reds: Sequence[int], win: int, red: bool, tsumo: bool,
                ippatsu: bool) -> float:
         hand = Hand(tuple(c), (reds[0], reds[1], reds[2]), self.melds)
         name = f"0{SUITS[win // 9]}" if red else _NAMES[win]
-        riichi = 1 if self.riichi else 0
-        first = score_hand(hand, win=name, tsumo=tsumo, riichi=riichi, ippatsu=ippatsu, **self._situation)
-        if first["no_yaku"] or not riichi or first["yakuman"]:
-            return float(first["points"])
-        total = 0.0
-        for p, indicators in self.ura(c):
-            if not indicators:
-                total += p * first["points"]
-            else:
-                result = score_hand(hand, win=name, tsumo=tsumo, riichi=riichi, ippatsu=ippatsu, ura=indicators,
-                                    **self._situation)
-                total += p * result["points"]
-        return total
+        if not self.riichi:
+            return float(score_hand(hand, win=name, tsumo=tsumo, **self._situation)["points"])
+        ura = self.ura(c)
+        result = score_hand(hand, win=name, tsumo=tsumo, riichi=1, ippatsu=ippatsu,
+                            ura_hits=[hits for _, hits in ura], **self._situation)
+        return float(sum(p * points for (p, _), points in zip(ura, result["points_by_ura"], strict=True)))
 
-    def ura(self, c: Sequence[int]) -> list[tuple[float, str]]:
-        """The distribution of the ura hits of the winning 14-tile counts ``c``: ``(probability, indicators
-        giving that many hits)``, the indicators ``""`` for no hit."""
+    def ura(self, c: Sequence[int]) -> list[tuple[float, int]]:
+        """The distribution of the number of ura dora of the winning 14-tile counts ``c``, as
+        ``(probability, hits)`` by increasing hits."""
         key = bytes(c)
         found = self._ura.get(key)
         if found is not None:
             return found
         called = self.called
-        full = [c[k] + called[k] for k in range(KINDS)]
-        unseen = [self._unseen[k] - c[k] for k in range(KINDS)]
+        base = self._unseen
         m = self.indicators
-        # (indicators drawn, hits) -> (ways, one choice of indicators giving them)
-        states: dict[tuple[int, int], tuple[int, tuple[int, ...]]] = {(0, 0): (1, ())}
-        for k in range(KINDS):
-            u = unseen[k]
-            if u <= 0:
-                continue
-            h = full[dora_of(k)]
-            grown = dict(states)
-            for (used, hits), (ways, choice) in states.items():
-                for j in range(1, min(u, m - used) + 1):
-                    at = (used + j, hits + j * h)
-                    add = ways * comb(u, j)
-                    known = grown.get(at)
-                    grown[at] = (add, choice + (k,) * j) if known is None else (known[0] + add, known[1])
-            states = grown
-        total = comb(sum(u for u in unseen if u > 0), m)
-        found = []
-        for (used, hits), (ways, choice) in sorted(states.items()):
-            if used == m:
-                found.append((ways / total, "" if hits == 0 else "".join(_NAMES[k] for k in choice)))
-        self._ura[key] = found
+        weights: dict[int, int] = {}
+        if m == 1:
+            for k in range(KINDS):
+                u = base[k] - c[k]
+                if u > 0:
+                    hits = c[_DORA[k]] + called[_DORA[k]]
+                    weights[hits] = weights.get(hits, 0) + u
+            total = sum(weights.values())
+        else:
+            # (indicators drawn, hits) -> ways: the multivariate hypergeometric law, kind by kind.
+            states: dict[tuple[int, int], int] = {(0, 0): 1}
+            unseen = 0
+            for k in range(KINDS):
+                u = base[k] - c[k]
+                if u <= 0:
+                    continue
+                unseen += u
+                h = c[_DORA[k]] + called[_DORA[k]]
+                grown = dict(states)
+                for (used, hits), ways in states.items():
+                    for j in range(1, min(u, m - used) + 1):
+                        at = (used + j, hits + j * h)
+                        grown[at] = grown.get(at, 0) + ways * comb(u, j)
+                states = grown
+            for (used, hits), ways in states.items():
+                if used == m:
+                    weights[hits] = weights.get(hits, 0) + ways
+            total = comb(unseen, m)
+        found = self._ura[key] = [(weights[h] / total, h) for h in sorted(weights)]
         return found
 
 
