@@ -409,3 +409,10 @@ def test_any_input_is_an_answer_or_a_hand_error(hand: str, win: object, situatio
         paili.score_waits(hand[:-2] if len(hand) > 2 else hand, **{k: v for k, v in situation.items() if k != "tsumo"})
     except paili.HandError as exc:
         assert exc.message
+
+
+def test_kiriage_on_a_hand() -> None:
+    r = score("234m456p678s345s55p", "3s", riichi=1, dora="1m")  # riichi pinfu tanyao dora 1: 4 han 30 fu
+    assert (r["han"], r["fu"], r["limit"], r["points"]) == (4, 30, None, 7700)
+    r = score("234m456p678s345s55p", "3s", riichi=1, dora="1m", rules={"kiriage": True})
+    assert (r["han"], r["fu"], r["limit"], r["points"]) == (4, 30, "mangan", 8000)

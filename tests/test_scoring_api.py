@@ -121,3 +121,16 @@ def test_score_waits_errors() -> None:
     assert answer["error"]["type"] == "HandError" and answer["error"]["message"].startswith("tsumo: ")
     assert _ask({"op": "score_waits", "hand": "23m456p789s234s55p", "seat_wind": "9z"})["error"]["message"].startswith(
         "seat_wind: ")
+
+
+def test_cli_without_win_scores_each_wait() -> None:
+    run = _cli("23m456p789s234s55p", "--riichi", "--seat", "2z", "--dora", "3m")
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.splitlines() == [
+        "wait   left  ron                         tsumo",
+        "1m        4  2000 (2 han 30 fu)          2700 (3 han 20 fu, 1300/700)",
+        "4m        4  3900 (3 han 30 fu)          5200 (4 han 20 fu, 2600/1300)"]
+    run = _cli("23m456p789s234s55p", "--json")
+    assert json.loads(run.stdout) == json.loads(json.dumps(paili.score_waits("23m456p789s234s55p")))
+    assert _cli("123m456p789s1235z").stdout.strip() == "not tenpai: no wait to score"
+    assert "no yaku" in _cli("23m456p789s55p [234s]").stdout

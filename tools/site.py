@@ -37,20 +37,10 @@ from .common import (
 from .csp import CSP
 from .env import ensure_node_modules, ensure_venv
 from .icons import build_icons
+from .pyodide import pyodide_files
 
 TILES_SRC = WEB / "tiles"
-PYODIDE_PKG = NODE_MODULES / "pyodide"
 SVGO = NODE_MODULES / ".bin" / "svgo"
-
-# What loadPyodide() fetches for a page that loads one pure-Python wheel with loadPackage(url): the
-# browser test (tests/browser/test_smoke.py) watches the network and fails on any other request.
-PYODIDE_FILES = (
-    "pyodide.mjs",
-    "pyodide.asm.mjs",
-    "pyodide.asm.wasm",
-    "python_stdlib.zip",
-    "pyodide-lock.json",
-)
 
 SERVICE_WORKER = "sw.js"  # web/sw.js: the build writes the precache manifest into it
 PRECACHE_MANIFEST = "precache-manifest.json"
@@ -176,15 +166,6 @@ def write_offline_files(files: dict[str, Path], out: Path, build: str, version: 
     return {SERVICE_WORKER: out / SERVICE_WORKER, PRECACHE_MANIFEST: out / PRECACHE_MANIFEST}
 
 
-def pyodide_files() -> tuple[dict[str, Path], str]:
-    version: str = json.loads((PYODIDE_PKG / "package.json").read_text())["version"]
-    files = {f"pyodide/{name}": PYODIDE_PKG / name for name in PYODIDE_FILES}
-    missing = [str(p) for p in files.values() if not p.exists()]
-    if missing:
-        raise BuildError(f"the pyodide npm package lacks {missing}: delete node_modules and build again")
-    return files, version
-
-
 def sync_tree(dest: Path, files: dict[str, Path]) -> int:
     """Make dest hold exactly these files: copy what is missing or differs, delete the rest.
 
@@ -229,7 +210,7 @@ def assemble_site(dest: Path, *, version: str | None = None) -> Path:
         shutil.rmtree(generated, ignore_errors=True)
         wheel = build_wheel_with_version(python, version, generated / "wheel")
     version = wheel.name.split("-")[1]
-    pyodide, pyodide_version = pyodide_files()
+    pyodide, pyodide_version = pyodide_files(python, generated)
     pages = web_files()
     check_csp_meta(pages)
     tiles = minify_tiles()

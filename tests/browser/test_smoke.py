@@ -10,6 +10,8 @@ from urllib.parse import unquote, urlsplit
 
 from playwright.sync_api import Page
 
+from tools.pyodide import PYODIDE_FILES
+
 
 def test_build_info_names_an_existing_wheel(site_url: str, site_dir: Path) -> None:
     with urllib.request.urlopen(site_url + "build-info.json") as response:
@@ -63,8 +65,12 @@ def test_page_fetches_only_files_of_the_site(
 def test_site_ships_only_the_pyodide_files_a_page_fetches(
     requests_seen: list[str], ready_page: Page, site_dir: Path, build_info: dict[str, Any]
 ) -> None:
-    """build.py copies a fixed list from the npm package (PYODIDE_FILES): all of it is used, nothing more."""
+    """The build copies a fixed list from the npm package (PYODIDE_FILES), and micropip (named in the lock) for
+    pages that install Paili with it (test_micropip.py): nothing more, and all of it is fetched (by the page,
+    or by the service worker, which precaches the whole site)."""
     folder = build_info["pyodide"]
     fetched = {unquote(urlsplit(url).path).rsplit("/", 1)[-1] for url in requests_seen if f"/{folder}" in url}
     shipped = {path.name for path in (site_dir / folder).iterdir()}
+    lock = json.loads((site_dir / folder / "pyodide-lock.json").read_text())
+    assert shipped == {*PYODIDE_FILES, lock["packages"]["micropip"]["file_name"]}
     assert fetched == shipped

@@ -16,14 +16,13 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from ..agari import Decomposition, decompositions, shape_key
-from ..errors import HandError
 from ..hand import Hand
 from ..notation import check_visible, parse, parse_tiles
 from ..tables import agari_index
 from ..tiles import FIVES, HONOR_BASE, KINDS, SUITS, Tile, tile_name
 from .fu import Breakdown, breakdown_json, chiitoitsu_fu, regular_fu
 from .points import basic_points, payments
-from .rules import PRESETS, ScoringRules, resolve_rules
+from .rules import PRESETS, ScoringRules, field_error, resolve_rules
 from .yaku import (
     QUAD,
     RANK,
@@ -76,48 +75,48 @@ def dora_of(indicator: Tile) -> Tile:
 def _flag(name: str, value: object) -> bool:
     if value is True or value is False:
         return value
-    raise HandError(f"{name}: expected true or false, got {value!r}")
+    raise field_error(name, f"expected true or false, got {value!r}")
 
 
 def _count(name: str, value: object, most: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= most:
-        raise HandError(f"{name}: expected a whole number from 0 to {most}, got {value!r}")
+        raise field_error(name, f"expected a whole number from 0 to {most}, got {value!r}")
     return value
 
 
 def _wind(name: str, value: object) -> Tile:
     if isinstance(value, str) and value in _WINDS:
         return _WINDS[value]
-    raise HandError(f"{name}: expected a wind from 1z (East) to 4z (North), got {value!r}")
+    raise field_error(name, f"expected a wind from 1z (East) to 4z (North), got {value!r}")
 
 
 def _win_tile(hand: Hand, win: object) -> Tile:
     if not isinstance(win, str):
-        raise HandError(f"win: expected the winning tile such as '5p' or '0p', got {win!r}")
+        raise field_error("win", f"expected the winning tile such as '5p' or '0p', got {win!r}")
     tile = _PLAIN_TILES.get(win)
     red = False
     if tile is None:
         counts, reds = parse_tiles(win, field="win")
         if sum(counts) != 1:
-            raise HandError(f"win: expected exactly one tile such as '5p', got {sum(counts)} in {win!r}")
+            raise field_error("win", f"expected exactly one tile such as '5p', got {sum(counts)} in {win!r}")
         tile, red = counts.index(1), any(reds)
     if tile in FIVES:
         suit = FIVES.index(tile)
         if red and not hand.reds[suit]:
-            raise HandError(f"win: the red five {win!r} is not among the concealed tiles of the hand")
+            raise field_error("win", f"the red five {win!r} is not among the concealed tiles of the hand")
         if not red and hand.concealed[tile] == hand.reds[suit]:
-            raise HandError(f"win: expected a tile among the concealed tiles; the hand holds only the red "
+            raise field_error("win", f"expected a tile among the concealed tiles; the hand holds only the red "
                             f"five 0{SUITS[suit]}, not {win!r}" if hand.reds[suit] else
                             f"win: expected a tile among the concealed tiles of the hand, got {win!r}")
     elif not hand.concealed[tile]:
-        raise HandError(f"win: expected a tile among the concealed tiles of the hand, got {win!r}")
+        raise field_error("win", f"expected a tile among the concealed tiles of the hand, got {win!r}")
     return tile
 
 
 def _indicators(hand: Hand, name: str, text: object, seen: list[int]) -> list[Tile]:
     """The indicator kinds of ``text``; ``seen`` (kinds in the hand and earlier indicators) is updated."""
     if not isinstance(text, str):
-        raise HandError(f"{name}: expected indicator tiles such as '3m1z', got {text!r}")
+        raise field_error(name, f"expected indicator tiles such as '3m1z', got {text!r}")
     if not text:
         return []
     tiles = [_PLAIN_TILES.get(text[i:i + 2], -1) for i in range(0, len(text), 2)]
@@ -129,7 +128,7 @@ def _indicators(hand: Hand, name: str, text: object, seen: list[int]) -> list[Ti
             earlier = [seen[t] - hand.concealed[t] - called[t] for t in range(KINDS)]
             check_visible(hand, [earlier[t] + counts[t] for t in range(KINDS)], reds=reds, field=name)
     if len(tiles) > MAX_INDICATORS:
-        raise HandError(f"{name}: expected at most {MAX_INDICATORS} indicators (one plus one per kan), "
+        raise field_error(name, f"expected at most {MAX_INDICATORS} indicators (one plus one per kan), "
                         f"got {len(tiles)}")
     for t in tiles:
         seen[t] += 1
@@ -156,30 +155,30 @@ def _situation(hand: Hand, closed: bool, *, tsumo: object, round_wind: object, s
     if not (sit.riichi or sit.ippatsu or sit.rinshan or sit.chankan or sit.blessing):
         return sit
     if sit.riichi and not closed:
-        raise HandError("riichi: expected a closed hand (closed kans only) for riichi; the hand has an open meld")
+        raise field_error("riichi", "expected a closed hand (closed kans only) for riichi; the hand has an open meld")
     if sit.ippatsu and not sit.riichi:
-        raise HandError("ippatsu: expected riichi (1 or 2) for ippatsu")
+        raise field_error("ippatsu", "expected riichi (1 or 2) for ippatsu")
     if sit.chankan and sit.tsumo:
-        raise HandError("chankan: a robbed kan is a ron, expected tsumo false")
+        raise field_error("chankan", "a robbed kan is a ron, expected tsumo false")
     if sit.rinshan and not sit.tsumo:
-        raise HandError("rinshan: the replacement tile of a kan is drawn, expected tsumo true")
+        raise field_error("rinshan", "the replacement tile of a kan is drawn, expected tsumo true")
     if sit.rinshan and not any(m.kind in ("kan", "ankan") for m in hand.melds):
-        raise HandError("rinshan: expected a kan among the melds (rinshan is the win on a kan's replacement tile)")
+        raise field_error("rinshan", "expected a kan among the melds (rinshan is the win on a kan's replacement tile)")
     if sit.rinshan and sit.last_tile:
-        raise HandError("last_tile: a kan's replacement tile is not the last tile of the wall (rinshan is set)")
+        raise field_error("last_tile", "a kan's replacement tile is not the last tile of the wall (rinshan is set)")
     if sit.rinshan and sit.ippatsu:
-        raise HandError("ippatsu: one's own kan ends ippatsu, expected ippatsu false with rinshan")
+        raise field_error("ippatsu", "one's own kan ends ippatsu, expected ippatsu false with rinshan")
     if sit.chankan and sit.last_tile:
-        raise HandError("last_tile: no kan can be added after the last tile, expected last_tile false with chankan")
+        raise field_error("last_tile", "no kan can be added after the last tile, expected last_tile false with chankan")
     if sit.blessing:
         if hand.melds:
-            raise HandError("blessing: tenhou / chiihou need a hand with no meld, not even a closed kan")
+            raise field_error("blessing", "tenhou / chiihou need a hand with no meld, not even a closed kan")
         if not sit.tsumo:
-            raise HandError("blessing: tenhou / chiihou are won on the first draw, expected tsumo true")
+            raise field_error("blessing", "tenhou / chiihou are won on the first draw, expected tsumo true")
         if sit.riichi:
-            raise HandError("blessing: tenhou / chiihou come before any riichi, expected riichi 0")
+            raise field_error("blessing", "tenhou / chiihou come before any riichi, expected riichi 0")
         if sit.last_tile:
-            raise HandError("blessing: the first draw is not the last tile, expected last_tile false")
+            raise field_error("blessing", "the first draw is not the last tile, expected last_tile false")
     return sit
 
 
@@ -274,7 +273,7 @@ def score_hand(hand: Hand, *, win: str, tsumo: bool = False, round_wind: str = "
     concealed, melds = hand.concealed, hand.melds
     size = sum(concealed)
     if size % 3 != 2 or size + 3 * len(melds) != 14:
-        raise HandError(f"hand: expected a complete hand of 14 tiles (a kan counts as 3) with its melds "
+        raise field_error("hand", f"expected a complete hand of 14 tiles (a kan counts as 3) with its melds "
                         f"written, got {size} concealed tiles and {len(melds)} meld(s)")
     key, kinds = shape_key(concealed)
     entry = agari_index.load().get(key)
@@ -282,7 +281,7 @@ def score_hand(hand: Hand, *, win: str, tsumo: bool = False, round_wind: str = "
     if not melds and size == 14 and (entry is None or entry.seven_pairs):
         special = [d for d in decompositions(hand) if d.form != "regular"]
     if (entry is None or not entry.readings) and not special:
-        raise HandError(f"hand: expected a complete hand (agari), {hand} is not one")
+        raise field_error("hand", f"expected a complete hand (agari), {hand} is not one")
     win_tile = _win_tile(hand, win)
     closed = True
     mask = 0
@@ -297,7 +296,7 @@ def score_hand(hand: Hand, *, win: str, tsumo: bool = False, round_wind: str = "
         if m.kind == "chi":
             mask |= 1 << m.tiles[1]
     if chankan is True and concealed[win_tile] != 1:
-        raise HandError("chankan: the robbed tile's three other copies are in the kan, expected the hand to hold "
+        raise field_error("chankan", f"the robbed tile's three other copies are in the kan, expected the hand to hold "
                         f"one {tile_name(win_tile)}, got {concealed[win_tile]}")
     sit = _situation(hand, closed, tsumo=tsumo, round_wind=round_wind, seat_wind=seat_wind, riichi=riichi,
                      ippatsu=ippatsu, last_tile=last_tile, rinshan=rinshan, chankan=chankan, blessing=blessing)

@@ -1,5 +1,8 @@
 """Command line: ``python -m paili score HAND --win 5p [--tsumo] [--riichi] ...``.
 
+* Without ``--win``, HAND is a hand waiting to win (13 tiles with its melds): each wait is printed with what it
+  is worth by ron and by tsumo (:func:`paili.score_waits`; ``--json`` prints its result).
+
 * Prints the yaku with their han, the fu breakdown, the limit and who pays what; ``--json`` prints
   :func:`paili.score`'s result as JSON.
 * With no HAND, lines are read from standard input and written as JSON lines: a line is either a JSON object
@@ -19,6 +22,7 @@ from typing import Any, TextIO
 from ..errors import HandError
 from ..notation import parse
 from .calculate import SITUATION_KEYS, score
+from .waits import score_waits
 
 _PAYERS = {"ron": "the discarder pays", "dealer": "the dealer pays", "others": "each other player pays"}
 
@@ -52,6 +56,26 @@ def render(result: dict[str, Any], hand: str) -> str:
         lines.append("fu        " + " + ".join(f"{e['fu']} {e['reason']}" for e in result["fu_breakdown"]))
     paid = ", ".join(f"{_PAYERS[k]} {v}" for k, v in result["payments"].items())
     lines.append(f"points    {result['points']}   ({paid}; the winner gets {result['total']} in all)")
+    return "\n".join(lines)
+
+
+def _worth(result: dict[str, Any] | None) -> str:
+    if result is None:
+        return "-"
+    if result["no_yaku"]:
+        return "no yaku"
+    value = f"yakuman x{result['yakuman']}" if result["yakuman"] else f"{result['han']} han {result['fu']} fu"
+    paid = "/".join(str(result["payments"][k]) for k in ("dealer", "others") if k in result["payments"])
+    return f"{result['points']} ({value}{', ' + paid if paid else ''})"
+
+
+def render_waits(rows: list[dict[str, Any]]) -> str:
+    """The readable form of :func:`paili.score_waits`: one line per wait, its worth by ron and by tsumo."""
+    if not rows:
+        return "not tenpai: no wait to score"
+    lines = [f"{'wait':<6}{'left':>5}  {'ron':<28}tsumo"]
+    for row in rows:
+        lines.append(f"{row['tile']:<6}{row['remaining']:>5}  {_worth(row['ron']):<28}{_worth(row['tsumo'])}")
     return "\n".join(lines)
 
 
@@ -136,9 +160,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     options = _options(args)
     if args.hand is None:
         return _batch(sys.stdin, sys.stdout, args.win, options)
-    if args.win is None:
-        parser.error("--win is required with a HAND")
     try:
+        if args.win is None:  # a hand waiting to win: what each wait is worth
+            del options["tsumo"]
+            rows = score_waits(args.hand, **options)
+            print(json.dumps(rows, ensure_ascii=False, indent=2) if args.json else render_waits(rows))
+            return 0
         result = score(args.hand, win=args.win, **options)
     except HandError as exc:
         print(f"paili: {exc.message}", file=sys.stderr)

@@ -45,6 +45,12 @@ from typing import Any, Final
 from ..errors import HandError
 
 
+def field_error(field: str, message: str) -> HandError:
+    """The error of one input of :func:`paili.score`: the message starts with the field's name
+    (``"ippatsu: expected riichi..."``)."""
+    return HandError(f"{field}: {message}")
+
+
 @dataclass(frozen=True, slots=True)
 class ScoringRules:
     """The options of one scoring rule set (see the module docstring for each)."""
@@ -81,16 +87,16 @@ _CHOICES: Final[dict[str, tuple[Any, ...]]] = {"double_wind_fu": (2, 4), "chiito
 def _option(name: str, value: object, default: object) -> object:
     if name in _CHOICES:
         if isinstance(value, bool) or value not in _CHOICES[name]:
-            raise HandError(f"rules: expected {name!r} to be one of {', '.join(map(str, _CHOICES[name]))}, "
+            raise field_error("rules", f"expected {name!r} to be one of {', '.join(map(str, _CHOICES[name]))}, "
                             f"got {value!r}")
         return value
     if name == "red_fives":
         if not isinstance(value, str) or any(c not in "mps" for c in value) or len(set(value)) != len(value):
-            raise HandError(f"rules: expected 'red_fives' to be the suits whose red five scores, a string of "
+            raise field_error("rules", f"expected 'red_fives' to be the suits whose red five scores, a string of "
                             f"m, p, s such as 'mps' or '', got {value!r}")
         return "".join(s for s in "mps" if s in value)
     if not isinstance(value, type(default)):
-        raise HandError(f"rules: expected {name!r} to be {type(default).__name__}, got {value!r}")
+        raise field_error("rules", f"expected {name!r} to be {type(default).__name__}, got {value!r}")
     return value
 
 
@@ -103,23 +109,23 @@ def resolve_rules(rules: object) -> ScoringRules:
     """
     if isinstance(rules, str):
         if rules not in PRESETS:
-            raise HandError(f"rules: expected a preset among {', '.join(map(repr, PRESETS))} or a dict of "
+            raise field_error("rules", f"expected a preset among {', '.join(map(repr, PRESETS))} or a dict of "
                             f"options, got {rules!r}")
         return PRESETS[rules]
     if isinstance(rules, ScoringRules):
         return rules
     if not isinstance(rules, dict):
-        raise HandError(f"rules: expected a preset name or a dict of options, got {type(rules).__name__}")
+        raise field_error("rules", f"expected a preset name or a dict of options, got {type(rules).__name__}")
     options = dict(rules)
     preset = options.pop("preset", "riichi")
     if not isinstance(preset, str):
-        raise HandError(f"rules: expected 'preset' to be a preset name, got {preset!r}")
+        raise field_error("rules", f"expected 'preset' to be a preset name, got {preset!r}")
     base = resolve_rules(preset)
     known = {f.name: getattr(base, f.name) for f in fields(ScoringRules)}
     changes: dict[str, Any] = {}
     for name, value in options.items():
         if name not in known:
-            raise HandError(f"rules: expected options among {', '.join(map(repr, known))} (or 'preset'), "
+            raise field_error("rules", f"expected options among {', '.join(map(repr, known))} (or 'preset'), "
                             f"got {name!r}")
         changes[name] = _option(name, value, known[name])
     return replace(base, **changes)

@@ -18,6 +18,7 @@ from ..notation import parse
 from ..tiles import tile_name
 from ..ukeire import waits
 from .calculate import score_hand
+from .rules import field_error
 
 
 def score_waits(hand: str | Hand, **situation: Any) -> list[dict[str, Any]]:
@@ -31,10 +32,10 @@ def score_waits(hand: str | Hand, **situation: Any) -> list[dict[str, Any]]:
     """
     for key in ("win", "tsumo"):
         if key in situation:
-            raise HandError(f"{key}: score_waits scores every wait both by ron and by tsumo; leave {key!r} out")
+            raise field_error(key, f"score_waits scores every wait both by ron and by tsumo; leave {key!r} out")
     parsed = hand if isinstance(hand, Hand) else parse(hand)
     if parsed.tile_count % 3 != 1:
-        raise HandError(f"hand: expected a hand waiting to win (3n+1 concealed tiles), got {parsed.tile_count}")
+        raise field_error("hand", f"expected a hand waiting to win (3n+1 concealed tiles), got {parsed.tile_count}")
     out: list[dict[str, Any]] = []
     refused: dict[bool, HandError] = {}
     for tile, remaining in waits(parsed).tiles:

@@ -1,0 +1,52 @@
+"""The build modules of tools/ that generate files: the site's pyodide-lock.json and what it pins."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tools.common import BuildError
+from tools.pyodide import LOCK, PYODIDE_PKG, PYODIDE_REQUIREMENTS, site_lock
+
+
+def npm_lock() -> dict[str, Any]:
+    lock: dict[str, Any] = json.loads((PYODIDE_PKG / LOCK).read_text())
+    return lock
+
+
+def test_site_lock_points_the_shipped_wheels_entries_at_their_hashes(tmp_path: Path) -> None:
+    lock = npm_lock()
+    entry = lock["packages"]["micropip"]
+    wheel = tmp_path / entry["file_name"]
+    wheel.write_bytes(b"not Pyodide's build of micropip")
+    changed = site_lock(lock, [wheel])
+    assert changed["packages"]["micropip"] == {**entry, "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest()}
+    assert entry["sha256"] != changed["packages"]["micropip"]["sha256"]
+    assert {k: v for k, v in changed["packages"].items() if k != "micropip"} == {
+        k: v for k, v in lock["packages"].items() if k != "micropip"
+    }
+    assert changed["info"] == lock["info"] and lock["packages"]["micropip"] is entry  # the input is left alone
+
+
+def test_site_lock_refuses_a_wheel_the_lock_does_not_name(tmp_path: Path) -> None:
+    lock = npm_lock()
+    wheel = tmp_path / "micropip-0.0.1-py3-none-any.whl"
+    wheel.write_bytes(b"")
+    with pytest.raises(BuildError, match=re.escape(lock["packages"]["micropip"]["file_name"])):
+        site_lock(lock, [wheel])
+
+
+def test_requirements_pin_with_a_hash_the_versions_pyodide_locks() -> None:
+    lock = npm_lock()
+    pins = [line for line in PYODIDE_REQUIREMENTS.read_text().splitlines() if line and not line.startswith("#")]
+    assert pins
+    for pin in pins:
+        match = re.fullmatch(r"([\w-]+)==(\S+) --hash=sha256:[0-9a-f]{64}", pin)
+        assert match, pin
+        name, version = match.groups()
+        assert lock["packages"][name]["version"] == version, pin
