@@ -1,8 +1,9 @@
-"""Discard advice (何切る): which discard wins, or reaches tenpai, most often within the next draws.
+"""Discard advice (何切る): which discard wins the most points, or wins or reaches tenpai most often.
 
-Tenhou's 牌理 page ranks discards by ukeire (受け入れ) alone. :func:`advise` ranks them by the probability of
-winning (和了) by self-draw within 1..``turns`` draws under a fixed, checkable model, and also gives the
-probability of being tenpai (聴牌) within as many draws, plus the improvement tiles (改良) of each discard.
+Tenhou's 牌理 page ranks discards by ukeire (受け入れ) alone. :func:`advise` ranks them by the expected points
+won (``objective="ev"``, the default), or the probability of winning (和了, ``"p_win"``) or of being tenpai
+(聴牌, ``"p_tenpai"``), by self-draw within 1..``turns`` draws under a fixed, checkable model, and gives all
+three per draw, the waits of each tenpai discard with their points, and the improvement tiles (改良).
 
 The model
 ---------
@@ -11,27 +12,53 @@ The model
   (concealed and called) - copies marked visible`` (never below 0) and ``R = sum(r_k)``, recomputed from the
   current hand at every draw. The player's own discards are *not* removed from the wall (the model does not
   track them), which keeps a state a function of the hand alone.
-* Default policy: a draw that completes the hand wins (tsumo, ツモ). A draw that lowers the shanten is kept,
-  and the player discards, among the tiles that keep that lower shanten, the one best for the objective. Any
-  other draw is discarded at once, so the hand is unchanged.
-* ``p_win[n]`` is the best probability of winning within ``n + 1`` draws and ``p_tenpai[n]`` the best
-  probability of being tenpai within ``n + 1`` draws (1.0 when the hand is tenpai already).
+  Red fives are copies of their own: the red five of a suit whose red fives score (the scoring ``rules``) is
+  in the wall unless the hand, its melds, the visible tiles or the dora indicators hold it, so ``r_k`` of a
+  five splits into its red copy and the plain ones; the state includes the red fives held. The dora
+  indicators are seen tiles (they leave the wall; do not repeat them in ``visible``). Counts shown beside a
+  discard (``ukeire``, ``waits``' ``remaining``) treat the discarded copy as seen, as the discard table does;
+  this wall returns it (the seeds' and mahjong-cpp's convention), the one place where the two differ.
+* Default policy: a draw that completes the hand with a yaku wins (tsumo, ツモ). A complete shape without
+  yaku (an open hand without one; a closed tsumo always has menzen tsumo) is no win: it is discarded like any
+  other draw. A draw that lowers the shanten is kept, and the player discards, among the tiles that keep that
+  lower shanten, the one best for the objective (a plain five before a red one). Any other draw is discarded
+  at once, so the hand is unchanged.
+* Riichi (``riichi="always"``, the default): a closed hand (closed kans allowed) declares riichi when it
+  reaches tenpai (also when the discard itself leaves it tenpai), and then never changes, options or not.
+  ``riichi="dama"``: never. Open hands never do.
+* A win's value is the ``points`` of :func:`paili.score` for that tsumo in the situation given
+  (``round_wind``, ``seat_wind``, ``dora``, ``honba``, ``riichi_sticks``, ``rules``; ``points`` excludes honba
+  and sticks): with riichi, riichi and menzen tsumo score, and the ura dora are the exact expectation over the
+  indicators drawn from the tiles unseen at the win (as many as the dora indicators, at least one; see
+  :mod:`paili.win_value`); with ``ippatsu=True`` a win on the first draw after riichi scores ippatsu. Double
+  riichi, the riichi stick paid, and haitei are not modelled.
+* ``p_win[n]`` is the best probability of winning within ``n + 1`` draws, ``p_tenpai[n]`` the best
+  probability of being tenpai (a shape, yaku or not) within ``n + 1`` draws (1.0 when the hand is tenpai
+  already), ``ev[n]`` the best expected points won within ``n + 1`` draws (0 for the draws that never win).
 
 Choices where the issue is silent (written down here so that results are checkable):
 
-* *Each an optimum of its own*: every ``p_win[n]`` and every ``p_tenpai[n]`` is maximised separately, for
-  its own horizon and objective; the discard chosen after a shanten-lowering draw may differ between them.
+* *Each an optimum of its own*: every ``p_win[n]``, ``p_tenpai[n]`` and ``ev[n]`` is maximised separately,
+  for its own horizon and objective; the discard chosen after a shanten-lowering draw may differ between them.
   The search computes a value vector ``V[obj][h][t]`` for ``t = 0..turns`` per state ``h`` once (memoised on
-  the 34 counts), so each state is expanded once: with ``q`` the chance of a draw that does not lower the
-  shanten, ``V[h][t] = sum over lowering draws k of p_k * max_d V[h+k-d][t-1] + q * V[h][t-1]``.
-* A tenpai state wins with ``1 - (1 - P)^t`` (``P`` = the chance of drawing a winning tile); the tenpai
-  objective counts a draw that makes the hand tenpai as a success.
+  the 34 counts and the red fives held), so each state is expanded once: with ``q`` the chance of a draw that
+  does not lower the shanten, ``V[h][t] = sum over lowering draws k of p_k * max_d V[h+k-d][t-1] + q *
+  V[h][t-1]``.
+* A tenpai state wins with ``1 - (1 - P)^t`` (``P`` = the chance of drawing a winning tile with a yaku) and
+  its ``ev`` is that chance times the mean points of those draws (weighted by their copies; the first draw
+  with ippatsu when it applies); the tenpai objective counts a draw that makes the hand tenpai as a success.
+* ``waits`` of a tenpai discard: every wait with ``tile``, ``remaining``, ``yaku`` (does the self-drawn win
+  have one) and ``points`` ``{"tsumo", "ron"}`` (the riichi policy applied, no ippatsu; expected over the ura
+  dora and over the red and plain copies left; 0 without yaku).
+* Scoring needs a hand whose melds are all written and the Japanese rules: with ``rules="chinese"`` or
+  Tenhou's short-hand hands (a meld not written) a complete shape is a win worth nothing, and ``ev`` and the
+  waits' ``yaku`` / ``points`` are ``None``.
 * A discard whose hand has no tile left to draw (``R = 0``) never changes again.
 * The probabilities of a discard are computed when the shanten after it is at most ``max_shanten``
   (default 2); other rows keep their ukeire and improvements, with ``p_win``/``p_tenpai`` ``None``, and the
-  result's ``note`` says why. Rows are sorted by ``p_win`` at the last turn, then ``p_tenpai`` at the last
-  turn, then the Tenhou order (lower shanten, more ukeire, tile order); rows without probabilities come last
-  in the Tenhou order.
+  result's ``note`` says why. Rows are sorted by the objective at the last turn (``ev``, then ``p_win``,
+  then ``p_tenpai``; ``p_win`` then ``p_tenpai``; ``p_tenpai`` then ``p_win``), then the Tenhou order
+  (lower shanten, more ukeire, tile order); rows without probabilities come last in the Tenhou order.
 
 The options (both off by default; with both off the results are exactly the model above):
 
@@ -47,16 +74,18 @@ The options (both off by default; with both off the results are exactly the mode
   draw, an option considers only the discards that leave the most ukeire among those it allows (all of
   them on a tie): the player who swaps or goes back keeps the widest hand. (At tenpai the widest wait is
   also the best for winning, whose chance grows with the number of winning tiles.) The options only add
-  choices, so they never lower a probability.
+  choices, so they never lower a figure; they do not apply to a hand in riichi.
 
 Improvements (改良) of a discard: the draws that keep its shanten but, after the best discard that keeps the
 shanten, leave a hand with more ukeire; each with its copies left and that best ukeire (``ukeire_after``).
 
->>> r = advise("345m22567p12678s5z", turns=3)
+>>> r = advise("345m22567p12678s5z", turns=3, seat_wind="2z", dora="4m")
 >>> [(d["tile"], d["shanten"], [round(p, 4) for p in d["p_win"]]) for d in r["discards"][:2]]
-[('5z', 0, [0.0325, 0.064, 0.0944]), ('1s', 1, [0.0, 0.0062, 0.0174])]
+[('5z', 0, [0.0328, 0.0645, 0.0952]), ('1s', 1, [0.0, 0.0063, 0.0176])]
+>>> [round(e) for e in r["discards"][0]["ev"]], round(r["discards"][0]["waits"][0]["points"]["ron"])
+([177, 348, 513], 3617)
 >>> r["discards"][1]["ukeire"]["total"], r["discards"][1]["improvements"]["total"]
-(19, 79)
+(19, 78)
 """
 
 from __future__ import annotations
