@@ -232,14 +232,21 @@ def test_monte_carlo_agrees_within_its_confidence_interval(hand: str, discard: s
 def test_options_never_lower_a_probability(target: int, seed: int) -> None:
     hand, seen = dealt(random.Random(seed), target, 6)
     turns, limit = 8, 1   # rows up to 1-shanten keep the test quick
-    plain = paili.advise(hand, visible=seen, turns=turns, max_shanten=limit)
+    for riichi in ("always", "dama"):
+        check_options_never_lower(hand, seen, turns, limit, riichi)
+
+
+def check_options_never_lower(hand: str, seen: str, turns: int, limit: int, riichi: str) -> None:
+    plain = paili.advise(hand, visible=seen, turns=turns, max_shanten=limit, riichi=riichi, dora="1z")
     base = {r["tile"]: r for r in plain["discards"]}
     for options in ({"tegawari": True}, {"shanten_down": True}, {"tegawari": True, "shanten_down": True}):
-        for row in paili.advise(hand, visible=seen, turns=turns, max_shanten=limit, **options)["discards"]:
+        for row in paili.advise(hand, visible=seen, turns=turns, max_shanten=limit, riichi=riichi, dora="1z",
+                                **options)["discards"]:
             plain = base[row["tile"]]
             assert (row["p_win"] is None) == (plain["p_win"] is None)
             if row["p_win"] is None:
                 continue
+            assert all(a >= b - 1e-9 for a, b in zip(row["ev"], plain["ev"], strict=True)), (hand, options)
             for key in ("p_win", "p_tenpai"):
                 assert all(a >= b - 1e-12 for a, b in zip(row[key], plain[key], strict=True)), (hand, options)
                 assert all(x <= 1 + 1e-12 for x in row[key])
