@@ -326,3 +326,14 @@ def test_the_json_api_passes_the_situation() -> None:
                         seat_wind="2z", honba=2, riichi_sticks=1, rules="tenhou")
     assert answer["result"] == json.loads(json.dumps(want))
     assert answer["result"]["situation"]["rules"]["double_yakuman"] is False
+
+
+@pytest.mark.parametrize(("hand", "melds", "dora", "riichi"), [
+    ("13m47p19s55z", "[678s] [777z]", "5z", "always"),     # 8 tiles, 2-shanten, open with a yaku
+    ("13m47p19s55z", "[678s] (2222z)", "2s", "always"),    # closed with a closed kan: riichi
+    ("13m08p19s55z", "[678s] [234p]", "", "dama"),          # open, a red five held
+])
+def test_two_shanten_hands_agree_with_the_value_reference(hand: str, melds: str, dora: str, riichi: str) -> None:
+    parsed = paili.parse(hand, melds=melds)
+    assert paili.shanten(parsed).min == 2
+    assert check(hand, melds, "", dora, turns=3, rows=2, riichi=riichi) > 0
