@@ -90,7 +90,7 @@ shanten, leave a hand with more ukeire; each with its copies left and that best 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Final, NamedTuple
 
 from .analysis import _ukeire_json, _without, parse_inputs
@@ -263,6 +263,25 @@ class DefaultPolicy:
         self._wins[key] = found
         return found
 
+    def fold_draw(self, c: list[int], reds: Reds, k: Tile, p: float, after: Callable[[list[int], Reds], Values],
+                  acc: Values) -> None:
+        """Add to ``acc`` the values ``after(c, reds)`` of the hand ``c`` that has just drawn ``k`` (chance
+        ``p``), each copy (red or plain) weighted by its share; the vectors of ``after`` are one shorter."""
+        aw, at, ae = acc
+        n = len(aw)
+        r = self.pool[k] - c[k] + 1
+        for copies, red in self.copies(k, r, reds):
+            q = p * copies / r
+            if red:
+                reds[FIVE_SUIT[k]] += 1
+            bw, bt, be = after(c, reds)
+            if red:
+                reds[FIVE_SUIT[k]] -= 1
+            for i in range(n):
+                aw[i] += q * bw[i]
+                at[i] += q * bt[i]
+                ae[i] += q * be[i]
+
     def values(self, c: list[int], reds: Reds, key: bytes | None = None) -> Values:
         """The values of the 3n+1 hand ``c`` (holding ``reds``) for 0..turns draws left."""
         if key is None:
@@ -278,21 +297,12 @@ class DefaultPolicy:
         acc_w = [0.0] * n
         acc_t = [0.0] * n
         acc_e = [0.0] * n
+        acc = Values(acc_w, acc_t, acc_e)
         hit = 0
         for k, r in better:
             hit += r
             c[k] += 1
-            for copies, red in self.copies(k, r, reds):
-                p = copies / total
-                if red:
-                    reds[FIVE_SUIT[k]] += 1
-                bw, bt, be = self.best_after(c, reds, s - 1)
-                if red:
-                    reds[FIVE_SUIT[k]] -= 1
-                for i in range(n):
-                    acc_w[i] += p * bw[i]
-                    acc_t[i] += p * bt[i]
-                    acc_e[i] += p * be[i]
+            self.fold_draw(c, reds, k, r / total, lambda c, reds: self.best_after(c, reds, s - 1), acc)
             c[k] -= 1
         stay = (total - hit) / total if total else 1.0
         win = [0.0] * (n + 1)
@@ -396,17 +406,8 @@ class OptionMoves:
                 for i in range(n):
                     acc_t[i] += p
             elif k in lowering and s > 0:
-                for copies, red in policy.copies(k, r, reds):
-                    q = copies / total
-                    if red:
-                        reds[FIVE_SUIT[k]] += 1
-                    bw, bt, be = self._best_after_lowering(c, reds, s - 1)
-                    if red:
-                        reds[FIVE_SUIT[k]] -= 1
-                    for i in range(n):
-                        acc_w[i] += q * bw[i]
-                        acc_t[i] += q * bt[i]
-                        acc_e[i] += q * be[i]
+                policy.fold_draw(c, reds, k, p, lambda c, reds: self._best_after_lowering(c, reds, s - 1),
+                                 Values(acc_w, acc_t, acc_e))
             else:  # a draw keeping the shanten, or a complete shape without yaku
                 for copies, red in policy.copies(k, r, reds):
                     if red:
