@@ -15,6 +15,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Final, NamedTuple
 
+from reference import counts_to_text
+
 GOLDEN_DIR: Final = Path(__file__).resolve().parent / "data" / "majiang-core"
 FILES: Final = (1, 2, 3, 4)
 SHA256: Final = {
@@ -74,31 +76,6 @@ def tiles_to_counts(tiles: Sequence[str]) -> tuple[tuple[int, ...], tuple[int, i
             digit = 5
         counts[suit * 9 + digit - 1] += 1
     return tuple(counts), (reds[0], reds[1], reds[2])
-
-
-def counts_to_text(counts: Sequence[int], reds: Sequence[int] = (0, 0, 0)) -> str:
-    """Canonical mpsz text of 34 counts plus red fives: suits m, p, s, z; digits ascending; a red five is
-    ``0``, written just before the other fives.
-
-    >>> counts_to_text(tiles_to_counts(["m5", "m0", "m1", "z7", "p9"])[0], (1, 0, 0))
-    '105m9p7z'
-    """
-    if len(counts) != 34:
-        raise ValueError(f"expected 34 counts, got {len(counts)}")
-    parts = []
-    for suit in range(4):
-        digits = []
-        for i in range(9 if suit < 3 else 7):
-            n = counts[suit * 9 + i]
-            if i == 4 and suit < 3 and reds[suit]:
-                if reds[suit] > n:
-                    raise ValueError(f"expected at most {n} red fives in {SUITS[suit]}, got {reds[suit]}")
-                digits.append("0" * reds[suit])
-                n -= reds[suit]
-            digits.append(str(i + 1) * n)
-        if "".join(digits):
-            parts.append("".join(digits) + SUITS[suit])
-    return "".join(parts)
 
 
 def load(number: int) -> list[GoldenHand]:

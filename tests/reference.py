@@ -18,7 +18,7 @@ they never change shanten, only the remaining counts.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Final, Literal, NamedTuple, TypeAlias
 
@@ -60,6 +60,33 @@ def counts_of(text: str) -> Counts:
     if max(out) > 4:
         raise ValueError(f"expected at most 4 copies of a kind: {text!r}")
     return tuple(out)
+
+
+def counts_to_text(counts: Sequence[int], reds: Sequence[int] = (0, 0, 0)) -> str:
+    """Canonical mpsz text of 34 counts plus red fives: suits m, p, s, z; digits ascending; a red five is
+    ``0``, written just before the other fives.
+
+    >>> counts_to_text(counts_of("1555m9p7z"), (1, 0, 0))
+    '1055m9p7z'
+    >>> counts_of(counts_to_text(counts_of("123m406p11z"))) == counts_of("123m456p11z")
+    True
+    """
+    if len(counts) != 34:
+        raise ValueError(f"expected 34 counts, got {len(counts)}")
+    parts = []
+    for suit in range(4):
+        digits = []
+        for i in range(9 if suit < 3 else 7):
+            n = counts[suit * 9 + i]
+            if i == 4 and suit < 3 and reds[suit]:
+                if reds[suit] > n:
+                    raise ValueError(f"expected at most {n} red fives in {'mpsz'[suit]}, got {reds[suit]}")
+                digits.append("0" * reds[suit])
+                n -= reds[suit]
+            digits.append(str(i + 1) * n)
+        if "".join(digits):
+            parts.append("".join(digits) + "mpsz"[suit])
+    return "".join(parts)
 
 
 def name(kind: int) -> str:
@@ -419,3 +446,144 @@ def discard_table(
         )
     rows.sort(key=lambda r: (r.shanten, -r.total, r.tile))
     return rows
+
+
+# --- discard advice: the model of paili.advise, by plain recursion -----------------------------------------
+
+
+Objective: TypeAlias = Literal["win", "tenpai"]
+
+
+class AdviceModel:
+    """The model of ``paili.advise`` (its module docstring) written as a recursion on each draw.
+
+    ``value(hand, t, objective)`` is the best probability that the 3n+1 ``hand`` wins (``"win"``) or is
+    tenpai (``"tenpai"``) within ``t`` draws. A draw of kind k has probability ``left[k] / sum(left)``, with
+    ``left[k] = limit[k] - hand[k] - visible[k]`` (at least 0), recomputed from the current hand. Under the
+    default policy a completing draw wins, a shanten-lowering draw is kept with the best discard that keeps
+    the lower shanten, and any other draw is thrown back.
+
+    ``tegawari`` and ``shanten_down`` add choices, usable once per line of play (``moves`` = 1 while
+    unused), each among the *widest* discards it allows (those leaving the most ukeire, all on a tie):
+
+    * ``tegawari``: after a draw that keeps the shanten, keep it and discard another kind that keeps it;
+    * ``shanten_down``: after any draw, discard to one shanten above the best kept, if that is at most
+      ``back_limit`` (after a lowering draw: back to the shanten before it; after another draw: one more).
+
+    ``legal(drawn, k)`` says whether the complete hand ``drawn`` (just drew ``k``) is a legal win (has a
+    yaku); a complete shape that is not is thrown back like any other draw (``None``: every shape wins).
+    ``frozen``: a tenpai hand never uses an option (a closed hand in riichi).
+
+    Shanten is :func:`shanten` (the slow exact one). Values are memoised on ``(hand, t, objective, moves)``,
+    a cache of the recursion's own results: it changes how often a value is computed, never which.
+    """
+
+    def __init__(self, melds_needed: int, limit: Sequence[int] | None = None,
+                 visible: Sequence[int] | None = None, *, rules: Rules = "riichi", tegawari: bool = False,
+                 shanten_down: bool = False, back_limit: int = 1,
+                 legal: Callable[[Counts, int], bool] | None = None, frozen: bool = False) -> None:
+        self.melds_needed = melds_needed
+        self.legal = legal
+        self.frozen = frozen
+        self.limit = FULL if limit is None else tuple(limit)
+        self.visible = (0,) * KINDS if visible is None else tuple(visible)
+        self.rules: Rules = rules
+        self.tegawari = tegawari
+        self.shanten_down = shanten_down
+        self.back_limit = back_limit
+        self._shanten: dict[Counts, int] = {}
+        self._widths: dict[Counts, int] = {}
+        self._values: dict[tuple[Counts, int, Objective, int], float] = {}
+
+    def shanten(self, hand: Counts) -> int:
+        found = self._shanten.get(hand)
+        if found is None:
+            found = self._shanten[hand] = shanten(hand, self.melds_needed, self.limit, rules=self.rules).min
+        return found
+
+    def left(self, hand: Counts) -> list[int]:
+        """Copies of each kind the next draw can be."""
+        return [max(0, self.limit[k] - hand[k] - self.visible[k]) for k in range(KINDS)]
+
+    def width(self, hand: Counts) -> int:
+        """Ukeire total of a 3n+1 hand: copies left of the kinds whose draw lowers its shanten (the total of
+        :func:`ukeire`, through the memoised shanten)."""
+        found = self._widths.get(hand)
+        if found is None:
+            s = self.shanten(hand)
+            left = self.left(hand)
+            found = self._widths[hand] = sum(left[k] for k in range(KINDS)
+                                             if left[k] and self.shanten(_plus(hand, k)) < s)
+        return found
+
+    def discards(self, drawn: Counts, target: int) -> list[Counts]:
+        """The distinct 3n+1 hands left by a discard from ``drawn`` whose shanten is ``target``."""
+        out = []
+        for d in range(KINDS):
+            if drawn[d]:
+                kept = _minus(drawn, d)
+                if self.shanten(kept) == target:
+                    out.append(kept)
+        return out
+
+    def widest(self, hands: list[Counts]) -> list[Counts]:
+        """The hands among ``hands`` with the most ukeire (all of them on a tie)."""
+        if not hands:
+            return []
+        widths = [self.width(h) for h in hands]
+        return [h for h, w in zip(hands, widths, strict=True) if w == max(widths)]
+
+    def value(self, hand: Counts, t: int, objective: Objective, moves: int = 1) -> float:
+        """Best chance to win / be tenpai within ``t`` draws, with ``moves`` option moves left (0: the
+        default policy only)."""
+        key = (hand, t, objective, moves)
+        found = self._values.get(key)
+        if found is None:
+            found = self._values[key] = self._value(hand, t, objective, moves)
+        return found
+
+    def _value(self, hand: Counts, t: int, objective: Objective, moves: int) -> float:
+        s = self.shanten(hand)
+        if objective == "tenpai" and s == 0:
+            return 1.0
+        if t == 0:
+            return 0.0
+        left = self.left(hand)
+        total = sum(left)
+        if total == 0:
+            return self.value(hand, t - 1, objective, moves)
+        free = moves > 0 and not (self.frozen and s == 0)
+        can_swap = free and self.tegawari
+        can_go_back = free and self.shanten_down
+        result = 0.0
+        for k in range(KINDS):
+            if not left[k]:
+                continue
+            drawn = _plus(hand, k)
+            after = self.shanten(drawn)
+            if after == -1 and (self.legal is None or self.legal(drawn, k)):
+                v = 1.0
+            elif -1 < after < s:
+                v = max(self.value(kept, t - 1, objective, moves) for kept in self.discards(drawn, after))
+                if can_go_back and s <= self.back_limit:
+                    for back in self.widest(self.discards(drawn, s)):
+                        v = max(v, self.value(back, t - 1, objective, 0))
+            else:
+                v = self.value(hand, t - 1, objective, moves)
+                if can_swap:
+                    swaps = [kept for kept in self.discards(drawn, s) if kept != hand]
+                    for swap in self.widest(swaps):
+                        v = max(v, self.value(swap, t - 1, objective, 0))
+                if can_go_back and s + 1 <= self.back_limit:
+                    for back in self.widest(self.discards(drawn, s + 1)):
+                        v = max(v, self.value(back, t - 1, objective, 0))
+            result += left[k] / total * v
+        return result
+
+
+def _plus(hand: Counts, kind: int) -> Counts:
+    return hand[:kind] + (hand[kind] + 1,) + hand[kind + 1:]
+
+
+def _minus(hand: Counts, kind: int) -> Counts:
+    return hand[:kind] + (hand[kind] - 1,) + hand[kind + 1:]

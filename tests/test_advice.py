@@ -1,10 +1,18 @@
 """Tests of :mod:`paili.advice`: the win / tenpai probabilities of each discard and the improvement tiles.
 
-* A brute-force reference of the model (plain recursion over every draw, no memo, no vectors, the engine's
-  plain shanten) agrees to 1e-9 with the search on seeded random tenpai, 1-shanten and 2-shanten hands, with
-  and without visible tiles, and on small hands with called melds.
-* A Monte-Carlo simulation of the default policy agrees within 4 standard errors.
-* The options never lower a probability; the JSON, the ordering, the limits and the errors are as documented.
+Only the public API is used (``paili.advise``, ``paili.parse``...); the expected values come from
+``reference.AdviceModel``, the model of the module docstring written as a plain recursion on each draw over
+the reference's own exact shanten (nothing of the engine).
+
+* The default model agrees to 1e-9 with the reference on seeded random tenpai, 1-shanten and 2-shanten hands,
+  with and without visible tiles, on small hands with called melds, and with the chinese rules.
+* The options ``tegawari`` and ``shanten_down`` (each, and both) agree to 1e-9 with the reference, which
+  follows their documented limits exactly (one option move per line of play, only the widest discards), on
+  seeded random small hands with called or unknown melds and on full hands.
+* A Monte-Carlo simulation of the reference's default policy (a few thousand games, fixed seeds) lands within
+  4 standard errors of the advisor's probabilities.
+* The options never lower a probability; the improvements, the JSON, the ordering, the limits and the errors
+  are as documented.
 """
 
 from __future__ import annotations
@@ -13,72 +21,53 @@ import json
 import math
 import random
 from collections.abc import Sequence
-from functools import cache, lru_cache
+from typing import Any, TypedDict
 
 import pytest
+import reference
+from reference import AdviceModel, Counts, Objective
 
 import paili
-from paili.advice import DefaultPolicy
 from paili.api import handle
-from paili.evaluator import Evaluator
-from paili.notation import format_tiles
-from paili.shanten import counts_shanten
-from paili.tiles import tile_from_name
-from paili.ukeire import ukeire
 
 WALL = [k for k in range(34) for _ in range(4)]
+
+
+class Options(TypedDict, total=False):
+    tegawari: bool
+    shanten_down: bool
+
+
+OPTIONS: tuple[Options, ...] = ({"tegawari": True}, {"shanten_down": True}, {"tegawari": True, "shanten_down": True})
 
 
 # --- the reference ------------------------------------------------------------------------------------------
 
 
-class Reference:
-    """The model written as plainly as possible: ``value(counts, t, objective)``, recursing on each draw."""
+def model_of(hand: str, *, melds: str | Sequence[str] | None = None, visible: str = "", rules: str = "riichi",
+             tegawari: bool = False, shanten_down: bool = False, riichi: str = "always") -> AdviceModel:
+    """The reference model for a hand's context: its melds (the 4-copy limit), visible tiles, rules, options;
+    with the Japanese rules and every meld written, a win needs a yaku (paili.score says) and a closed hand
+    in riichi never changes at tenpai."""
+    parsed = paili.parse(hand, melds=melds)
+    seen = reference.counts_of(visible) if visible else None
+    limit = tuple(4 - n for n in parsed.called_counts())
+    scored = rules != "chinese" and parsed.tile_count + 3 * len(parsed.melds) == 14
 
-    def __init__(self, *, melds_needed: int, called: Sequence[int] | None, visible: Sequence[int],
-                 full: bool, rules: str = "riichi") -> None:
-        self.n = melds_needed
-        self.called = tuple(called) if called else None
-        self.visible = tuple(visible)
-        self.full = full
-        self.rules = rules
-        self.shanten = lru_cache(maxsize=None)(self._shanten)  # a cache of a pure function, not of the model
+    def legal(drawn: Counts, k: int) -> bool:
+        whole = paili.Hand(drawn, (0, 0, 0), parsed.melds)
+        return not paili.score(whole, win=paili.tile_name(k), tsumo=True)["no_yaku"]
 
-    def _shanten(self, counts: tuple[int, ...]) -> int:
-        return counts_shanten(counts, melds_needed=self.n, called=self.called, full=self.full,
-                              rules=self.rules).min  # type: ignore[arg-type]
+    return AdviceModel(parsed.melds_needed, limit, seen, rules=rules,  # type: ignore[arg-type]
+                       tegawari=tegawari, shanten_down=shanten_down, legal=legal if scored else None,
+                       frozen=scored and parsed.is_closed and riichi == "always")
 
-    def value(self, counts: tuple[int, ...], t: int, objective: str) -> float:
-        """Best probability to win (``"win"``) or to be tenpai (``"tenpai"``) within ``t`` draws."""
-        s = self.shanten(counts)
-        if objective == "tenpai" and s == 0:
-            return 1.0
-        if t == 0:
-            return 0.0
-        called = self.called or (0,) * 34
-        left = [max(0, 4 - counts[k] - called[k] - self.visible[k]) for k in range(34)]
-        total = sum(left)
-        result = 0.0
-        for k in range(34):
-            if not left[k]:
-                continue
-            drawn = list(counts)
-            drawn[k] += 1
-            after = self.shanten(tuple(drawn))
-            if after == -1:
-                v = 1.0
-            elif after < s:
-                v = 0.0
-                for d in range(34):
-                    if drawn[d]:
-                        kept = list(drawn)
-                        kept[d] -= 1
-                        if self.shanten(tuple(kept)) == after:
-                            v = max(v, self.value(tuple(kept), t - 1, objective))
-            else:
-                v = self.value(counts, t - 1, objective)
-            result += left[k] / total * v
-        return result
+
+def after_discard(hand: str, tile: str, melds: str | Sequence[str] | None = None) -> Counts:
+    """The concealed counts left once ``tile`` (a name like ``"5m"``) is discarded."""
+    counts = list(paili.parse(hand, melds=melds).concealed)
+    counts[paili.tile_from_name(tile)] -= 1
+    return tuple(counts)
 
 
 def dealt(rng: random.Random, target: int, visible: int = 0) -> tuple[str, str]:
@@ -88,30 +77,59 @@ def dealt(rng: random.Random, target: int, visible: int = 0) -> tuple[str, str]:
         counts = [0] * 34
         for k in tiles[:14]:
             counts[k] += 1
-        if counts_shanten(counts, melds_needed=4, called=None, full=True).min == target:
+        if reference.shanten(counts, 4).min == target:
             seen = [0] * 34
             for k in tiles[14:]:
                 seen[k] += 1
-            return format_tiles(counts), format_tiles(seen)
+            return reference.counts_to_text(counts), reference.counts_to_text(seen)
 
 
-def check_against_reference(hand: str, visible: str, *, turns: int, rows: int, melds: str | None = None
-                            ) -> int:
+def dealt_small(rng: random.Random, size: int, melds: int, visible: int) -> tuple[str, list[str], str]:
+    """A random hand of ``size`` concealed tiles (3n+2) at most 1-shanten, ``melds`` random called melds (pon
+    or chi; the rest of the 4 - n melds unknown, Tenhou's short hand) and ``visible`` random other tiles."""
+    while True:
+        wall = list(WALL)
+        rng.shuffle(wall)
+        called = []
+        for _ in range(melds):
+            k = rng.choice(wall)
+            tiles = [k, k, k] if k >= 27 or rng.random() < 0.5 else [k - k % 9 + min(k % 9, 6) + i for i in range(3)]
+            if all(tiles.count(t) <= wall.count(t) for t in tiles):
+                for t in tiles:
+                    wall.remove(t)
+                called.append("[" + reference.counts_to_text([tiles.count(t) for t in range(34)]) + "]")
+        if len(called) < melds:
+            continue
+        counts = [0] * 34
+        for k in wall[:size]:
+            counts[k] += 1
+        limit = [4] * 34
+        for meld in called:
+            for k, n in enumerate(reference.counts_of(meld[1:-1])):
+                limit[k] -= n
+        if reference.shanten(counts, size // 3, limit).min <= 1:
+            seen = [0] * 34
+            for k in wall[size:size + visible]:
+                seen[k] += 1
+            return reference.counts_to_text(counts), called, reference.counts_to_text(seen)
+
+
+def check_against_reference(hand: str, visible: str, *, turns: int, rows: int,
+                            melds: str | Sequence[str] | None = None, rules: str = "riichi",
+                            tegawari: bool = False, shanten_down: bool = False, riichi: str = "always") -> int:
     """Compare ``rows`` rows (best first, with probabilities) of ``advise`` with the reference; how many."""
-    result = paili.advise(hand, melds=melds, visible=visible, turns=turns)
-    parsed = paili.parse(hand, melds=melds)
-    seen = paili.parse_tiles(visible)[0] if visible else (0,) * 34
-    ref = Reference(melds_needed=parsed.melds_needed, called=parsed.called_counts() if parsed.melds else None,
-                    visible=seen, full=parsed.is_full)
+    result = paili.advise(hand, melds=melds, visible=visible, turns=turns, rules=rules, tegawari=tegawari,
+                          shanten_down=shanten_down, riichi=riichi)
+    model = model_of(hand, melds=melds, visible=visible, rules=rules, tegawari=tegawari,
+                     shanten_down=shanten_down, riichi=riichi)
     checked = 0
     for row in result["discards"]:
         if row["p_win"] is None or checked == rows:
             continue
-        counts = list(parsed.concealed)
-        counts[tile_from_name(row["tile"])] -= 1
+        left = after_discard(hand, row["tile"], melds)
         for objective, got in (("win", row["p_win"]), ("tenpai", row["p_tenpai"])):
-            want = [ref.value(tuple(counts), t, objective) for t in range(1, turns + 1)]
-            assert got == pytest.approx(want, abs=1e-9, rel=0), (hand, visible, row["tile"], objective)
+            want = [model.value(left, t, objective) for t in range(1, turns + 1)]  # type: ignore[arg-type]
+            assert got == pytest.approx(want, abs=1e-9, rel=0), (hand, melds, visible, row["tile"], objective)
         checked += 1
     return checked
 
@@ -139,17 +157,9 @@ def test_small_hands_with_melds_agree_with_the_reference(hand: str, melds: str, 
     assert check_against_reference(hand, visible, turns=3, rows=4, melds=melds) > 0
 
 
-def test_chinese_rules_and_seven_pairs_agree_with_the_reference() -> None:
-    hand = "1122m3344p5566s17z"   # seven pairs 1-shanten
-    for rules in ("riichi", "chinese"):
-        result = paili.advise(hand, turns=3, rules=rules)
-        parsed = paili.parse(hand)
-        ref = Reference(melds_needed=4, called=None, visible=(0,) * 34, full=True, rules=rules)
-        for row in result["discards"][:3]:
-            counts = list(parsed.concealed)
-            counts[tile_from_name(row["tile"])] -= 1
-            want = [ref.value(tuple(counts), t, "win") for t in (1, 2, 3)]
-            assert row["p_win"] == pytest.approx(want, abs=1e-9, rel=0)
+@pytest.mark.parametrize("rules", ["riichi", "chinese"])
+def test_chinese_rules_and_seven_pairs_agree_with_the_reference(rules: str) -> None:
+    assert check_against_reference("1122m3344p5566s17z", "", turns=3, rows=3, rules=rules) == 3  # 1-shanten
 
 
 def test_a_tenpai_wait_has_the_closed_form() -> None:
@@ -164,68 +174,98 @@ def test_a_tenpai_wait_has_the_closed_form() -> None:
 # --- Monte Carlo -------------------------------------------------------------------------------------------
 
 
-def simulate(hand: str, discard: str, *, turns: int, objective: str, games: int, seed: int) -> float:
-    """Play the default policy ``games`` times; after a shanten-lowering draw, discard the tile whose state
-    has the best computed value for the draws left (the policy); the draws and shanten are the simulation's
-    own."""
-    parsed = paili.parse(hand)
-    start = list(parsed.concealed)
-    start[tile_from_name(discard)] -= 1
-    search = DefaultPolicy(Evaluator(melds_needed=4, called=None), visible=[0] * 34, turns=turns)
-    index = 1 if objective == "tenpai" else 0
-
-    @cache
-    def sh(counts: tuple[int, ...]) -> int:
-        return counts_shanten(counts, melds_needed=4, called=None, full=True).min
-
+def simulate(model: AdviceModel, start: Counts, *, turns: int, objective: Objective, games: int,
+             seed: int) -> float:
+    """Play ``games`` games from ``start`` and return the share that succeed. Each draw is taken from the
+    tiles left with their weights; a completing draw wins; after a shanten-lowering draw the player keeps
+    the discard the reference values most for the draws left (the reference's default policy, nothing of
+    the search under test); any other draw is thrown back."""
     rng = random.Random(seed)
-    successes = 0
-    for _ in range(games):
-        counts = list(start)
-        s = sh(tuple(counts))
+    kinds = range(34)
+
+    def play() -> bool:
+        hand = start
+        s = model.shanten(hand)
         for t in range(turns, 0, -1):
             if objective == "tenpai" and s == 0:
-                break
-            weights = [4 - counts[k] for k in range(34)]
-            k = rng.choices(range(34), weights)[0]
-            counts[k] += 1
-            after = sh(tuple(counts))
+                return True
+            k = rng.choices(kinds, model.left(hand))[0]
+            drawn = hand[:k] + (hand[k] + 1,) + hand[k + 1:]
+            after = model.shanten(drawn)
             if after == -1:
-                break
+                return True
             if after < s:
-                options = []
-                for d in range(34):
-                    if counts[d]:
-                        counts[d] -= 1
-                        if sh(tuple(counts)) == after:
-                            options.append((search.values(counts, [0, 0, 0])[index][t - 1], d))
-                        counts[d] += 1
-                counts[max(options)[1]] -= 1
+                hand = max(model.discards(drawn, after), key=lambda h: model.value(h, t - 1, objective, 0))
                 s = after
-            else:
-                counts[k] -= 1
-        else:
-            if not (objective == "tenpai" and s == 0):
-                continue
-        successes += 1
-    return successes / games
+        return objective == "tenpai" and s == 0
+
+    return sum(play() for _ in range(games)) / games
 
 
-@pytest.mark.parametrize(("hand", "discard", "objective"), [
-    ("345m22567p12678s5z", "1s", "win"),      # 1-shanten after the discard
-    ("24m34578p256s1177z", "2s", "tenpai"),   # 2-shanten after the discard
+@pytest.mark.parametrize(("hand", "discard", "objective", "turns"), [
+    ("345m22567p12678s5z", "1s", "win", 8),       # 1-shanten after the discard
+    ("24m34578p256s1177z", "2s", "tenpai", 6),    # 2-shanten after the discard
 ])
-def test_monte_carlo_agrees_within_its_confidence_interval(hand: str, discard: str, objective: str) -> None:
-    turns, games = 8, 20_000
+def test_monte_carlo_agrees_within_its_confidence_interval(hand: str, discard: str, objective: Objective,
+                                                           turns: int) -> None:
+    games = 4_000
     row = next(r for r in paili.advise(hand, turns=turns)["discards"] if r["tile"] == discard)
     p = (row["p_win"] if objective == "win" else row["p_tenpai"])[-1]
     assert 0.05 < p < 0.95
-    got = simulate(hand, discard, turns=turns, objective=objective, games=games, seed=7)
+    got = simulate(model_of(hand), after_discard(hand, discard), turns=turns, objective=objective,
+                   games=games, seed=7)
     sigma = math.sqrt(p * (1 - p) / games)
     assert abs(got - p) <= 4 * sigma, (got, p, sigma)
 
 
 # --- the options -------------------------------------------------------------------------------------------
+
+
+def differs_from_plain(hand: str, melds: str | Sequence[str] | None, visible: str, turns: int,
+                       options: Options, riichi: str = "always") -> bool:
+    """Whether the options change any probability of the hand (so that a test of them has power)."""
+    plain = {r["tile"]: r for r in paili.advise(hand, melds=melds, visible=visible, turns=turns,
+                                                riichi=riichi)["discards"]}
+    for row in paili.advise(hand, melds=melds, visible=visible, turns=turns, riichi=riichi,
+                            **options)["discards"]:
+        if row["p_win"] is not None and any(
+                abs(a - b) > 1e-6 for key in ("p_win", "p_tenpai")
+                for a, b in zip(row[key], plain[row["tile"]][key], strict=True)):
+            return True
+    return False
+
+
+@pytest.mark.parametrize("options", OPTIONS, ids=lambda o: "+".join(o))
+@pytest.mark.parametrize(("size", "melds", "seed"), [
+    (5, 0, 157),   # two unknown melds: the 4-copy limit is 4 everywhere
+    (5, 1, 105),
+    (5, 2, 124),
+    (5, 3, 129),
+    (2, 2, 108),   # a single tile wait, two unknown melds
+])
+def test_options_agree_with_the_reference_on_small_hands(options: Options, size: int, melds: int,
+                                                         seed: int) -> None:
+    # 24 visible tiles make thin and dead waits, where swapping or stepping back pays within 6 draws.
+    hand, called, seen = dealt_small(random.Random(seed), size, melds, visible=24)
+    assert differs_from_plain(hand, called, seen, 6, options), "this case does not exercise the options"
+    assert check_against_reference(hand, seen, turns=6, rows=14, melds=called, **options) > 0
+
+
+@pytest.mark.parametrize("options", OPTIONS, ids=lambda o: "+".join(o))
+def test_options_agree_with_the_reference_on_a_dead_wait(options: Options) -> None:
+    # Discarding 5z waits on 1z, all of whose copies are visible: only the options give it a chance.
+    hand, melds = "234m15z", "[456p] [678s] [777z]"   # open with a yaku (chun): every wait wins
+    assert differs_from_plain(hand, melds, "111z", 6, options)
+    assert check_against_reference(hand, "111z", turns=6, rows=5, melds=melds, **options) == 5
+
+
+def test_options_agree_with_the_reference_on_a_full_hand() -> None:
+    # 14 concealed tiles (all three forms apply); both options at once exercise every option move.
+    options: Options = {"tegawari": True, "shanten_down": True}
+    # Dama: a closed hand in riichi would never use them at tenpai.
+    assert differs_from_plain("234m456p678s789s15z", None, "111z", 3, options, riichi="dama")
+    assert check_against_reference("234m456p678s789s15z", "111z", turns=3, rows=2, riichi="dama", **options) == 2
+    assert check_against_reference("234m456p678s789s15z", "111z", turns=3, rows=2, **options) == 2
 
 
 @pytest.mark.parametrize(("target", "seed"), [(0, 11), (0, 12), (1, 13), (1, 14)])
@@ -239,7 +279,7 @@ def test_options_never_lower_a_probability(target: int, seed: int) -> None:
 def check_options_never_lower(hand: str, seen: str, turns: int, limit: int, riichi: str) -> None:
     plain = paili.advise(hand, visible=seen, turns=turns, max_shanten=limit, riichi=riichi, dora="1z")
     base = {r["tile"]: r for r in plain["discards"]}
-    for options in ({"tegawari": True}, {"shanten_down": True}, {"tegawari": True, "shanten_down": True}):
+    for options in OPTIONS:
         for row in paili.advise(hand, visible=seen, turns=turns, max_shanten=limit, riichi=riichi, dora="1z",
                                 **options)["discards"]:
             plain = base[row["tile"]]
@@ -259,7 +299,7 @@ def test_options_help_a_dead_wait() -> None:
     # A hand in riichi (closed, riichi="always", the default) never changes: the options apply to dama only.
     plain = {r["tile"]: r for r in paili.advise(hand, visible=seen, turns=10)["discards"]}
     assert plain["5z"]["p_win"] == [0.0] * 10 and plain["5z"]["p_tenpai"] == [1.0] * 10
-    for options in ({"tegawari": True}, {"shanten_down": True}):
+    for options in OPTIONS[:2]:
         rows = {r["tile"]: r for r in paili.advise(hand, visible=seen, turns=10, riichi="dama",
                                                    **options)["discards"]}
         assert rows["5z"]["p_win"][0] == 0.0 and rows["5z"]["p_win"][-1] > 0.1, options
@@ -272,33 +312,21 @@ def test_options_help_a_dead_wait() -> None:
 
 
 def test_improvements_follow_their_definition() -> None:
-    for hand in ("123m456p789s11234z", "345m22567p12678s5z", "24m34578p256s1177z"):
-        parsed = paili.parse(hand)
+    for hand in ("123m456p789s11234z", "345m22567p12678s5z"):
+        model = model_of(hand)
         for row in paili.advise(hand, turns=1)["discards"]:
-            counts = list(parsed.concealed)
-            counts[tile_from_name(row["tile"])] -= 1
-            base = paili.Hand(tuple(counts))
-            now = ukeire(base).total
-            s = paili.shanten(base).min
-            want = []
+            counts = after_discard(hand, row["tile"])
+            now, s = model.width(counts), model.shanten(counts)
+            want: list[dict[str, Any]] = []
             for k in range(34):
                 if counts[k] == 4:
                     continue
-                drawn = list(counts)
-                drawn[k] += 1
-                if paili.shanten(paili.Hand(tuple(drawn))).min < s:
+                drawn = counts[:k] + (counts[k] + 1,) + counts[k + 1:]
+                if model.shanten(drawn) < s:
                     continue
-                best = -1
-                for d in range(34):
-                    if drawn[d] and d != k:
-                        drawn[d] -= 1
-                        kept = paili.Hand(tuple(drawn))
-                        if paili.shanten(kept).min == s:
-                            best = max(best, ukeire(kept).total)
-                        drawn[d] += 1
+                best = max((model.width(kept) for kept in model.discards(drawn, s) if kept != counts), default=-1)
                 if best > now:
-                    want.append({"tile": paili.tile_name(k), "remaining": 4 - counts[k],
-                                 "ukeire_after": best})
+                    want.append({"tile": reference.name(k), "remaining": 4 - counts[k], "ukeire_after": best})
             assert row["improvements"]["tiles"] == want, (hand, row["tile"])
             assert row["improvements"]["total"] == sum(w["remaining"] for w in want)
 

@@ -1,5 +1,5 @@
 """The fast engine against the slow reference (tests/reference.py): seeded random hands, every one-suit
-hand, hands full of quads, hands with called melds and visible tiles, and the traps of DEFINITIONS.md."""
+hand, hands full of quads, hands with called melds and visible tiles, and the traps of docs/RULES.md."""
 
 from __future__ import annotations
 

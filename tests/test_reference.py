@@ -4,6 +4,7 @@ and its two regular-shanten searches against each other."""
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from collections.abc import Iterator
 
@@ -277,3 +278,44 @@ def test_discard_table_of_a_complete_hand() -> None:
     rows = ref.discard_table(counts_of("123m456p789s11122z"), 4)
     assert rows[0].shanten == 0
     assert {r.tile for r in rows if r.shanten == 0} >= {0, 27, 28}
+
+
+# --- the advice model ---------------------------------------------------------------------------------------
+
+
+def test_advice_model_widths_are_ukeire_totals() -> None:
+    rng = random.Random(31)
+    seen = deal(rng, 10)
+    model = ref.AdviceModel(4, visible=seen)
+    for _ in range(20):
+        counts = deal(rng, 13)
+        if any(c + v > 4 for c, v in zip(counts, seen, strict=True)):
+            continue
+        assert model.width(counts) == sum(ref.ukeire(counts, 4, visible=seen).values())
+
+
+def test_advice_model_tenpai_closed_form_and_dead_wait() -> None:
+    # 123m456p789s111z2z waits on 2z alone: 3 of the 123 unseen tiles; with 222z visible, none.
+    hand = counts_of("123m456p789s1112z")
+    model = ref.AdviceModel(4)
+    for t in range(6):
+        assert math.isclose(model.value(hand, t, "win"), 1 - (1 - 3 / 123) ** t, abs_tol=1e-12)
+        assert model.value(hand, t, "tenpai") == 1.0
+    dead = ref.AdviceModel(4, visible=counts_of("222z"))
+    assert [dead.value(hand, t, "win") for t in range(5)] == [0.0] * 5
+    # Going back to 1-shanten (or swapping the wait) is the only way to win here.
+    for tegawari in (True, False):
+        helped = ref.AdviceModel(4, visible=counts_of("222z"), tegawari=tegawari, shanten_down=not tegawari)
+        assert helped.value(hand, 1, "win") == 0.0 and helped.value(hand, 3, "win") > 0.0
+        assert helped.value(hand, 3, "win", moves=0) == 0.0   # with no option move left: the default policy
+
+
+def test_advice_model_options_never_lower_a_value() -> None:
+    rng = random.Random(32)
+    plain = ref.AdviceModel(1)
+    both = ref.AdviceModel(1, tegawari=True, shanten_down=True)
+    for _ in range(2):
+        counts = deal(rng, 4)   # 4 concealed tiles: one meld and the pair still needed
+        for t in range(4):
+            for objective in ("win", "tenpai"):
+                assert both.value(counts, t, objective) >= plain.value(counts, t, objective) - 1e-12

@@ -1,7 +1,7 @@
 """paili.score() against the ``mahjong`` library's HandCalculator (2.1.0) on seeded random winning hands with
 random situations, under the default rules and with each option the library also has flipped.
 
-Where the two differ, the rules decide (see DEFINITIONS "Scoring" as copied into the scoring modules' docs);
+Where the two differ, the rules decide (docs/RULES.md, "Scoring", and the scoring modules' docs);
 each such case is written down below as a test of its own with the reason.
 """
 

@@ -1,5 +1,5 @@
 """Site assembly: the engine wheel, and everything of ``dist/site`` (see docs/CONTRACT.md, "Site layout"):
-the pages and modules of web/, the tiles minified with svgo, the icons, the Pyodide files a page fetches,
+the pages and modules of web/, the tiles minified with svgo, the icons, the Pyodide files (:mod:`tools.pyodide`),
 build-info.json, and the offline files (the precache manifest and the service worker that reads it).
 
 Every step caches its output in build/ and is skipped when its inputs did not change; :func:`sync_tree`
@@ -45,6 +45,7 @@ SVGO = NODE_MODULES / ".bin" / "svgo"
 SERVICE_WORKER = "sw.js"  # web/sw.js: the build writes the precache manifest into it
 PRECACHE_MANIFEST = "precache-manifest.json"
 MANIFEST_LINE = "const MANIFEST = "  # the line of web/sw.js that the build replaces
+
 
 def build_wheel_with_version(python: Path, version: str, out: Path) -> Path:
     """A wheel of the engine under another version number (the update tests serve two builds that differ).

@@ -91,6 +91,7 @@ shanten, leave a hand with more ukeire; each with its copies left and that best 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from operator import sub
 from typing import Any, Final, NamedTuple
 
 from .analysis import _ukeire_json, _without, parse_inputs
@@ -194,6 +195,10 @@ class DefaultPolicy:
                  value: WinValue | None = None) -> None:
         self.evaluator = evaluator
         self.pool = [evaluator.cap[k] - visible[k] for k in range(KINDS)]
+        self.pool_total = sum(self.pool)
+        # With no visible tiles a state never holds more of a kind than the wall had (c[k] <= cap[k] = pool[k]):
+        # the copies left to draw are then simply sum(pool) - sum(c).
+        self.roomy = not any(visible)
         self.turns = turns
         self.value = value
         self.red_total = value.red_total if value is not None else (0, 0, 0)
@@ -223,12 +228,11 @@ class DefaultPolicy:
             return found
         s, draws = self.evaluator.lowering_draws(c)
         pool = self.pool
-        total = 0
-        for k in range(KINDS):
-            r = pool[k] - c[k]
-            if r > 0:
-                total += r
-        lowering = [(k, pool[k] - c[k]) for k in draws if pool[k] - c[k] > 0]
+        if self.roomy:
+            total = self.pool_total - sum(c)
+        else:
+            total = sum([r for r in map(sub, pool, c) if r > 0])
+        lowering = [(k, pool[k] - c[k]) for k in draws if pool[k] > c[k]]
         found = self._chances[key] = Chances(s, total, lowering)
         return found
 

@@ -264,19 +264,14 @@ class PairCounts(NamedTuple):
 
     @classmethod
     def of(cls, counts: Sequence[int]) -> PairCounts:
-        kinds = pairs = halves = orphan_kinds = orphan_pairs = 0
-        for k in range(KINDS):
-            v = counts[k]
-            if v:
-                kinds += 1
-                halves += v >> 1
-                if v >= 2:
-                    pairs += 1
-                if IS_ORPHAN[k]:
-                    orphan_kinds += 1
-                    if v >= 2:
-                        orphan_pairs += 1
-        return cls(kinds, pairs, halves, orphan_kinds, orphan_pairs)
+        """The counters of 34 counts (read with C-level counting: this runs for every state of a search)."""
+        kinds = KINDS - counts.count(0)
+        ones = counts.count(1)
+        orphans: tuple[int, ...] = _ORPHANS(counts)
+        orphan_kinds = 13 - orphans.count(0)
+        # sum(v // 2) over the counts: each odd count (1 or 3) leaves one tile out of its pairs.
+        halves = (sum(counts) - ones - counts.count(3)) >> 1
+        return cls(kinds, kinds - ones, halves, orphan_kinds, orphan_kinds - orphans.count(1))
 
     def changed(self, before: int, after: int, *, orphan: bool) -> PairCounts:
         """The counters once the count of one kind (a terminal or honor if ``orphan``) goes from ``before`` to
@@ -371,10 +366,14 @@ class Evaluator:
         self._caps = [_suit_caps(called, slot) for slot in range(4)]
         # Suits touched by called melds have entries of their own; the others share _SHARED_SUITS.
         self._suits: dict[tuple[int, tuple[int, ...]], SuitEntry] = {}
+        self._caches = [_SHARED_SUITS if caps is None else self._suits for caps in self._caps]
         # key: rest << _ANSWER_BITS | suit (two answer ids) -> the shanten of their combination
         self._finals: dict[int, int] = {}
         # key: (serial << _ANSWER_BITS | rest) << 1 | _ADDED or _REMOVED -> shanten per rank of that suit
         self._afters: dict[int, list[int]] = {}
+        # key: ((serial << _ANSWER_BITS | rest) << 5) | (shanten + 1) -> the kinds of that suit whose draw
+        # brings the regular form below that shanten (a shanten is -1..13 here, so five bits hold it + 1)
+        self._below: dict[int, list[Tile]] = {}
         # key: (counters, +1 or -1) -> the best special form by the count of the kind changed (orphan, other)
         self._specials: dict[tuple[PairCounts, int], tuple[list[int], list[int]]] = {}
 
@@ -389,7 +388,7 @@ class Evaluator:
     def suit(self, slot: int, part: tuple[int, ...]) -> SuitEntry:
         """The entry of one suit's content (cached)."""
         caps = self._caps[slot]
-        cache = _SHARED_SUITS if caps is None else self._suits
+        cache = self._caches[slot]
         key = (slot, part)
         found = cache.get(key)
         if found is not None:
@@ -439,10 +438,19 @@ class Evaluator:
     def _prepare(self, c: Sequence[int]) -> tuple[list[SuitEntry], list[int], int]:
         """The four suit entries, for each slot the combination of the other three, and the regular shanten
         (:data:`UNREACHABLE` when the regular form does not count)."""
-        suit = self.suit
-        e = [suit(0, tuple(c[0:9])), suit(1, tuple(c[9:18])), suit(2, tuple(c[18:27])), suit(3, tuple(c[27:34]))]
+        # The cache lookups inlined (this runs for every state of a search); suit() fills the caches.
+        caches, suit = self._caches, self.suit
+        key = (0, tuple(c[0:9]))
+        e0 = caches[0].get(key) or suit(*key)
+        key = (1, tuple(c[9:18]))
+        e1 = caches[1].get(key) or suit(*key)
+        key = (2, tuple(c[18:27]))
+        e2 = caches[2].get(key) or suit(*key)
+        key = (3, tuple(c[27:34]))
+        e3 = caches[3].get(key) or suit(*key)
+        e = [e0, e1, e2, e3]
         comb = self.tables.combine
-        i0, i1, i2, i3 = e[0].own, e[1].own, e[2].own, e[3].own
+        i0, i1, i2, i3 = e0.own, e1.own, e2.own, e3.own
         rest = [comb(comb(i1, i2), i3), comb(comb(i0, i2), i3), comb(comb(i0, i1), i3), comb(comb(i0, i1), i2)]
         return e, rest, self._final(rest[0], i0) if self.regular else UNREACHABLE
 
@@ -459,6 +467,16 @@ class Evaluator:
             else:
                 found = [UNREACHABLE] * len(ids)
             self._afters[key] = found
+        return found
+
+    def _regular_below(self, slot: int, rest: int, entry: SuitEntry, s: int) -> list[Tile]:
+        """The kinds of a suit whose draw brings the regular form below ``s`` (0 <= s + 1 < 32)."""
+        key = ((entry.serial << _ANSWER_BITS | rest) << 5) | (s + 1)
+        found = self._below.get(key)
+        if found is None:
+            base = SUIT_BASES[slot]
+            found = self._below[key] = [base + i for i, r in enumerate(self._regular_after(rest, entry, _ADDED))
+                                        if r < s]
         return found
 
     def _special(self, p: PairCounts) -> int:
@@ -502,8 +520,6 @@ class Evaluator:
     def lowering_draws(self, c: list[int]) -> tuple[int, list[Tile]]:
         """The shanten of the 3n+1 hand ``c`` and the kinds (below their limit) whose draw lowers it."""
         e, rest, s = self._prepare(c)
-        after = self._regular_after(rest[0], e[0], _ADDED) + self._regular_after(rest[1], e[1], _ADDED) + \
-            self._regular_after(rest[2], e[2], _ADDED) + self._regular_after(rest[3], e[3], _ADDED)
         special = False
         if self.special:
             p = PairCounts.of(c)
@@ -513,13 +529,18 @@ class Evaluator:
             # One more tile lowers a special form by at most one: it matters only if that form is the best.
             special = other == s
         if not special:
-            return s, [k for k in range(KINDS) if after[k] < s]
+            below = self._regular_below
+            return s, below(0, rest[0], e[0], s) + below(1, rest[1], e[1], s) + below(2, rest[2], e[2], s) + \
+                below(3, rest[3], e[3], s)
+        after = self._regular_after
+        regular = after(rest[0], e[0], _ADDED) + after(rest[1], e[1], _ADDED) + after(rest[2], e[2], _ADDED) + \
+            after(rest[3], e[3], _ADDED)
         cap = self.cap
         orphans, others = self._special_after(p, 1)
         lowering = []
         for k in range(KINDS):
             v = c[k]
-            if after[k] < s or (v < cap[k] and (orphans if IS_ORPHAN[k] else others)[v] < s):
+            if regular[k] < s or (v < cap[k] and (orphans if IS_ORPHAN[k] else others)[v] < s):
                 lowering.append(k)
         return s, lowering
 

@@ -16,7 +16,7 @@ It prints figures and never fails on them:
 
 Hands are parsed before the clock starts: both sides are timed on ready-made inputs (a ``Hand`` for paili,
 a 34-count list for mahjong). Disagreements are settled with the slow reference (``tests/reference.py``):
-mahjong 2.1.0 may not honour the 4-copy limit in every hand (see DEFINITIONS.md).
+mahjong 2.1.0 may not honour the 4-copy limit in every hand (see docs/RULES.md, "Shanten").
 """
 
 from __future__ import annotations
