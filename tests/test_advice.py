@@ -336,8 +336,8 @@ def test_improvements_follow_their_definition() -> None:
 
 def test_result_shape_and_order() -> None:
     result = paili.advise("345m22567p12678s5z", visible="1m", turns=5, objective="p_win")
-    assert set(result) == {"hand", "melds", "tiles", "rules", "shanten", "turns", "options", "situation",
-                           "discards", "note"}
+    assert set(result) == {"hand", "concealed", "melds", "tiles", "rules", "shanten", "turns", "options",
+                           "situation", "discards", "note"}
     assert result["options"] == {"tegawari": False, "shanten_down": False, "max_shanten": 2,
                                  "objective": "p_win"}
     assert result["note"] is None and result["shanten"] == 0 and result["turns"] == 5
@@ -345,7 +345,8 @@ def test_result_shape_and_order() -> None:
     assert {r["tile"] for r in rows} == set("3m 4m 5m 2p 5p 6p 7p 1s 2s 6s 7s 8s 5z".split())
     assert rows[0]["tile"] == "5z" and rows[0]["p_tenpai"] == [1.0] * 5
     for row in rows:
-        assert set(row) == {"tile", "red", "shanten", "ukeire", "after", "p_win", "p_tenpai", "ev", "waits",
+        assert set(row) == {"tile", "shanten", "ukeire", "after", "after_concealed", "p_win", "p_tenpai", "ev",
+                            "waits",
                             "improvements"}
         assert len(row["p_win"]) == len(row["p_tenpai"]) == 5
         assert all(0 <= a <= b <= 1 for a, b in zip(row["p_win"], row["p_win"][1:], strict=False))
@@ -373,23 +374,25 @@ def test_red_fives_and_melds_are_reported() -> None:
     result = paili.advise("0m11z234p67m", melds=["[789s]", "[123s]"], turns=2)
     assert result["hand"] == "067m234p11z" and [m["text"] for m in result["melds"]] == ["[789s]", "[123s]"]
     assert result["tiles"] == 8 and result["shanten"] == -1
-    red = next(r for r in result["discards"] if r["tile"] == "5m")
-    assert red["red"] is True and red["shanten"] == 0 and red["after"] == "67m234p11z [789s] [123s]"
+    red = next(r for r in result["discards"] if r["tile"] == "0m")
+    assert red["shanten"] == 0 and red["after"] == "67m234p11z [789s] [123s]"
+    assert red["after_concealed"] == ["6m", "7m", "2p", "3p", "4p", "1z", "1z"]
 
 
 @pytest.mark.parametrize(("kwargs", "message"), [
-    ({"turns": 0}, "turns: expected an integer from 1 to 30, got 0"),
-    ({"turns": 31}, "turns: expected an integer from 1 to 30"),
-    ({"turns": True}, "turns: expected an integer"),
-    ({"turns": "3"}, "turns: expected an integer"),
-    ({"tegawari": 1}, "tegawari: expected true or false, got 1"),
-    ({"shanten_down": "yes"}, "shanten_down: expected true or false"),
-    ({"max_shanten": 5}, "max_shanten: expected an integer from 0 to 4, got 5"),
-    ({"rules": "mcr"}, "rules: expected one of"),
+    ({"turns": 0}, "expected turns to be an integer from 1 to 30, got 0"),
+    ({"turns": 31}, "expected turns to be an integer from 1 to 30"),
+    ({"turns": True}, "expected turns to be an integer"),
+    ({"turns": "3"}, "expected turns to be an integer"),
+    ({"tegawari": 1}, "expected tegawari to be true or false, got 1"),
+    ({"shanten_down": "yes"}, "expected shanten_down to be true or false"),
+    ({"max_shanten": 5}, "expected max_shanten to be an integer from 0 to 4, got 5"),
+    ({"rules": "mcr"}, "expected rules to be one of"),
 ])
 def test_bad_options_raise_hand_errors(kwargs: dict[str, object], message: str) -> None:
-    with pytest.raises(paili.HandError, match=message.replace("(", "\\(")):
+    with pytest.raises(paili.HandError, match=message.replace("(", "\\(")) as info:
         paili.advise("123m456p789s11234z", **kwargs)  # type: ignore[arg-type]
+    assert [info.value.field] == list(kwargs)
 
 
 def test_a_hand_without_a_discard_is_an_error() -> None:
@@ -409,8 +412,8 @@ def test_the_json_api() -> None:
     assert result == json.loads(json.dumps(paili.advise("345m22567p12678s5z", turns=3, tegawari=True,
                                                         visible="1m")))
     error = json.loads(handle(json.dumps({"op": "advise", "hand": "345m22567p12678s5z", "turns": 99})))
-    assert error == {"ok": False, "error": {"type": "HandError", "position": None,
-                                            "message": "turns: expected an integer from 1 to 30, got 99"}}
+    assert error == {"ok": False, "error": {"type": "HandError", "position": None, "field": "turns",
+                                            "message": "expected turns to be an integer from 1 to 30, got 99"}}
     error = json.loads(handle(json.dumps({"op": "advise", "hand": "123m456p789s1123z"})))
     assert error["ok"] is False and error["error"]["type"] == "HandError"
     error = json.loads(handle(json.dumps({"op": "advise", "hand": 5})))

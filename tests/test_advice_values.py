@@ -193,7 +193,7 @@ def check(hand: str, meld: str | None, visible: str, dora: str, *, turns: int, r
         kind = tile_from_name(row["tile"])
         counts[kind] -= 1
         reds = list(parsed.reds)
-        if row["red"]:
+        if row["tile"][0] == "0":  # the red five's code
             reds[FIVES.index(kind)] -= 1
         for objective, key in (("win", "p_win"), ("tenpai", "p_tenpai"), ("ev", "ev")):
             want = [ref.value(tuple(counts), tuple(reds), t, objective, True) for t in range(1, turns + 1)]
@@ -257,7 +257,7 @@ def test_tenpai_rows_have_the_closed_form(seed: int, melds: str | None) -> None:
                 assert row["waits"] == []
                 continue
             # The table counts the discarded copy as seen; the draw model puts it back in the wall.
-            left = [w["remaining"] + (w["tile"] == row["tile"]) for w in row["waits"]]
+            left = [w["remaining"] + (w["tile"] == tile_name(tile_from_name(row["tile"]))) for w in row["waits"]]
             legal = [(n, w["points"]["tsumo"]) for n, w in zip(left, row["waits"], strict=True) if w["yaku"]]
             assert all(w["yaku"] == (w["points"]["tsumo"] > 0) for w in row["waits"])
             weight = sum(n for n, _ in legal)
@@ -301,19 +301,20 @@ def test_chinese_rules_and_short_hands_have_no_values() -> None:
     assert all(r["ev"] is None for r in short["discards"])
 
 
-@pytest.mark.parametrize(("kwargs", "message"), [
-    ({"objective": "points"}, "objective: expected one of 'ev', 'p_win', 'p_tenpai', got 'points'"),
-    ({"riichi": "sometimes"}, "riichi: expected one of 'always', 'dama'"),
-    ({"ippatsu": 1}, "ippatsu: expected true or false"),
-    ({"seat_wind": "5z"}, "seat_wind: expected a wind"),
-    ({"honba": -1}, "honba: expected a whole number"),
-    ({"dora": "1m2m3m4m5m6m"}, "dora: expected at most 5 indicators"),
-    ({"dora": "1z1z"}, "dora: expected at most 4 copies of 1z"),
-    ({"rules": {"kiriage": 3}}, "rules: expected 'kiriage' to be bool"),
+@pytest.mark.parametrize(("kwargs", "field", "message"), [
+    ({"objective": "points"}, "objective", "one of 'ev', 'p_win', 'p_tenpai', got 'points'"),
+    ({"riichi": "sometimes"}, "riichi", "one of 'always', 'dama'"),
+    ({"ippatsu": 1}, "ippatsu", "true or false"),
+    ({"seat_wind": "5z"}, "seat_wind", "expected a wind"),
+    ({"honba": -1}, "honba", "expected a whole number"),
+    ({"dora": "1m2m3m4m5m6m"}, "dora", "expected at most 5 indicators"),
+    ({"dora": "1z1z"}, "dora", "at most 4 copies of 1z"),
+    ({"rules": {"kiriage": 3}}, "rules", "'kiriage' to be bool"),
 ])
-def test_bad_situations_raise_hand_errors(kwargs: dict[str, object], message: str) -> None:
-    with pytest.raises(paili.HandError, match=message.replace("(", "\\(")):
+def test_bad_situations_raise_hand_errors(kwargs: dict[str, object], field: str, message: str) -> None:
+    with pytest.raises(paili.HandError, match=message.replace("(", "\\(")) as caught:
         paili.advise("123m456p789s11234z", visible="1z", **kwargs)  # type: ignore[arg-type]
+    assert caught.value.field == field
 
 
 def test_the_json_api_passes_the_situation() -> None:

@@ -63,8 +63,10 @@ def test_analyze_with_melds_argument_and_visible_tiles() -> None:
 def test_red_fives_are_kept_in_the_hand_and_discards() -> None:
     r = paili.analyze("123m406p789s11122z")
     assert r["hand"] == "123m406p789s11122z"
-    row = next(d for d in r["discards"] if d["tile"] == "5p")
-    assert row["red"] is True and row["after"] == "123m46p789s11122z"
+    assert r["concealed"][3:6] == ["4p", "0p", "6p"]
+    row = next(d for d in r["discards"] if d["tile"] == "0p")
+    assert row["after"] == "123m46p789s11122z" and "red" not in row
+    assert row["after_concealed"][3:5] == ["4p", "6p"]
 
 
 @pytest.mark.parametrize("bad", ["123m8z", "1m2", "", "1111m1m23456789p", "[123z]123m", "00m", "12m(123m"])

@@ -141,14 +141,17 @@ def test_forms_are_checked_and_restricted_to_the_hand() -> None:
     assert check_forms(("regular",)) == REGULAR_ONLY
     assert check_forms(ALL_FORMS) == ALL_FORMS
     for bad in ((), "regular", ("regular", "sanma"), 3, None):
-        with pytest.raises(HandError, match="forms: expected"):
+        with pytest.raises(HandError, match="^expected") as info:
             check_forms(bad)
+        assert info.value.field == "forms"
     assert applicable(ALL_FORMS, full=True) == ALL_FORMS
     assert applicable(ALL_FORMS, full=False) == REGULAR_ONLY
-    with pytest.raises(HandError, match="forms: seven pairs and thirteen orphans apply only"):
+    with pytest.raises(HandError, match="^seven pairs and thirteen orphans apply only") as info:
         applicable(frozenset({"chiitoitsu"}), full=False)
-    with pytest.raises(HandError, match="forms:"):
+    assert info.value.field == "forms"
+    with pytest.raises(HandError) as info:
         paili.ukeire(paili.parse("1122m [789s]"), forms=frozenset({"kokushi"}))
+    assert info.value.field == "forms"
 
 
 def test_tenhou_regular_only_table_differs_where_seven_pairs_is_best() -> None:

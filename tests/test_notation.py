@@ -386,7 +386,7 @@ def test_errors_with_position(text: str, position: int, words: str) -> None:
 )
 def test_tile_count_errors(text: str, words: str) -> None:
     error = error_of(lambda: parse(text))
-    assert error.position is None
+    assert error.position is None and error.field == "hand"
     assert words in error.message, error
 
 
@@ -407,59 +407,65 @@ def test_long_strings_rejected_at_once() -> None:
             f"expected at most 200 characters, got {len(text)}; the text is too long from position 200"
         )
     assert parse("1m" + " " * 198) == parse("1m")  # exactly 200 characters is fine
-    assert error_of(lambda: parse_tiles("1m" * 101)).message.startswith("visible: expected at most 200")
-    assert error_of(lambda: parse_melds(["[111m]" + " " * 200])).message.startswith(
-        "melds[0]: expected at most"
-    )
-    assert error_of(lambda: parse_melds(" " * 201)).message.startswith("melds: expected at most 200")
+    error = error_of(lambda: parse_tiles("1m" * 101))
+    assert error.message.startswith("expected at most 200") and error.field == "visible"
+    error = error_of(lambda: parse_melds(["[111m]" + " " * 200]))
+    assert error.message.startswith("expected at most") and error.message.endswith("(in melds[0])")
+    assert error.field == "melds"
+    error = error_of(lambda: parse_melds(" " * 201))
+    assert error.message.startswith("expected at most 200") and error.field == "melds"
 
 
 @pytest.mark.parametrize(
-    ("melds", "position", "words"),
+    ("melds", "position", "words", "where"),
     [
-        (["[789s]", "12m"], 0, "melds[1]: expected '[' or '(' to open a meld, got '1' at position 0"),
-        (["[789s]", "[78s]"], 0, "melds[1]: expected 3 tiles (chi or pon) or 4 (kan)"),
-        (["[789s][123m]"], 6, "melds[0]: expected one meld per string, got 2; the 2nd starts at position 6"),
-        (["  "], None, "melds[0]: expected one meld such as '[789s]' or '(7777s)', got none"),
-        (["[111m]", 5], None, "melds[1]: expected a string, got int"),
-        ("[111m] 2", 7, "melds: expected '[' or '(' to open a meld, got '2' at position 7"),
-        ("[111m] [22", 7, "melds: expected ']' to close the meld opened at position 7"),
-        (5, None, "melds: expected a string, a list of meld strings or None, got int"),
-        (b"[111m]", None, "got bytes"),
-        ({"[111m]"}, None, "got set"),
-        (["[1111m]"] * 5, None, "melds: expected at most 4 melds, got 5"),
-        ("[111m]" * 5, 24, "melds: expected at most 4 melds, got 5; the 5th is at position 24"),
-        (["[1111m]", " [1111m]"], 2, "melds[1]: expected at most 4 copies of 1m"),
-        ("[055m] [406m]", 9, "melds: expected at most one red five of each suit, got a second '0m'"),
+        (["[789s]", "12m"], 0, "expected '[' or '(' to open a meld, got '1' at position 0", "melds[1]"),
+        (["[789s]", "[78s]"], 0, "expected 3 tiles (chi or pon) or 4 (kan)", "melds[1]"),
+        (["[789s][123m]"], 6, "expected one meld per string, got 2; the 2nd starts at position 6", "melds[0]"),
+        (["  "], None, "expected one meld such as '[789s]' or '(7777s)', got none", "melds[0]"),
+        (["[111m]", 5], None, "expected a string, got int", "melds[1]"),
+        ("[111m] 2", 7, "expected '[' or '(' to open a meld, got '2' at position 7", "melds"),
+        ("[111m] [22", 7, "expected ']' to close the meld opened at position 7", "melds"),
+        (5, None, "expected a string, a list of meld strings or None, got int", "melds"),
+        (b"[111m]", None, "got bytes", "melds"),
+        ({"[111m]"}, None, "got set", "melds"),
+        (["[1111m]"] * 5, None, "expected at most 4 melds, got 5", "melds"),
+        ("[111m]" * 5, 24, "expected at most 4 melds, got 5; the 5th is at position 24", "melds"),
+        (["[1111m]", " [1111m]"], 2, "expected at most 4 copies of 1m", "melds[1]"),
+        ("[055m] [406m]", 9, "expected at most one red five of each suit, got a second '0m'", "melds"),
     ],
 )
-def test_melds_argument_errors(melds: object, position: int | None, words: str) -> None:
+def test_melds_argument_errors(melds: object, position: int | None, words: str, where: str) -> None:
     error = error_of(lambda: parse_melds(melds))  # type: ignore[arg-type]
     assert error.position == position, error
-    assert words in error.message, error
+    assert words in error.message and error.field == "melds", error
+    assert error.message.endswith(f"(in {where})") == (where != "melds"), error
     again = error_of(lambda: parse("1z", melds=melds))  # type: ignore[arg-type]
-    assert again.message == error.message and again.position == error.position
+    assert (again.message, again.position, again.field) == (error.message, error.position, error.field)
 
 
 def test_copies_across_text_and_separate_melds() -> None:
     error = error_of(lambda: parse("1m [11 1m]", melds=["[406p]", "[1111m]"]))
-    assert error.message.startswith("melds[1]: expected at most 4 copies of 1m") and error.position == 1
+    assert error.message.startswith("expected at most 4 copies of 1m") and error.position == 1
+    assert error.field == "melds" and error.message.endswith("(in melds[1])")
     error = error_of(lambda: parse("0p 1z", melds=["[406p]"]))
-    assert error.message.startswith("melds[0]: expected at most one red five") and error.position == 2
+    assert error.message.startswith("expected at most one red five") and error.position == 2
+    assert error.field == "melds" and error.message.endswith("(in melds[0])")
     error = error_of(lambda: parse("1z [111m] [222m]", melds="[333m] [444m] [555m]"))
     assert "got 16 (1 concealed + 5 melds)" in error.message
 
 
 def test_visible_tiles() -> None:
-    assert error_of(lambda: parse_tiles("11111m")).message == (
-        "visible: expected at most 4 copies of 1m (red fives count), got a 5th at position 4"
-    )
+    error = error_of(lambda: parse_tiles("11111m"))
+    assert error.message == "expected at most 4 copies of 1m (red fives count), got a 5th at position 4"
+    assert error.field == "visible"
     error = error_of(lambda: parse_tiles("1m 0p 0p", field="dora"))
-    assert error.message.startswith("dora: expected at most one red five") and error.position == 6
+    assert error.message.startswith("expected at most one red five") and error.position == 6
+    assert error.field == "dora"
     error = error_of(lambda: parse_tiles("1m [111m]"))
     assert error.position == 3 and "melds are not allowed here" in error.message
     assert error_of(lambda: parse_tiles("1m 2")).position == 3
-    assert error_of(lambda: parse_tiles("9z")).message.startswith("visible: expected an honor digit")
+    assert error_of(lambda: parse_tiles("9z")).message.startswith("expected an honor digit")
 
 
 def test_check_visible_limits() -> None:
@@ -467,10 +473,10 @@ def test_check_visible_limits() -> None:
     check_visible(hand, parse_tiles("11m 55p 1z")[0])
     error = error_of(lambda: check_visible(hand, parse_tiles("555p")[0]))
     assert error.message == (
-        "visible: expected at most 4 copies of 5p in the hand, its melds and the visible tiles together, "
+        "expected at most 4 copies of 5p in the hand, its melds and the visible tiles together, "
         "got 5 (2 concealed, 0 in melds, 3 visible)"
     )
-    assert error.position is None
+    assert error.position is None and error.field == "visible"
     error = error_of(lambda: check_visible(hand, parse_tiles("11z")[0]))
     assert "got 5 (0 concealed, 3 in melds, 2 visible)" in error.message
     counts, reds = parse_tiles("0p")
@@ -479,7 +485,7 @@ def test_check_visible_limits() -> None:
     assert "expected at most one red five '0p'" in error.message
     counts, reds = parse_tiles("0s")
     error = error_of(lambda: check_visible(parse("1m [406s]"), counts, reds=reds, field="dora"))
-    assert error.message.startswith("dora: expected at most one red five '0s'")
+    assert error.message.startswith("expected at most one red five '0s'") and error.field == "dora"
 
 
 def test_format_rejects_inconsistent_values() -> None:
@@ -546,7 +552,7 @@ def test_fuzz_tiles(text: str) -> None:
     try:
         counts, reds = parse_tiles(text)
     except HandError as error:
-        assert error.message.startswith("visible: ")
+        assert error.field == "visible"
         return
     assert parse_tiles(format_tiles(counts, reds)) == (counts, reds)
 

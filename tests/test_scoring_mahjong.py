@@ -78,8 +78,9 @@ def test_situations_the_library_accepts_are_errors_here(hand: str, win: str, opt
     case = {"hand": hand, "win": win, **options}
     theirs = HandCalculator.estimate_hand_value(**to_mahjong({**DEFAULTS, **case}))
     assert theirs.error is None and theirs.yaku, why
-    with pytest.raises(paili.HandError, match=f"^{field}: "):
+    with pytest.raises(paili.HandError) as info:
         paili.score(**{**DEFAULTS, **case})
+    assert info.value.field == field
 
 
 DEFAULTS: dict[str, Any] = {"tsumo": False, "round_wind": "1z", "seat_wind": "2z", "riichi": 0, "ippatsu": False,

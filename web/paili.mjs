@@ -10,8 +10,9 @@
 // build-info.json); by default the folder of this module.
 //
 // engine.analyze(hand, { melds, visible, rules }) resolves to the analysis, or rejects with an EngineError
-// carrying type ("HandError", "RequestError", "InternalError", "EngineClosed"), message and position (a
-// character index in the hand string, or null). engine.advise(hand, { melds, visible, rules, turns, tegawari,
+// carrying type ("HandError", "RequestError", "InternalError", "EngineClosed"), message, field (the input a
+// HandError belongs to: "hand", "melds", "visible", "rules", "turns"..., else null) and position (a character
+// index in that input's string, or null). engine.advise(hand, { melds, visible, rules, turns, tegawari,
 // shanten_down, max_shanten, objective, riichi, ippatsu, round_wind, seat_wind, dora, honba, riichi_sticks })
 // resolves to the JSON of Python's paili.advise() (discards ranked by the expected points or the chance to win);
 // options left out take Python's defaults. engine.score(hand, { win, tsumo, round_wind, seat_wind, riichi,
@@ -26,7 +27,10 @@
 /** @typedef {"riichi" | "chinese"} Rules */
 /** @typedef {{tile: string, remaining: number}} TileCount  a tile kind ("5m") and the copies left */
 /** @typedef {{total: number, tiles: TileCount[]}} Ukeire */
-/** @typedef {{type: "chi" | "pon" | "kan" | "ankan", tiles: string, text: string}} Meld  tiles "789s", text "[789s]" */
+// A tile code is the mpsz name of one tile: "1m".."9m", "1p".., "1s".., "1z".."7z"; the red fives are "0m", "0p",
+// "0s". Every hand text comes with its tiles as codes in the text's order; tiles naming a kind (waits, ukeire,
+// decompositions) are plain codes ("5m", never "0m"). The JSON is built by engine/paili/results.py.
+/** @typedef {{type: "chi" | "pon" | "kan" | "ankan", tiles: string[], text: string}} Meld  tiles ["7s", "8s", "9s"], text "[789s]" */
 /**
  * @typedef {object} Shanten  per form; null where the form cannot apply (seven pairs or thirteen orphans with melds)
  * @property {number} min
@@ -42,15 +46,16 @@
  */
 /**
  * @typedef {object} Discard  a row of the discard table
- * @property {string} tile  the kind thrown ("5m" for a red five too)
- * @property {boolean} red  the copy thrown is a red five
+ * @property {string} tile  the copy thrown ("0m" for a red five)
  * @property {number} shanten  after the discard
  * @property {Ukeire} ukeire  after the discard
  * @property {string} after  canonical text of the hand left (with its melds)
+ * @property {string[]} after_concealed  the concealed tiles left, as codes
  */
 /**
  * @typedef {object} Analysis  the JSON of Python's paili.analyze(); keys that do not apply to the size are absent
  * @property {string} hand  canonical concealed tiles
+ * @property {string[]} concealed  the concealed tiles as codes, in the order of `hand`
  * @property {Meld[]} melds
  * @property {number} tiles
  * @property {Rules} rules
@@ -94,6 +99,7 @@
 /**
  * @typedef {object} Advice  the JSON of Python's paili.advise()
  * @property {string} hand
+ * @property {string[]} concealed
  * @property {Meld[]} melds
  * @property {number} tiles
  * @property {Rules} rules
@@ -164,7 +170,11 @@
  * @property {boolean} dealer
  * @property {Record<string, unknown>} rules  every option in effect
  */
-/** @typedef {{type: string, message: string, position: number | null}} ErrorInfo  an error envelope's `error` */
+/**
+ * @typedef {{type: string, message: string, position: number | null, field: string | null}} ErrorInfo  an error
+ *   envelope's `error` (paili.results.error_json): `field` is the input a HandError belongs to ("hand", "melds",
+ *   "visible", "rules", "turns", ...; null for other types), `position` a character index in that input
+ */
 
 // ---- The worker protocol (web/js/worker.js) ---------------------------------------------------------------
 
@@ -182,16 +192,18 @@
  */
 /** @typedef {StatusMessage | ReplyMessage} WorkerMessage */
 
-/** An error answered by the engine (or the engine going away), with the engine's type and position. */
+/** An error answered by the engine (or the engine going away), with the engine's type, field and position. */
 export class EngineError extends Error {
   /** @param {Partial<ErrorInfo>} [error] */
-  constructor({ type = "InternalError", message = "unknown error", position = null } = {}) {
+  constructor({ type = "InternalError", message = "unknown error", position = null, field = null } = {}) {
     super(message);
     this.name = "EngineError";
     /** The engine's error type ("HandError", "RequestError", "InternalError"), or "EngineClosed" / "EngineFailed". */
     this.type = type;
-    /** A character index in the hand string, or null. */
+    /** A character index in the input named by `field`, or null. */
     this.position = position ?? null;
+    /** The input a HandError belongs to ("hand", "melds", "visible", "rules", "turns", ...), or null. */
+    this.field = field ?? null;
   }
 }
 

@@ -91,27 +91,29 @@ shanten, leave a hand with more ukeire; each with its copies left and that best 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from operator import sub
 from typing import Any, Final, NamedTuple
 
-from .analysis import _ukeire_json, _without, parse_inputs
+from .analysis import parse_inputs
 from .errors import HandError
 from .evaluator import Evaluator
 from .hand import Hand
-from .notation import check_visible, format_hand, format_meld, parse_tiles
+from .notation import check_visible, parse_tiles
+from .results import advice_json
 from .rules import Rules
 from .scoring.calculate import MAX_INDICATORS, _count, _wind
-from .scoring.rules import PRESETS, resolve_rules
+from .scoring.rules import PRESETS, ScoringRules, resolve_rules
 from .shanten import shanten
 from .tiles import KINDS, Tile, tile_name
-from .ukeire import discard_table
+from .ukeire import Discard, discard_table
 from .win_value import FIVE_SUIT, RIICHI_POLICIES, RiichiPolicy, WinValue, red_copies
 
 _NAMES: Final = tuple(tile_name(t) for t in range(KINDS))
 
-__all__ = ["ADVICE_KEYS", "DEFAULT_MAX_SHANTEN", "DEFAULT_TURNS", "MAX_SHANTEN_LIMIT", "MAX_TURNS", "OPTION_MOVES",
-           "SHANTEN_DOWN_LIMIT", "Chances", "DefaultPolicy", "OptionMoves", "Values", "advise", "advise_hand",
-           "improvements"]
+__all__ = ["ADVICE_KEYS", "DEFAULT_MAX_SHANTEN", "DEFAULT_TURNS", "MAX_SHANTEN_LIMIT", "MAX_TURNS", "OBJECTIVES",
+           "OPTION_MOVES", "SHANTEN_DOWN_LIMIT", "Advice", "AdviceRow", "Chances", "DefaultPolicy", "Improvement",
+           "OptionMoves", "Situation", "Values", "Wait", "advice_of", "advise", "advise_hand", "improvements"]
 
 DEFAULT_TURNS: Final = 17
 MAX_TURNS: Final = 30
@@ -521,15 +523,71 @@ def improvements(policy: DefaultPolicy, c: list[int]) -> list[tuple[Tile, int, i
     return out
 
 
+@dataclass(frozen=True, slots=True)
+class Improvement:
+    """A draw that keeps a discard's shanten but widens it: the kind, its copies left, and the ukeire after
+    the best discard that keeps the shanten."""
+
+    tile: Tile
+    remaining: int
+    ukeire_after: int
+
+
+@dataclass(frozen=True, slots=True)
+class Wait:
+    """A wait of a tenpai discard: the kind, its copies left (as the discard table counts them), whether its
+    self-drawn win has a yaku, and its expected points by tsumo and by ron (all ``None`` when the hand is not
+    scored: Chinese rules or melds not written)."""
+
+    tile: Tile
+    remaining: int
+    yaku: bool | None
+    tsumo: float | None
+    ron: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class AdviceRow:
+    """One discard with its chances and expected points by draw (``None`` beyond ``max_shanten``; ``ev``
+    also when the hand is not scored), its waits (tenpai discards) and its improvements."""
+
+    discard: Discard
+    p_win: tuple[float, ...] | None
+    p_tenpai: tuple[float, ...] | None
+    ev: tuple[float, ...] | None
+    waits: tuple[Wait, ...]
+    improvements: tuple[Improvement, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """The ranked discards of a 3n+2 hand (best first, by ``objective``) under the options given;
+    ``situation`` and ``scoring`` (its rules, resolved) are ``None`` when the hand is not scored; ``note`` says
+    why rows have no chances, when some have none."""
+
+    hand: Hand
+    rules: Rules
+    shanten: int
+    turns: int
+    tegawari: bool
+    shanten_down: bool
+    max_shanten: int
+    objective: str
+    situation: Situation | None
+    scoring: ScoringRules | None
+    rows: tuple[AdviceRow, ...]
+    note: str | None
+
+
 def _check_int(value: object, field: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise HandError(f"{field}: expected an integer from {low} to {high}, got {value!r}")
+        raise HandError(f"expected {field} to be an integer from {low} to {high}, got {value!r}", field=field)
     return value
 
 
 def _check_bool(value: object, field: str) -> bool:
     if not isinstance(value, bool):
-        raise HandError(f"{field}: expected true or false, got {value!r}")
+        raise HandError(f"expected {field} to be true or false, got {value!r}", field=field)
     return value
 
 
@@ -540,6 +598,10 @@ the API and the CLI pass on)."""
 
 OBJECTIVES: Final = ("ev", "p_win", "p_tenpai")
 """What orders the discards: expected points, chance to win, chance to be tenpai (at the last turn)."""
+
+_ORDER_BY: Final = {"ev": ("ev", "p_win", "p_tenpai"), "p_win": ("p_win", "p_tenpai"),
+                    "p_tenpai": ("p_tenpai", "p_win")}
+"""The figures (at the last turn) that rank the rows for each objective, in order."""
 
 
 class Situation(NamedTuple):
@@ -559,19 +621,19 @@ def _win_value(hand: Hand, seen: Sequence[int], seen_reds: Sequence[int], situat
                ) -> WinValue:
     """The :class:`WinValue` of ``hand`` in ``situation`` (checked: a bad field raises :class:`HandError`)."""
     if situation.riichi not in RIICHI_POLICIES:
-        raise HandError(f"riichi: expected one of {', '.join(map(repr, RIICHI_POLICIES))}, got "
-                        f"{situation.riichi!r}")
+        raise HandError(f"expected riichi to be one of {', '.join(map(repr, RIICHI_POLICIES))}, got "
+                        f"{situation.riichi!r}", field="riichi")
     ippatsu = _check_bool(situation.ippatsu, "ippatsu")
     round_wind = _wind("round_wind", situation.round_wind)
     seat_wind = _wind("seat_wind", situation.seat_wind)
     honba = _count("honba", situation.honba, 1000)
     sticks = _count("riichi_sticks", situation.riichi_sticks, 1000)
     if not isinstance(situation.dora, str):
-        raise HandError(f"dora: expected indicator tiles such as '3m1z', got {situation.dora!r}")
+        raise HandError(f"expected indicator tiles such as '3m1z', got {situation.dora!r}", field="dora")
     counts, reds = parse_tiles(situation.dora, field="dora")
     if sum(counts) > MAX_INDICATORS:
-        raise HandError(f"dora: expected at most {MAX_INDICATORS} indicators (one plus one per kan), "
-                        f"got {sum(counts)}")
+        raise HandError(f"expected at most {MAX_INDICATORS} indicators (one plus one per kan), "
+                        f"got {sum(counts)}", field="dora")
     check_visible(hand, [seen[k] + counts[k] for k in range(KINDS)],
                   reds=[seen_reds[s] + reds[s] for s in range(3)], field="dora")
     dora = [k for k in range(KINDS) for _ in range(counts[k])]
@@ -580,15 +642,14 @@ def _win_value(hand: Hand, seen: Sequence[int], seen_reds: Sequence[int], situat
                     honba=honba, riichi_sticks=sticks, rules=resolve_rules(situation.rules))
 
 
-def _waits(policy: DefaultPolicy, c: list[int], reds: Reds, shown: dict[Tile, int]) -> list[dict[str, Any]]:
+def _waits(policy: DefaultPolicy, c: list[int], reds: Reds, shown: dict[Tile, int]) -> tuple[Wait, ...]:
     """The waits of the tenpai 3n+1 hand ``c``: tile, copies left (``shown``: the table's count), whether the
     self-drawn win has a yaku and its points by tsumo and by ron (expected over ura dora and red copies)."""
     value = policy.value
-    out: list[dict[str, Any]] = []
+    out: list[Wait] = []
     for k in policy.evaluator.lowering_draws(c)[1]:
-        row: dict[str, Any] = {"tile": _NAMES[k], "remaining": shown.get(k, 0), "yaku": None, "points": None}
-        out.append(row)
         if value is None:
+            out.append(Wait(k, shown.get(k, 0), None, None, None))
             continue
         r = policy.pool[k] - c[k]
         copies = policy.copies(k, r, reds) if r > 0 else [(1, False)]
@@ -603,17 +664,16 @@ def _waits(policy: DefaultPolicy, c: list[int], reds: Reds, shown: dict[Tile, in
             if red:
                 reds[FIVE_SUIT[k]] -= 1
         c[k] -= 1
-        row["yaku"] = tsumo > 0
-        row["points"] = {"tsumo": tsumo / weight, "ron": ron / weight}
-    return out
+        out.append(Wait(k, shown.get(k, 0), tsumo > 0, tsumo / weight, ron / weight))
+    return tuple(out)
 
 
-def advise_hand(hand: Hand, *, visible: Sequence[int] | None = None, turns: int = DEFAULT_TURNS,
-                tegawari: bool = False, shanten_down: bool = False, max_shanten: int = DEFAULT_MAX_SHANTEN,
-                rules: Rules = "riichi", objective: str = "ev", situation: Situation | None = None,
-                visible_reds: Sequence[int] = (0, 0, 0)) -> dict[str, Any]:
-    """:func:`advise` for a parsed 3n+2 :class:`Hand` and visible counts (options but ``situation`` already
-    checked); ``rules`` the shanten rules, ``situation.rules`` the scoring rules."""
+def advice_of(hand: Hand, *, visible: Sequence[int] | None = None, turns: int = DEFAULT_TURNS,
+              tegawari: bool = False, shanten_down: bool = False, max_shanten: int = DEFAULT_MAX_SHANTEN,
+              rules: Rules = "riichi", objective: str = "ev", situation: Situation | None = None,
+              visible_reds: Sequence[int] = (0, 0, 0)) -> Advice:
+    """The :class:`Advice` for a parsed 3n+2 :class:`Hand` and visible counts (options but ``situation``
+    already checked); ``rules`` the shanten rules, ``situation.rules`` the scoring rules."""
     if hand.tile_count % 3 != 2:
         raise HandError(
             f"expected a hand that must discard (3n+2 concealed tiles: 14, 11, 8, 5 or 2), "
@@ -630,7 +690,7 @@ def advise_hand(hand: Hand, *, visible: Sequence[int] | None = None, turns: int 
     policy = DefaultPolicy(Evaluator.for_hand(hand, rules=rules), visible=seen, turns=turns, value=value)
     options = OptionMoves(policy, tegawari=tegawari, shanten_down=shanten_down, max_shanten=max_shanten)
     held = value.reds_of(hand) if value is not None else [0, 0, 0]
-    rows: list[tuple[int, dict[str, Any]]] = []
+    rows: list[tuple[int, AdviceRow]] = []
     skipped = 0
     for order, row in enumerate(discard_table(hand, visible=seen, rules=rules)):
         counts = list(hand.concealed)
@@ -638,33 +698,26 @@ def advise_hand(hand: Hand, *, visible: Sequence[int] | None = None, turns: int 
         counts[row.tile] -= 1
         if row.red and row.tile in FIVE_SUIT:
             reds[FIVE_SUIT[row.tile]] = 0
-        p_win: list[float] | None = None
-        p_tenpai: list[float] | None = None
-        ev: list[float] | None = None
+        p_win: tuple[float, ...] | None = None
+        p_tenpai: tuple[float, ...] | None = None
+        ev: tuple[float, ...] | None = None
         if row.shanten <= max_shanten:
             w, t, e = options.values(counts, reds)
-            p_win, p_tenpai = w[1:], t[1:]
-            ev = e[1:] if value is not None else None
+            p_win, p_tenpai = tuple(w[1:]), tuple(t[1:])
+            ev = tuple(e[1:]) if value is not None else None
         else:
             skipped += 1
-        better = improvements(policy, counts)
-        waits = _waits(policy, counts, reds, dict(row.ukeire.tiles)) if row.shanten == 0 else []
-        rows.append((order, {
-            "tile": tile_name(row.tile), "red": row.red, "shanten": row.shanten,
-            "ukeire": _ukeire_json(row.ukeire), "after": format_hand(_without(hand, row.tile, row.red)),
-            "p_win": p_win, "p_tenpai": p_tenpai, "ev": ev, "waits": waits,
-            "improvements": {"total": sum(n for _, n, _ in better),
-                             "tiles": [{"tile": tile_name(k), "remaining": n, "ukeire_after": u}
-                                       for k, n, u in better]},
-        }))
-    keys = {"ev": ("ev", "p_win", "p_tenpai"), "p_win": ("p_win", "p_tenpai"), "p_tenpai": ("p_tenpai", "p_win")}
-    order_by = keys["p_win" if objective == "ev" and value is None else objective]
+        better = tuple(Improvement(k, n, u) for k, n, u in improvements(policy, counts))
+        waits = _waits(policy, counts, reds, dict(row.ukeire.tiles)) if row.shanten == 0 else ()
+        rows.append((order, AdviceRow(row, p_win, p_tenpai, ev, waits, better)))
+    order_by = _ORDER_BY["p_win" if objective == "ev" and value is None else objective]
 
-    def rank(item: tuple[int, dict[str, Any]]) -> tuple[Any, ...]:
+    def rank(item: tuple[int, AdviceRow]) -> tuple[Any, ...]:
         order, row = item
-        if row["p_win"] is None:
+        figures = {"p_win": row.p_win, "p_tenpai": row.p_tenpai, "ev": row.ev}
+        if row.p_win is None:
             return (True, *(0.0 for _ in order_by), order)
-        return (False, *(-row[key][-1] for key in order_by), order)
+        return (False, *(-(figures[key] or (0.0,))[-1] for key in order_by), order)
 
     rows.sort(key=rank)
     note = None
@@ -672,24 +725,20 @@ def advise_hand(hand: Hand, *, visible: Sequence[int] | None = None, turns: int 
         note = (f"p_win, p_tenpai and ev are omitted for {skipped} discard{'s' if skipped > 1 else ''} leaving "
                 f"more than {max_shanten}-shanten: the exact search grows quickly with the shanten; raise "
                 f"max_shanten (at most {MAX_SHANTEN_LIMIT}) to compute them")
-    scoring = None if value is None else {
-        "riichi": situation.riichi, "ippatsu": situation.ippatsu, "round_wind": situation.round_wind,
-        "seat_wind": situation.seat_wind, "dora": situation.dora, "honba": situation.honba,
-        "riichi_sticks": situation.riichi_sticks, "rules": resolve_rules(situation.rules).to_json()}
-    return {
-        "hand": format_hand(Hand(hand.concealed, hand.reds)),
-        "melds": [{"type": m.kind, "tiles": format_meld(m)[1:-1], "text": format_meld(m)}
-                  for m in hand.melds],
-        "tiles": hand.tile_count,
-        "rules": rules,
-        "shanten": shanten(hand, rules=rules).min,
-        "turns": turns,
-        "options": {"tegawari": tegawari, "shanten_down": shanten_down, "max_shanten": max_shanten,
-                    "objective": objective},
-        "situation": scoring,
-        "discards": [row for _, row in rows],
-        "note": note,
-    }
+    return Advice(hand, rules, shanten(hand, rules=rules).min, turns, tegawari, shanten_down, max_shanten,
+                  objective, situation if value is not None else None,
+                  resolve_rules(situation.rules) if value is not None else None, tuple(row for _, row in rows), note)
+
+
+def advise_hand(hand: Hand, *, visible: Sequence[int] | None = None, turns: int = DEFAULT_TURNS,
+                tegawari: bool = False, shanten_down: bool = False, max_shanten: int = DEFAULT_MAX_SHANTEN,
+                rules: Rules = "riichi", objective: str = "ev", situation: Situation | None = None,
+                visible_reds: Sequence[int] = (0, 0, 0)) -> dict[str, Any]:
+    """:func:`advise` for a parsed 3n+2 :class:`Hand` and visible counts (options but ``situation`` already
+    checked): the JSON of :func:`advice_of`."""
+    return advice_json(advice_of(hand, visible=visible, turns=turns, tegawari=tegawari,
+                                 shanten_down=shanten_down, max_shanten=max_shanten, rules=rules,
+                                 objective=objective, situation=situation, visible_reds=visible_reds))
 
 
 def advise(hand: str, *, melds: str | Sequence[str] | None = None, visible: str = "",
@@ -709,12 +758,13 @@ def advise(hand: str, *, melds: str | Sequence[str] | None = None, visible: str 
     """
     shape_rules: Rules = "chinese" if rules == "chinese" else "riichi"
     if isinstance(rules, str) and rules != "chinese" and rules not in PRESETS:
-        raise HandError(f"rules: expected one of 'chinese', {', '.join(map(repr, PRESETS))} or a dict of scoring "
-                        f"options, got {rules!r}")
+        raise HandError(f"expected rules to be one of 'chinese', {', '.join(map(repr, PRESETS))} or a dict of "
+                        f"scoring options, got {rules!r}", field="rules")
     if not isinstance(rules, str):
         resolve_rules(rules)  # raises for a bad option
     if objective not in OBJECTIVES:
-        raise HandError(f"objective: expected one of {', '.join(map(repr, OBJECTIVES))}, got {objective!r}")
+        raise HandError(f"expected objective to be one of {', '.join(map(repr, OBJECTIVES))}, got {objective!r}",
+                        field="objective")
     n = _check_int(turns, "turns", 1, MAX_TURNS)
     limit = _check_int(max_shanten, "max_shanten", 0, MAX_SHANTEN_LIMIT)
     swap = _check_bool(tegawari, "tegawari")

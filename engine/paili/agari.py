@@ -23,7 +23,7 @@ from .evaluator import Form
 from .hand import Hand
 from .rules import Rules
 from .tables import agari_index
-from .tiles import HONOR_BASE, TERMINALS_AND_HONORS, Tile, tile_name
+from .tiles import HONOR_BASE, TERMINALS_AND_HONORS, Tile
 
 _CLOSED_ONLY = frozenset({"iipeikou", "ryanpeikou", "nine_gates"})
 
@@ -43,17 +43,6 @@ class Decomposition:
     sequences: tuple[Tile, ...] = ()
     pairs: tuple[Tile, ...] = ()
     flags: tuple[str, ...] = field(default=())
-
-    def to_json(self) -> dict[str, object]:
-        """The JSON form used by :func:`paili.analyze`."""
-        if self.form == "regular":
-            return {"form": "regular", "pair": tile_name(self.pair) if self.pair is not None else None,
-                    "triplets": [tile_name(t) for t in self.triplets],
-                    "sequences": [tile_name(t) for t in self.sequences], "flags": list(self.flags)}
-        if self.form == "chiitoitsu":
-            return {"form": "chiitoitsu", "pairs": [tile_name(t) for t in self.pairs], "flags": list(self.flags)}
-        return {"form": "kokushi", "pair": tile_name(self.pair) if self.pair is not None else None,
-                "flags": list(self.flags)}
 
 
 def shape_key(counts: Sequence[int]) -> tuple[str, list[Tile]]:

@@ -1,17 +1,23 @@
-"""``analyze()``: the whole analysis of one hand as a JSON-ready dict (what the page and the CLI show)."""
+"""``analyze()``: the whole analysis of one hand (what the page and the CLI show).
+
+:func:`analysis_of` computes it as an :class:`Analysis`; :func:`analyze` parses the inputs and gives it as
+the JSON-ready dict of :func:`paili.results.analysis_json`.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from .agari import decompositions
+from .agari import Decomposition, decompositions
 from .hand import Hand
-from .notation import check_visible, format_hand, format_meld, parse, parse_tiles
+from .notation import check_visible, parse, parse_tiles
+from .results import analysis_json
 from .rules import Rules, check_rules
-from .shanten import shanten
-from .tiles import FIVES, Counts, tile_name
-from .ukeire import Ukeire, discard_table, ukeire
+from .shanten import Shanten, shanten
+from .tiles import Counts
+from .ukeire import Discard, Ukeire, discard_table, ukeire
 
 
 def parse_inputs(hand: str, *, melds: str | Sequence[str] | None, visible: str) -> tuple[Hand, Counts | None]:
@@ -25,45 +31,34 @@ def parse_inputs(hand: str, *, melds: str | Sequence[str] | None, visible: str) 
     return parsed, counts
 
 
-def _ukeire_json(u: Ukeire) -> dict[str, Any]:
-    return {"total": u.total, "tiles": [{"tile": tile_name(t), "remaining": n} for t, n in u.tiles]}
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """The analysis of one hand: its shanten per form, then what applies to its size.
+
+    3n+2 tiles: ``decompositions`` (``()`` when not a win) and ``discards`` (the discard table), ``ukeire`` is
+    ``None``. 3n+1 tiles: ``ukeire`` (its tiles are the waits when the hand is tenpai), the other two ``None``.
+    """
+
+    hand: Hand
+    rules: Rules
+    shanten: Shanten
+    decompositions: tuple[Decomposition, ...] | None
+    discards: tuple[Discard, ...] | None
+    ukeire: Ukeire | None
 
 
-def _without(hand: Hand, tile: int, red: bool) -> Hand:
-    counts = list(hand.concealed)
-    counts[tile] -= 1
-    reds = list(hand.reds)
-    if red:
-        reds[FIVES.index(tile)] -= 1
-    return Hand(tuple(counts), (reds[0], reds[1], reds[2]), hand.melds)
+def analysis_of(hand: Hand, *, visible: Counts | None = None, rules: Rules = "riichi") -> Analysis:
+    """The :class:`Analysis` of a parsed :class:`Hand` with the visible tiles' counts."""
+    forms = shanten(hand, rules=rules)
+    if hand.tile_count % 3 == 2:
+        return Analysis(hand, rules, forms, tuple(decompositions(hand, rules=rules)),
+                        tuple(discard_table(hand, visible=visible, rules=rules)), None)
+    return Analysis(hand, rules, forms, None, None, ukeire(hand, visible=visible, rules=rules))
 
 
 def analyze_hand(hand: Hand, *, visible: Counts | None = None, rules: Rules = "riichi") -> dict[str, Any]:
     """:func:`analyze` for a parsed :class:`Hand` and visible counts."""
-    forms = shanten(hand, rules=rules)
-    result: dict[str, Any] = {
-        "hand": format_hand(Hand(hand.concealed, hand.reds)),
-        "melds": [{"type": m.kind, "tiles": format_meld(m)[1:-1], "text": format_meld(m)} for m in hand.melds],
-        "tiles": hand.tile_count,
-        "rules": rules,
-        "shanten": {"min": forms.min, "regular": forms.regular, "chiitoitsu": forms.chiitoitsu,
-                    "kokushi": forms.kokushi},
-    }
-    if hand.tile_count % 3 == 2:
-        readings = decompositions(hand, rules=rules)
-        result["agari"] = bool(readings)
-        result["decompositions"] = [d.to_json() for d in readings]
-        result["discards"] = [
-            {"tile": tile_name(row.tile), "red": row.red, "shanten": row.shanten,
-             "ukeire": _ukeire_json(row.ukeire), "after": format_hand(_without(hand, row.tile, row.red))}
-            for row in discard_table(hand, visible=visible, rules=rules)
-        ]
-    else:
-        u = ukeire(hand, visible=visible, rules=rules)
-        result["waits"] = ([{"tile": tile_name(t), "remaining": n} for t, n in u.tiles]
-                           if forms.min == 0 else [])
-        result["ukeire"] = _ukeire_json(u)
-    return result
+    return analysis_json(analysis_of(hand, visible=visible, rules=rules))
 
 
 def analyze(hand: str, *, melds: str | Sequence[str] | None = None, visible: str = "",

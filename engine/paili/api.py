@@ -1,7 +1,8 @@
 """The single JSON-in, JSON-out entry point that the browser worker calls.
 
 ``handle('{"op": "analyze", "hand": "123m456p789s11122z"}')`` returns ``'{"ok": true, "result": {...}}'``
-or ``'{"ok": false, "error": {"type": ..., "message": ..., "position": ...}}'``. Requests:
+or ``'{"ok": false, "error": {"type": ..., "message": ..., "position": ..., "field": ...}}'`` (see
+:func:`paili.results.error_json`). Requests:
 
 * ``{"op": "analyze", "hand": str, "melds": [str] | str | null, "visible": str, "rules": "riichi" | "chinese"}``
 * ``{"op": "advise", ...the analyze fields..., "turns": int, "tegawari": bool, "shanten_down": bool,
@@ -15,9 +16,9 @@ or ``'{"ok": false, "error": {"type": ..., "message": ..., "position": ...}}'``.
   :func:`paili.score_waits` (each wait of a tenpai hand, scored by ron and by tsumo)
 * ``{"op": "version"}`` -> ``{"version": str}``
 
-Errors become envelopes here and nowhere else: ``HandError`` (bad hand or option, with ``position`` where it
-applies), ``RequestError`` (a request that is not of the form above) and ``InternalError`` (a bug: its
-traceback is logged, never swallowed).
+Errors become envelopes here and nowhere else: ``HandError`` (bad hand or option, with ``field``, the input
+it belongs to, and ``position`` in that input where it applies), ``RequestError`` (a request that is not of
+the form above) and ``InternalError`` (a bug: its traceback is logged, never swallowed).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from . import __version__
 from .advice import ADVICE_KEYS, advise
 from .analysis import analyze
 from .errors import HandError
+from .results import error_json
 from .scoring import score, score_waits
 from .scoring.calculate import SITUATION_KEYS
 
@@ -114,11 +116,10 @@ def handle(request_json: str) -> str:
     """Answer one JSON request with one JSON envelope (never raises)."""
     try:
         return json.dumps({"ok": True, "result": _dispatch(request_json)}, ensure_ascii=False)
-    except HandError as exc:
-        error = {"type": "HandError", "message": exc.message, "position": exc.position}
-    except RequestError as exc:
-        error = {"type": "RequestError", "message": str(exc), "position": None}
+    except (HandError, RequestError) as exc:
+        error = error_json(exc)
     except Exception as exc:  # the one place where unexpected errors become an envelope
         log.exception("internal error while handling %r", request_json[:200])
-        error = {"type": "InternalError", "message": f"{type(exc).__name__}: {exc}", "position": None}
+        error = {"type": "InternalError", "message": f"{type(exc).__name__}: {exc}", "position": None,
+                 "field": None}
     return json.dumps({"ok": False, "error": error}, ensure_ascii=False)

@@ -20,6 +20,7 @@ from typing import Any, TextIO
 from . import __version__
 from .analysis import analyze
 from .errors import HandError
+from .results import error_json
 
 _FORMS = (("regular", "regular"), ("chiitoitsu", "seven pairs"), ("kokushi", "thirteen orphans"))
 
@@ -61,8 +62,7 @@ def render(result: dict[str, Any]) -> str:
     if result.get("discards"):
         lines.append("discard  shanten  ukeire  tiles that improve")
         for row in result["discards"]:
-            name = ("0" + row["tile"][1]) if row["red"] else row["tile"]
-            lines.append(f"{name:<8} {row['shanten']:>7}  {row['ukeire']['total']:>6}  "
+            lines.append(f"{row['tile']:<8} {row['shanten']:>7}  {row['ukeire']['total']:>6}  "
                          f"{_tiles(row['ukeire']['tiles'])}")
     return "\n".join(lines)
 
@@ -77,8 +77,7 @@ def _batch(stream: TextIO, out: TextIO, options: dict[str, Any]) -> int:
             record: dict[str, Any] = analyze(text, **options)
         except HandError as exc:
             failed += 1
-            record = {"input": text, "error": {"type": "HandError", "message": exc.message,
-                                               "position": exc.position}}
+            record = {"input": text, "error": error_json(exc)}
         out.write(json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n")
     return 1 if failed else 0
 
@@ -104,9 +103,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         result = analyze(args.hand, **options)
     except HandError as exc:
-        print(f"paili: {exc.message}", file=sys.stderr)
-        if exc.position is not None and exc.position < len(args.hand):
-            print(f"  {args.hand}\n  {' ' * exc.position}^", file=sys.stderr)
+        print(f"paili: {exc.field}: {exc.message}", file=sys.stderr)
+        text = {"hand": args.hand, "visible": args.visible}.get(exc.field)
+        if text is not None and exc.position is not None and exc.position < len(text):
+            print(f"  {text}\n  {' ' * exc.position}^", file=sys.stderr)
         return 2
     print(json.dumps(result, ensure_ascii=False, indent=2) if args.json else render(result))
     return 0

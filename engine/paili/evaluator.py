@@ -295,11 +295,11 @@ def check_forms(forms: object) -> Forms:
     ['kokushi', 'regular']
     """
     if isinstance(forms, (str, bytes)) or not isinstance(forms, Iterable):
-        raise HandError(f"forms: expected a set of {', '.join(map(repr, FORM_NAMES))}, got {forms!r}")
+        raise HandError(f"expected a set of {', '.join(map(repr, FORM_NAMES))}, got {forms!r}", field="forms")
     items = list(forms)
     out = frozenset(f for f in FORM_NAMES if f in items)
     if not items or len(out) != len(set(items)):
-        raise HandError(f"forms: expected a non-empty set of {', '.join(map(repr, FORM_NAMES))}, got {forms!r}")
+        raise HandError(f"expected a non-empty set of {', '.join(map(repr, FORM_NAMES))}, got {forms!r}", field="forms")
     return out
 
 
@@ -309,8 +309,9 @@ def applicable(forms: Forms, *, full: bool) -> Forms:
     if full:
         return forms
     if "regular" not in forms:
-        raise HandError("forms: seven pairs and thirteen orphans apply only to a closed hand of 13 or 14 "
-                        "concealed tiles with no called melds; expected the regular form too for this hand")
+        raise HandError("seven pairs and thirteen orphans apply only to a closed hand of 13 or 14 "
+                        "concealed tiles with no called melds; expected the regular form too for this hand",
+                        field="forms")
     return REGULAR_ONLY
 
 

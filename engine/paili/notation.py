@@ -23,9 +23,10 @@ the five's place (``[406p]``), a pon or kan writes the ``0`` first (``[055p]``, 
 
 Every bad input raises :class:`~paili.errors.HandError` (never another exception) whose message says what
 was expected and what was found, with ``position`` the 0-based character index in the string being parsed
-(``None`` where no single character is to blame, as for a wrong tile count). Errors in the ``visible``
-tiles or in the separate ``melds`` argument start with the field's name (``visible: ...``,
-``melds[1]: ...``) and their position is an index into that string.
+(``None`` where no single character is to blame, as for a wrong tile count), and ``field`` the input it
+belongs to: ``"hand"``, ``"visible"`` (or the ``field`` given to :func:`parse_tiles`) or ``"melds"`` (the
+separate argument; for a list the message ends with which string, ``(in melds[1])``). The position is an
+index into that input's string.
 
 >>> hand = parse("123m 456p 22z [789s] (1111z)")
 >>> format_hand(hand)
@@ -111,7 +112,12 @@ class _Scan:
 
 
 def _error(where: str, message: str, position: int | None = None) -> HandError:
-    return HandError(f"{where}: {message}" if where else message, position)
+    """The error for the input labelled ``where``: ``""`` (the hand string), a field name (``"visible"``,
+    ``"melds"``) or ``"melds[i]"`` (the i-th string of a melds list, named at the end of the message)."""
+    field, _, index = where.partition("[")
+    if index:
+        message = f"{message} (in melds[{index})"
+    return HandError(message, position, field or "hand")
 
 
 # --- scanning ----------------------------------------------------------------------------------------------
@@ -322,16 +328,21 @@ def _check_copies(copies: Sequence[_Copy], *, melds: bool = True) -> tuple[Count
     return tuple(counts), (reds[0], reds[1], reds[2])
 
 
-def _check_size(concealed: int, melds: int) -> None:
-    """The concealed part must have 3k+1 or 3k+2 tiles and concealed + 3 x melds <= 14."""
+def _check_size(concealed: int, melds: int, extra: int = 0) -> None:
+    """The concealed part must have 3k+1 or 3k+2 tiles and concealed + 3 x melds <= 14.
+
+    ``extra`` of the melds come from the separate ``melds`` argument: a total they alone push over 14 is
+    that field's error."""
     total = concealed + 3 * melds
     if concealed == 0:
         raise HandError("expected at least one concealed tile, got none")
     if total > MAX_HAND_TILES:
         if melds:
+            field = "melds" if extra and total - 3 * extra <= MAX_HAND_TILES else "hand"
             raise HandError(
                 f"expected at most {MAX_HAND_TILES} tiles counting 3 per meld, got {total} "
-                f"({concealed} concealed + {melds} meld{'s' if melds > 1 else ''})"
+                f"({concealed} concealed + {melds} meld{'s' if melds > 1 else ''})",
+                field=field,
             )
         raise HandError(f"expected at most {MAX_HAND_TILES} tiles, got {concealed}")
     if concealed % 3 == 0:
@@ -403,7 +414,7 @@ def parse(text: str, *, melds: str | Sequence[str] | None = None) -> Hand:
     extra = _melds_argument(melds)
     called = scan.melds + extra
     _check_copies(scan.copies + [c for m in extra for c in m.copies])
-    _check_size(len(scan.concealed), len(called))
+    _check_size(len(scan.concealed), len(called), len(extra))
     concealed, reds = _check_copies(scan.concealed)
     return Hand(concealed, reds, tuple(m.meld for m in called))
 
@@ -419,7 +430,7 @@ def parse_tiles(text: str, *, field: str = "visible") -> tuple[Counts, tuple[int
     >>> parse_tiles("1m [123p]")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    paili.errors.HandError: visible: expected a digit (0-9), got '[' at position 3 (melds are not ...
+    paili.errors.HandError: expected a digit (0-9), got '[' at position 3 (melds are not ...
     """
     source = _check_text(text, field)
     scan = _scan(source, field, tiles_allowed=True, melds_allowed=False)
@@ -434,7 +445,7 @@ def parse_melds(melds: str | Sequence[str] | None) -> tuple[Meld, ...]:
     >>> parse_melds("[555m] [505m]")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    paili.errors.HandError: melds: expected at most 4 copies of 5m (red fives and called melds count), got ...
+    paili.errors.HandError: expected at most 4 copies of 5m (red fives and called melds count), got ...
     """
     found = _melds_argument(melds)
     _check_copies([c for m in found for c in m.copies])
@@ -452,7 +463,7 @@ def check_visible(
     >>> check_visible(parse("11m"), counts, reds=reds)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    paili.errors.HandError: visible: expected at most 4 copies of 1m in the hand, its melds and the ...
+    paili.errors.HandError: expected at most 4 copies of 1m in the hand, its melds and the ...
     """
     if len(counts) != KINDS:
         raise _error(field, f"expected {KINDS} counts, got {len(counts)}")

@@ -30,9 +30,9 @@ def check_rules(rules: object) -> Rules:
     >>> check_rules("mcr")
     Traceback (most recent call last):
     ...
-    paili.errors.HandError: rules: expected one of 'riichi', 'chinese', got 'mcr'
+    paili.errors.HandError: expected rules to be one of 'riichi', 'chinese', got 'mcr'
     """
     for name in RULES:
         if rules == name and isinstance(rules, str):
             return name
-    raise HandError(f"rules: expected one of {', '.join(map(repr, RULES))}, got {rules!r}")
+    raise HandError(f"expected rules to be one of {', '.join(map(repr, RULES))}, got {rules!r}", field="rules")

@@ -13,7 +13,7 @@ them separately (see :class:`paili.hand.Hand`).
 
 from __future__ import annotations
 
-from typing import Final, TypeAlias
+from typing import Final, NamedTuple, TypeAlias
 
 Tile: TypeAlias = int
 """A tile kind, 0..33."""
@@ -34,8 +34,36 @@ TERMINALS_AND_HONORS: Final = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 IS_ORPHAN: Final = tuple(t in TERMINALS_AND_HONORS for t in range(KINDS))
 """``IS_ORPHAN[t]``: is kind ``t`` a terminal or an honor?"""
 
-HONOR_NAMES: Final = ("East", "South", "West", "North", "White", "Green", "Red")
-SUIT_NAMES: Final = {"m": "man", "p": "pin", "s": "sou"}
+TILE_CODES: Final = tuple(f"{d}{s}" for s in "mps" for d in "1234056789") + tuple(f"{d}z" for d in "1234567")
+"""Every tile code in canonical order: the mpsz name of one tile, ``"1m"``..``"9m"`` with the red five
+``"0m"`` just before ``"5m"``, the same for ``p`` and ``s``, then ``"1z"``..``"7z"``."""
+
+
+class Display(NamedTuple):
+    """How a tile is shown: a name for people and screen readers, and the file name of its face image."""
+
+    name: str
+    face: str
+
+
+_SUIT_WORDS: Final = {"m": ("man", "Man"), "p": ("pin", "Pin"), "s": ("sou", "Sou")}
+_HONORS: Final = (("East", "Ton"), ("South", "Nan"), ("West", "Shaa"), ("North", "Pei"),
+                  ("White dragon", "Haku"), ("Green dragon", "Hatsu"), ("Red dragon", "Chun"))
+
+
+def _display(code: str) -> Display:
+    digit, suit = code[0], code[1]
+    if suit == "z":
+        return Display(*_HONORS[int(digit) - 1])
+    word, file = _SUIT_WORDS[suit]
+    if digit == "0":
+        return Display(f"red 5 {word}", f"{file}5-Dora")
+    return Display(f"{digit} {word}", f"{file}{digit}")
+
+
+DISPLAY: Final = {code: _display(code) for code in TILE_CODES}
+"""The one display table: tile code -> :class:`Display` (``"0p"`` -> ``Display("red 5 pin", "Pin5-Dora")``).
+The page's copy (``web/js/tiles.js``) is checked against it by the tests."""
 
 
 def tile_name(tile: Tile) -> str:
@@ -62,3 +90,27 @@ def tile_from_name(name: str) -> Tile:
         raise ValueError(f"expected an honor from 1z to 7z, got {name!r}")
     return suit * 9 + (4 if digit == 0 else digit - 1)
 
+
+def tile_code(tile: Tile, *, red: bool = False) -> str:
+    """The code of one tile of kind ``tile``; ``red`` gives the red five's code (only for a five).
+
+    >>> tile_code(13), tile_code(13, red=True), tile_code(27)
+    ('5p', '0p', '1z')
+    """
+    name = tile_name(tile)
+    if not red:
+        return name
+    if tile not in FIVES:
+        raise ValueError(f"expected a five (5m, 5p or 5s) for a red tile, got {name!r}")
+    return "0" + name[1]
+
+
+def display_name(code: str) -> str:
+    """The name of a tile code for people and screen readers.
+
+    >>> display_name("5p"), display_name("0s"), display_name("1z"), display_name("5z")
+    ('5 pin', 'red 5 sou', 'East', 'White dragon')
+    """
+    if code not in DISPLAY:
+        raise ValueError(f"expected a tile code like '5m', '0p' or '7z', got {code!r}")
+    return DISPLAY[code].name

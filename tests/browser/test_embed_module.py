@@ -82,7 +82,8 @@ def expected(hand: str) -> dict[str, Any]:
     try:
         return {"ok": True, "result": paili.analyze(hand)}
     except paili.HandError as error:
-        return {"ok": False, "error": {"type": "HandError", "message": error.message, "position": error.position}}
+        return {"ok": False, "error": {"type": "HandError", "message": error.message, "position": error.position,
+                                       "field": error.field}}
 
 
 def test_start_reports_progress_then_ready(embed_page: Page) -> None:
@@ -103,8 +104,8 @@ def test_same_json_as_python_for_random_hands(embed_page: Page) -> None:
             const settled = await Promise.allSettled(hands.map((hand) => window.engine.analyze(hand)));
             return settled.map((s) => s.status === "fulfilled"
                 ? { ok: true, result: s.value }
-                : { ok: false, error: { type: s.reason.type, message: s.reason.message,
-                                        position: s.reason.position, isError: s.reason instanceof Error } });
+                : { ok: false, error: { type: s.reason.type, message: s.reason.message, position: s.reason.position,
+                                        field: s.reason.field, isError: s.reason instanceof Error } });
         }""",
         hands,
     )

@@ -103,3 +103,42 @@ def test_copy_link_puts_the_hand_on_the_clipboard(page: Page, site_url: str) -> 
     expect(page.get_by_text("Link copied.")).to_be_visible()
     copied = page.evaluate("navigator.clipboard.readText()")
     assert copied == f"{site_url}?q=123m456p789s11122z&v=1z"
+
+
+SNAPSHOT = """() => {
+    const body = document.getElementById("results-body");
+    const hand = document.getElementById("hand-tiles");
+    const texts = (selector) => [...body.querySelectorAll(selector)].map((e) => e.textContent);
+    return {
+        hand: [...hand.querySelectorAll(".tile")].map((t) => t.dataset.tile),
+        melds: [...hand.querySelectorAll(".meld")].map((m) => m.getAttribute("aria-label")),
+        summary: texts(".summary"),
+        shanten: texts(".shanten-table td"),
+        blocks: [...body.querySelectorAll("section.block")].map((b) => b.getAttribute("aria-label")),
+        groups: [...body.querySelectorAll(".group")].map((g) => g.getAttribute("aria-label")),
+        counts: [...body.querySelectorAll(".tile-counts li")].map((li) => `${li.dataset.tile} ${li.textContent}`),
+        rows: [...body.querySelectorAll("table.discards tbody tr")].map(
+            (r) => [r.dataset.tile, r.dataset.after, ...[...r.cells].map((c) => c.textContent)]),
+    };
+}"""
+
+
+@pytest.mark.parametrize("hand", ["2345m406p789s1122z", "123m456p22z [789s] (1111z)", "1112345678999m",
+                                  "0m11z234p67m [406s] [123s]"])
+def test_embed_and_page_draw_the_same_rows(page: Page, site_url: str, hand: str) -> None:
+    """One renderer: for the same hand the page and the embed view show the same tiles, blocks and rows."""
+    result = paili.analyze(hand)
+    text = " ".join([result["hand"], *(m["text"] for m in result["melds"])])
+    query = hand.replace(" ", "+").replace("[", "%5B").replace("]", "%5D").replace("(", "%28").replace(")", "%29")
+    page.goto(f"{site_url}index.html?q={query}")
+    page.locator("html[data-engine='ready']").wait_for(timeout=60_000)
+    expect(page.get_by_role("region", name="Analysis")).to_have_attribute("data-hand", text, timeout=30_000)
+    full = page.evaluate(SNAPSHOT)
+    page.goto(f"{site_url}embed.html?q={query}")
+    page.locator("html[data-engine='ready']").wait_for(timeout=60_000)
+    expect(page.locator("#results-body")).to_have_attribute("data-hand", text, timeout=30_000)
+    compact = page.evaluate(SNAPSHOT)
+    assert compact == full
+    assert full["hand"] == result["concealed"] + [t for m in result["melds"] for t in m["tiles"]]
+    assert [r[:2] for r in full["rows"]] == [[d["tile"], d["after"]] for d in result.get("discards", [])]
+    assert full["rows"] or full["counts"]   # every hand here draws a table or tile counts

@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 import paili
+from paili.tiles import display_name
 
 PHONE = {"width": 360, "height": 740}
 PHONE_LANDSCAPE = {"width": 740, "height": 360}
@@ -55,11 +56,7 @@ def canonical(hand: str, **options: str) -> str:
 
 def tiles_of(hand: str) -> list[str]:
     """Concealed tiles of a hand in canonical order, as the page's data-tile values ("0m" for a red five)."""
-    text = paili.analyze(hand)["hand"]
-    out: list[str] = []
-    for group in re.findall(r"\d+[mpsz]", text):
-        out.extend(digit + group[-1] for digit in group[:-1])
-    return out
+    return list(paili.analyze(hand)["concealed"])
 
 
 def drawn_hand(page: Page) -> list[str]:
@@ -175,9 +172,7 @@ def test_fourteen_tiles_show_the_discard_table(ready_page: Page) -> None:
     expect(rows).to_have_count(len(expected["discards"]))
     best = expected["discards"][0]
     expect(rows.first.get_by_role("cell").last).to_have_text(str(best["ukeire"]["total"]))
-    assert rows.evaluate_all("rs => rs.map(r => r.dataset.tile)") == [
-        ("0" + d["tile"][1]) if d.get("red") else d["tile"] for d in expected["discards"]
-    ]
+    assert rows.evaluate_all("rs => rs.map(r => r.dataset.tile)") == [d["tile"] for d in expected["discards"]]
 
 
 def test_called_melds(ready_page: Page) -> None:
@@ -229,6 +224,21 @@ def test_a_bad_visible_field_marks_that_field(ready_page: Page) -> None:
     expect(visible).to_have_attribute("aria-invalid", "true")
     expect(hand_field(page)).not_to_have_attribute("aria-invalid", "true")
     expect(page.locator("#visible-error-pointer mark")).to_have_text("9")
+    # Too many copies between the hand and the visible tiles: the engine says the error is the visible
+    # field's (error.field); its message names no field, so nothing but the field can put it there.
+    with pytest.raises(paili.HandError) as caught:
+        paili.analyze("123m456p789s1122z", visible="111z")
+    assert caught.value.field == "visible" and not caught.value.message.startswith("visible")
+    visible.fill("111z")
+    expect(visible).to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#visible-error-message")).to_have_text(caught.value.message)
+    expect(page.locator("#hand-error")).to_be_hidden()
+    expect(hand_field(page)).not_to_have_attribute("aria-invalid", "true")
+    # and an error of the hand goes back to the hand field
+    hand_field(page).fill("123m456p789s1122z8z")
+    expect(hand_field(page)).to_have_attribute("aria-invalid", "true")
+    expect(visible).not_to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#visible-error")).to_be_hidden()
 
 
 def test_typed_text_is_never_html(ready_page: Page) -> None:
@@ -296,6 +306,39 @@ def test_tapping_tiles_builds_and_edits_a_hand(page: Page, site_url: str) -> Non
     expect(results(page).get_by_text("13 tiles", exact=True)).to_be_visible()
     expect(hand_tiles(page).locator("button.tile")).to_have_count(13)
     no_horizontal_scroll(page)
+
+
+@pytest.mark.parametrize(
+    ("typed", "taps", "remove"),
+    [
+        ("1 2m 9p", ["3m"], None),                             # the issue's example: "123m...", never "1 2m3m"
+        ("[789s] 2z 1m", ["1m", "2z", "5p", "0p", "3s"], None),  # melds typed first, a red five tapped
+        ("(1111z) 56p 123m 9s", ["4p", "0p"], "red 5 pin"),     # take the red five out, beside a closed kan
+        ("123m 406p 789s 11z", ["2z", "2z", "2z"], "East"),
+    ],
+)
+def test_tapping_gives_the_engines_canonical_text(ready_page: Page, typed: str, taps: list[str],
+                                                  remove: str | None) -> None:
+    """A tap appends the tile's code; the field then shows the engine's text of the hand, whatever was typed."""
+    page = ready_page
+    hand_field(page).fill(typed)
+    for tile in taps:
+        palette(page).locator(f"button[data-tile='{tile}']").click()
+    hand = typed + "".join(taps)
+    expect(hand_field(page)).to_have_value(canonical(hand))
+    expect(results(page)).to_have_attribute("data-hand", canonical(hand))
+    assert drawn_hand(page) == tiles_of(hand)
+    assert parse_qs(urlsplit(page.url).query)["q"] == [canonical(hand)]
+    if remove is None:
+        return
+    result = paili.analyze(hand)
+    names = [display_name(code) for code in result["concealed"]]
+    index = names.index(remove)
+    hand_tiles(page).get_by_role("button", name=remove, exact=True).first.click()
+    left = result["concealed"][:index] + result["concealed"][index + 1:]
+    expected = canonical(" ".join(["".join(left), *(m["text"] for m in result["melds"])]))
+    expect(hand_field(page)).to_have_value(expected)
+    expect(results(page)).to_have_attribute("data-hand", expected)
 
 
 def test_walking_the_discard_table(ready_page: Page) -> None:

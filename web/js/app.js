@@ -2,9 +2,9 @@
 
 import { createEngine } from "../paili.mjs";
 import { createAdvice } from "./advice.js";
-import { PALETTE, addTile, expandTiles, joinHand, removeTile } from "./notation.js";
 import { registerOffline } from "./offline.js";
 import * as render from "./render.js";
+import { PALETTE } from "./tiles.js";
 
 const DEBOUNCE_MS = 120;
 
@@ -34,7 +34,8 @@ const ui = {
 let engine = null;
 let latest = 0; // number of the newest request; older answers are dropped
 let timer = 0;
-let current = null; // {hand, melds} of the result on screen (canonical texts), for discards and removals
+/** @type {import("./render.js").Analysis | null} the analysis on screen, for removals and sharing */
+let current = null;
 // Win chances of the discards (its own worker); created in start(), before any analysis.
 let advice = null;
 
@@ -86,9 +87,9 @@ function drawPointer(code, text, position) {
   code.replaceChildren(text.slice(0, position), render.h("mark", {}, at), text.slice(position + 1), "\n", " ".repeat(position), "^");
 }
 
-/** Which field an engine error is about: the visible tiles ("visible: ..."), else the hand. */
+/** Which input field shows an engine error: the one it names (error.field), else the hand. */
 function fieldOf(error) {
-  return error.type === "HandError" && /^visible\b/i.test(error.message ?? "") ? "visible" : "hand";
+  return error.field in FIELDS ? error.field : "hand";
 }
 
 function showError(error, texts) {
@@ -125,22 +126,16 @@ function drawHand(result) {
     showShareButtons();
     return;
   }
-  current = { hand: result.hand, melds: result.melds.map((m) => m.text) };
+  current = result;
   showShareButtons();
-  const concealed = (expandTiles(result.hand) ?? []).map((name) => render.tile(name, { tag: "button" }));
-  ui.handTiles.replaceChildren(...concealed, ...render.melds(result.melds));
-  ui.handEmpty.hidden = concealed.length + result.melds.length > 0;
+  ui.handTiles.replaceChildren(...render.handTiles(result, { tag: "button" }));
+  ui.handEmpty.hidden = result.concealed.length + result.melds.length > 0;
 }
 
+/** @param {import("./render.js").Analysis} result */
 function drawResult(result) {
-  ui.resultsBody.replaceChildren(
-    render.summary(result),
-    render.shantenTable(result.shanten),
-    ...(result.agari ? [render.decompositions(result.decompositions)] : []),
-    ...("waits" in result || "ukeire" in result ? render.waitsAndUkeire(result) : []),
-    ...("discards" in result ? [render.discardTable(result.discards)] : []),
-  );
-  ui.results.dataset.hand = joinHand(result.hand, result.melds.map((m) => m.text));
+  ui.resultsBody.replaceChildren(...render.resultBlocks(result));
+  ui.results.dataset.hand = render.handText(result);
   ui.results.hidden = false;
 }
 
@@ -154,7 +149,12 @@ function clearResult() {
 
 let lastError = null;
 
-async function analyzeNow() {
+/**
+ * Analyse the hand in the field now; with `canonical`, the field then shows the engine's text of the hand
+ * (after a tap: the tile codes appended or taken out are written back in canonical order).
+ * @param {{canonical?: boolean}} [options]
+ */
+async function analyzeNow({ canonical = false } = {}) {
   clearTimeout(timer);
   const hand = ui.hand.value;
   const visible = ui.visible.value;
@@ -177,7 +177,11 @@ async function analyzeNow() {
     clearErrors();
     drawHand(result);
     drawResult(result);
-    advice?.show(result, { hand, visible });
+    if (canonical && ui.hand.value === hand) {
+      ui.hand.value = render.handText(result);
+      replaceUrl();
+    }
+    advice?.show(result, { hand: ui.hand.value, visible });
   } catch (error) {
     if (id !== latest) return;
     lastError = error;
@@ -196,8 +200,13 @@ function analyzeSoon() {
   timer = setTimeout(analyzeNow, DEBOUNCE_MS);
 }
 
-/** Put a new hand in the field (a tap or a discard), update the URL and analyse it. */
-function setHand(text, { push = false } = {}) {
+/**
+ * Put a new hand in the field (a tap or a discard), update the URL and analyse it; `canonical`: then show
+ * the engine's text of it.
+ * @param {string} text
+ * @param {{push?: boolean, canonical?: boolean}} [options]
+ */
+function setHand(text, { push = false, canonical = false } = {}) {
   ui.hand.value = text;
   if (push) {
     const depth = (history.state?.depth ?? 0) + 1;
@@ -206,7 +215,7 @@ function setHand(text, { push = false } = {}) {
   } else {
     replaceUrl();
   }
-  analyzeNow();
+  analyzeNow({ canonical });
 }
 
 // ---- events ---------------------------------------------------------------------------------------------
@@ -243,21 +252,22 @@ function wire() {
     setHand("");
     ui.hand.focus();
   });
+  // A tapped palette tile appends its code to the text; the engine writes the hand back canonically.
   ui.palette.addEventListener("click", (event) => {
     const name = tileOf(event, "button.tile");
-    if (name) setHand(addTile(ui.hand.value, name));
+    if (name) setHand(ui.hand.value + name, { canonical: true });
   });
+  // A tapped hand tile is taken out: the engine's tile codes without that one, then the melds' texts.
   ui.handTiles.addEventListener("click", (event) => {
-    const name = tileOf(event, "button.tile");
-    if (!name || !current) return;
-    const text = removeTile(joinHand(current.hand, current.melds), name);
-    if (text !== null) setHand(text);
+    const button = event.target.closest("button.tile");
+    if (!button || !current) return;
+    const index = Number(button.dataset.index);
+    const codes = current.concealed.filter((_, i) => i !== index);
+    setHand([codes.join(""), ...current.melds.map((m) => m.text)].filter(Boolean).join(" "), { canonical: true });
   });
   ui.resultsBody.addEventListener("click", (event) => {
     const row = event.target.closest("table.discards tbody tr");
-    if (!row || !current) return;
-    const text = row.dataset.after ?? removeTile(joinHand(current.hand, current.melds), row.dataset.tile);
-    if (text !== null) setHand(text, { push: true });
+    if (row?.dataset.after) setHand(row.dataset.after, { push: true });
   });
   ui.undo.addEventListener("click", () => history.back());
   window.addEventListener("popstate", () => {
@@ -270,7 +280,7 @@ function wire() {
 
 /** The link to the hand on screen (?q=, and ?v= with visible tiles). */
 function shareUrl() {
-  return urlFor(joinHand(current.hand, current.melds), ui.visible.value).href;
+  return urlFor(render.handText(current), ui.visible.value).href;
 }
 
 function showShareButtons() {
@@ -299,7 +309,7 @@ async function shareHand() {
   if (!current) return;
   const url = shareUrl();
   try {
-    await navigator.share({ title: `Paili: ${joinHand(current.hand, current.melds)}`, url });
+    await navigator.share({ title: `Paili: ${render.handText(current)}`, url });
   } catch (error) {
     if (error?.name !== "AbortError") await copyLink(); // sharing refused or failed: copy instead
   }

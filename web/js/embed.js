@@ -4,7 +4,6 @@
 // {type: "paili:height", height} on every change, so the host can size the frame.
 
 import { createEngine } from "../paili.mjs";
-import { expandTiles, joinHand } from "./notation.js";
 import * as render from "./render.js";
 
 const $ = (id) => document.getElementById(id);
@@ -55,20 +54,10 @@ function draw({ hand, visible }, result) {
     ui.results.replaceChildren();
     return;
   }
-  ui.handTiles.replaceChildren(
-    ...(expandTiles(result.hand) ?? []).map((name) => render.tile(name)),
-    ...render.melds(result.melds),
-  );
-  const table = "discards" in result ? render.discardTable(result.discards) : null;
-  table?.querySelector(".hint")?.remove();
-  ui.results.replaceChildren(
-    render.summary(result),
-    render.shantenTable(result.shanten),
-    ...(result.agari ? [render.decompositions(result.decompositions)] : []),
-    ...("waits" in result ? render.waitsAndUkeire(result) : []),
-    ...(table ? [table] : []),
-  );
-  ui.results.dataset.hand = joinHand(result.hand, result.melds.map((m) => m.text));
+  // The page's renderer, without the hint line (the view is compact).
+  ui.handTiles.replaceChildren(...render.handTiles(result));
+  ui.results.replaceChildren(...render.resultBlocks(result, { hint: false }));
+  ui.results.dataset.hand = render.handText(result);
 }
 
 function drawError(error) {
@@ -76,7 +65,8 @@ function drawError(error) {
   ui.results.replaceChildren();
   delete ui.results.dataset.hand;
   const where = Number.isInteger(error.position) ? ` (at character ${error.position + 1})` : "";
-  ui.errorMessage.textContent = `${error.message || "This is not a valid hand."}${where}`;
+  const field = error.field && error.field !== "hand" ? `${error.field}: ` : ""; // e.g. the visible tiles (v=)
+  ui.errorMessage.textContent = `${field}${error.message || "This is not a valid hand."}${where}`;
   ui.error.hidden = false;
 }
 

@@ -1,17 +1,34 @@
-// Pure rendering helpers: engine results in, detached DOM nodes out. Text only ever goes in through text
-// nodes and attributes, never as HTML. No event handlers here; app.js listens (delegated) on containers.
+// The one renderer of results, shared by the page (app.js, advice.js) and the embed view (embed.js): engine
+// results in, detached DOM nodes out. Text only ever goes in through text nodes and attributes, never as HTML.
+// No event handlers here; the pages listen (delegated) on containers. Tiles come as tile codes from the engine
+// (see tiles.js); nothing here parses notation.
 
-// @ts-nocheck TODO(results): branch `results` rewrites this file; annotate it and type-check it (see
-// types/tsconfig.page.json) once that has landed.
+import { tileFace, tileName } from "./tiles.js";
 
-import { expandTiles, tileFace, tileName } from "./notation.js";
+// The shapes of results are defined once, where they cross the boundary (paili.mjs).
+/** @typedef {import("../paili.mjs").Analysis} Analysis */
+/** @typedef {import("../paili.mjs").Meld} Meld */
+/** @typedef {import("../paili.mjs").TileCount} TileCount */
+/** @typedef {import("../paili.mjs").Shanten} Shanten */
+/** @typedef {import("../paili.mjs").Decomposition} Decomposition */
+/** @typedef {import("../paili.mjs").Discard} Discard */
 
-/** Build an element: h("td", {class: "x", dataset: {tile: "5m"}}, "text", childNode). */
+/** @typedef {string | number | boolean | null | undefined | Record<string, string | null | undefined>} AttrValue */
+/** @typedef {Node | string | number | null | undefined | false} Child */
+
+/**
+ * Build an element: h("td", {class: "x", dataset: {tile: "5m"}}, "text", childNode).
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Record<string, AttrValue>} [attrs]
+ * @param {...(Child | Child[])} children
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 export function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) {
     if (value === null || value === undefined || value === false) continue;
-    if (key === "dataset") {
+    if (key === "dataset" && typeof value === "object") {
       for (const [name, v] of Object.entries(value)) if (v !== null && v !== undefined) node.dataset[name] = v;
     } else node.setAttribute(key, value === true ? "" : String(value));
   }
@@ -26,6 +43,9 @@ export function h(tag, attrs = {}, ...children) {
  * A tile: the face image (with its text name as alt) drawn over the tile body (CSS background). The face
  * comes from the Black set when the system is in dark mode (a <picture> source; the CSS swaps the body).
  * `tag` "button" makes it tappable; `label` overrides the accessible name of a button.
+ * @param {string} name a tile code
+ * @param {{tag?: "span" | "button", tileSet?: string, size?: string, label?: string | null}} [options]
+ * @returns {HTMLElement}
  */
 export function tile(name, { tag = "span", tileSet = "Regular", size = "", label = null } = {}) {
   const classes = ["tile", size && `tile--${size}`].filter(Boolean).join(" ");
@@ -38,17 +58,28 @@ export function tile(name, { tag = "span", tileSet = "Regular", size = "", label
   return h(tag, attrs, h("picture", {}, dark, img));
 }
 
-/** Tiles side by side. */
+/**
+ * Tiles side by side.
+ * @param {string[]} names tile codes
+ * @param {Parameters<typeof tile>[1]} [options]
+ */
 export function tiles(names, options = {}) {
   return h("span", { class: "tiles" }, names.map((name) => tile(name, options)));
 }
 
-/** A visually hidden text for screen readers. */
+/**
+ * A visually hidden text for screen readers.
+ * @param {string} text
+ */
 function srOnly(text) {
   return h("span", { class: "sr-only" }, text);
 }
 
-/** "Agari", "Tenpai", "2-shanten" (null: "n/a"). */
+/**
+ * "Agari", "Tenpai", "2-shanten" (null: "n/a").
+ * @param {number | null | undefined} value
+ * @returns {string}
+ */
 export function shantenText(value) {
   if (value === null || value === undefined) return "n/a";
   if (value < 0) return "Agari";
@@ -58,7 +89,10 @@ export function shantenText(value) {
 
 const JAPANESE = { agari: "和了", tenpai: "聴牌", shanten: "向聴" };
 
-/** The headline of a result: what the hand is, in words. */
+/**
+ * The headline of a result: what the hand is, in words.
+ * @param {Analysis} result
+ */
 export function summary(result) {
   const min = result.shanten.min;
   const word = min < 0 ? "agari" : min === 0 ? "tenpai" : "shanten";
@@ -82,7 +116,10 @@ const FORMS = [
   ["min", "Shanten", "向聴数"],
 ];
 
-/** Shanten per form, as a small table. */
+/**
+ * Shanten per form, as a small table.
+ * @param {Shanten} shanten
+ */
 export function shantenTable(shanten) {
   return h(
     "table",
@@ -96,7 +133,7 @@ export function shantenTable(shanten) {
         "tr",
         {},
         FORMS.map(([key]) => {
-          const value = shanten[key];
+          const value = shanten[/** @type {keyof Shanten} */ (key)];
           return h("td", { class: value === null ? "na" : null, dataset: { form: key } }, value === null ? "—" : String(value));
         }),
       ),
@@ -104,7 +141,11 @@ export function shantenTable(shanten) {
   );
 }
 
-/** A list of tiles, each with how many copies are left under it. */
+/**
+ * A list of tiles, each with how many copies are left under it.
+ * @param {TileCount[]} entries
+ * @param {{size?: string}} [options]
+ */
 export function tileCounts(entries, { size = "sm" } = {}) {
   return h(
     "ul",
@@ -120,7 +161,12 @@ export function tileCounts(entries, { size = "sm" } = {}) {
   );
 }
 
-/** A titled block with an English title and the Japanese term in small text. */
+/**
+ * A titled block with an English title and the Japanese term in small text.
+ * @param {string} title
+ * @param {string} ja
+ * @param {...Child} content
+ */
 function block(title, ja, ...content) {
   return h(
     "section",
@@ -130,37 +176,52 @@ function block(title, ja, ...content) {
   );
 }
 
+/**
+ * The three codes of the sequence that starts at `start` ("4p" -> 4p 5p 6p).
+ * @param {string} start
+ */
 function sequenceOf(start) {
   const digit = Number(start[0]);
   return [0, 1, 2].map((k) => `${digit + k}${start[1]}`);
 }
 
+/** @type {Record<string, string>} */
 const GROUP_NAMES = { pair: "pair", triplet: "triplet", sequence: "sequence", kokushi: "thirteen orphans" };
 
+/**
+ * @param {string} kind a key of GROUP_NAMES
+ * @param {string[]} names tile codes
+ */
 function group(kind, names) {
   const label = `${GROUP_NAMES[kind]}: ${names.map(tileName).join(", ")}`;
   return h("span", { class: `group group--${kind}`, role: "group", "aria-label": label }, names.map((n) => tile(n, { size: "sm" })));
 }
 
+/** @type {Record<string, [string, string]>} */
 const FLAG_NAMES = {
   nine_gates: ["Nine gates", "九蓮宝燈"],
   pure_straight: ["Pure straight", "一気通貫"],
   iipeikou: ["Pure double sequence", "一盃口"],
   ryanpeikou: ["Twice pure double sequence", "二盃口"],
 };
+/** @type {Record<string, [string, string]>} */
 const DECOMPOSITION_FORMS = { regular: ["Regular", "一般手"], chiitoitsu: ["Seven pairs", "七対子"], kokushi: ["Thirteen orphans", "国士無双"] };
-const KOKUSHI = expandTiles("19m19p19s1234567z");
+/** The thirteen orphans, one of each. */
+const KOKUSHI = ["1m", "9m", "1p", "9p", "1s", "9s", "1z", "2z", "3z", "4z", "5z", "6z", "7z"];
 
-/** One reading of a winning hand: its groups, drawn as tiles, and its flags. */
+/**
+ * One reading of a winning hand: its groups, drawn as tiles, and its flags.
+ * @param {Decomposition} d
+ */
 export function decomposition(d) {
   const groups = [];
-  if (d.form === "regular") {
+  if (d.form === "regular" && d.pair) {
     groups.push(group("pair", [d.pair, d.pair]));
     for (const t of d.triplets ?? []) groups.push(group("triplet", [t, t, t]));
     for (const s of d.sequences ?? []) groups.push(group("sequence", sequenceOf(s)));
   } else if (d.form === "chiitoitsu") {
-    for (const p of d.pairs) groups.push(group("pair", [p, p]));
-  } else if (d.form === "kokushi") {
+    for (const p of d.pairs ?? []) groups.push(group("pair", [p, p]));
+  } else if (d.form === "kokushi" && d.pair) {
     const names = [...KOKUSHI];
     names.splice(names.indexOf(d.pair) + 1, 0, d.pair);
     groups.push(group("kokushi", names));
@@ -179,16 +240,23 @@ export function decomposition(d) {
 
 const MELD_NAMES = { chi: "chi", pon: "pon", kan: "open kan", ankan: "closed kan" };
 
-/** The called melds of a hand, each a group of tiles. */
+/**
+ * The called melds of a hand, each a group of tiles.
+ * @param {Meld[]} list
+ * @param {Parameters<typeof tile>[1]} [options]
+ */
 export function melds(list, options = {}) {
   return list.map((m) => {
-    const names = expandTiles(m.tiles) ?? [];
+    const names = m.tiles;
     const label = `${MELD_NAMES[m.type] ?? m.type}: ${names.map(tileName).join(", ")}`;
     return h("span", { class: `meld meld--${m.type}`, role: "group", "aria-label": label }, names.map((n) => tile(n, options)));
   });
 }
 
-/** Decompositions block of a complete hand. */
+/**
+ * Decompositions block of a complete hand.
+ * @param {Decomposition[]} list
+ */
 export function decompositions(list) {
   return block(
     `Decompositions (${list.length})`,
@@ -197,7 +265,10 @@ export function decompositions(list) {
   );
 }
 
-/** Waits and ukeire blocks of a 13-tile (3n+1) hand. */
+/**
+ * Waits and ukeire blocks of a 13-tile (3n+1) hand.
+ * @param {Analysis} result
+ */
 export function waitsAndUkeire(result) {
   const out = [];
   if (result.waits?.length) {
@@ -218,14 +289,20 @@ export function waitsAndUkeire(result) {
   return out;
 }
 
-/** The discard table of a 14-tile (3n+2) hand, like Tenhou's 牌理: one row per discard, best first. */
-export function discardTable(discards) {
+/**
+ * The discard table of a 14-tile (3n+2) hand, like Tenhou's 牌理: one row per discard, best first. Each row
+ * carries `data-tile` (the copy thrown) and `data-after` (the engine's text of the hand left).
+ * @param {Discard[]} discards
+ * @param {{hint?: boolean}} [options] `hint`: the line that says a row can be chosen
+ */
+export function discardTable(discards, { hint = true } = {}) {
   const best = discards.length ? Math.min(...discards.map((d) => d.shanten)) : 0;
+  /** @type {(en: string, ja: string) => HTMLElement} */
   const header = (en, ja) => h("th", { scope: "col" }, en, h("span", { class: "ja", lang: "ja" }, ja));
   return block(
     "Discards",
     "牌理",
-    h("p", { class: "hint" }, "Choose a row to discard that tile and see the hand that is left."),
+    hint ? h("p", { class: "hint" }, "Choose a row to discard that tile and see the hand that is left.") : null,
     h(
       "table",
       { class: "discards" },
@@ -235,10 +312,10 @@ export function discardTable(discards) {
         "tbody",
         {},
         discards.map((d) => {
-          const name = d.red ? `0${d.tile[1]}` : d.tile;
+          const name = d.tile;
           return h(
             "tr",
-            { class: d.shanten > best ? "worse" : null, dataset: { tile: name, after: d.after ?? null } },
+            { class: d.shanten > best ? "worse" : null, dataset: { tile: name, after: d.after } },
             h(
               "td",
               { class: "discard" },
@@ -252,4 +329,46 @@ export function discardTable(discards) {
       ),
     ),
   );
+}
+
+/**
+ * The canonical text of a result's hand, as the engine wrote it: the concealed tiles, then each meld.
+ * @param {{hand: string, melds: Meld[]}} result
+ * @returns {string}
+ */
+export function handText(result) {
+  return [result.hand, ...result.melds.map((m) => m.text)].filter(Boolean).join(" ");
+}
+
+/**
+ * The hand drawn: its concealed tiles (in the engine's order; each with `data-index`, its place in
+ * `concealed`), then its melds. `tag` "button" makes the concealed tiles tappable.
+ * @param {Analysis} result
+ * @param {{tag?: "span" | "button"}} [options]
+ * @returns {HTMLElement[]}
+ */
+export function handTiles(result, { tag = "span" } = {}) {
+  const concealed = result.concealed.map((code, index) => {
+    const node = tile(code, { tag });
+    node.dataset.index = String(index);
+    return node;
+  });
+  return [...concealed, ...melds(result.melds)];
+}
+
+/**
+ * Every block of an analysis, in order: the summary, the shanten per form, then the decompositions of a win,
+ * the waits and ukeire of a 3n+1 hand, or the discard table of a 3n+2 hand.
+ * @param {Analysis} result
+ * @param {{hint?: boolean}} [options] `hint`: say that a discard row can be chosen
+ * @returns {HTMLElement[]}
+ */
+export function resultBlocks(result, { hint = true } = {}) {
+  return [
+    summary(result),
+    shantenTable(result.shanten),
+    ...(result.agari && result.decompositions ? [decompositions(result.decompositions)] : []),
+    ...("waits" in result || "ukeire" in result ? waitsAndUkeire(result) : []),
+    ...(result.discards ? [discardTable(result.discards, { hint })] : []),
+  ];
 }

@@ -7,7 +7,7 @@
 //
 // Requests: {id, op, payload}. The request JSON is {op, ...payload}; handle(str) -> str is the whole
 // boundary: a string goes in, a string comes out, no Python proxy ever reaches the page.
-// Replies: {id, ok: true, result} or {id, ok: false, error: {type, message, position}}.
+// Replies: {id, ok: true, result} or {id, ok: false, error: {type, message, position, field}}.
 
 /** @typedef {import("../paili.mjs").InitMessage} InitMessage */
 /** @typedef {import("../paili.mjs").RequestMessage} RequestMessage */
@@ -155,7 +155,7 @@ async function answer(id, op, payload) {
   } catch (err) {
     console.error("paili worker: internal error", err);
     const message = messageOf(err).trim().split("\n").at(-1) || "internal error";
-    return { id, ok: false, error: { type: "InternalError", message, position: null } };
+    return { id, ok: false, error: { type: "InternalError", message, position: null, field: null } };
   }
 }
 

@@ -16,13 +16,15 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from ..agari import Decomposition, decompositions, shape_key
+from ..errors import HandError
 from ..hand import Hand
 from ..notation import check_visible, parse, parse_tiles
+from ..results import decomposition_json
 from ..tables import agari_index
 from ..tiles import FIVES, HONOR_BASE, KINDS, SUITS, Tile, tile_name
 from .fu import Breakdown, breakdown_json, chiitoitsu_fu, regular_fu
 from .points import basic_points, payments
-from .rules import PRESETS, ScoringRules, field_error, resolve_rules
+from .rules import PRESETS, ScoringRules, resolve_rules
 from .yaku import (
     QUAD,
     RANK,
@@ -75,48 +77,48 @@ def dora_of(indicator: Tile) -> Tile:
 def _flag(name: str, value: object) -> bool:
     if value is True or value is False:
         return value
-    raise field_error(name, f"expected true or false, got {value!r}")
+    raise HandError(f"expected true or false, got {value!r}", field=name)
 
 
 def _count(name: str, value: object, most: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= most:
-        raise field_error(name, f"expected a whole number from 0 to {most}, got {value!r}")
+        raise HandError(f"expected a whole number from 0 to {most}, got {value!r}", field=name)
     return value
 
 
 def _wind(name: str, value: object) -> Tile:
     if isinstance(value, str) and value in _WINDS:
         return _WINDS[value]
-    raise field_error(name, f"expected a wind from 1z (East) to 4z (North), got {value!r}")
+    raise HandError(f"expected a wind from 1z (East) to 4z (North), got {value!r}", field=name)
 
 
 def _win_tile(hand: Hand, win: object) -> Tile:
     if not isinstance(win, str):
-        raise field_error("win", f"expected the winning tile such as '5p' or '0p', got {win!r}")
+        raise HandError(f"expected the winning tile such as '5p' or '0p', got {win!r}", field="win")
     tile = _PLAIN_TILES.get(win)
     red = False
     if tile is None:
         counts, reds = parse_tiles(win, field="win")
         if sum(counts) != 1:
-            raise field_error("win", f"expected exactly one tile such as '5p', got {sum(counts)} in {win!r}")
+            raise HandError(f"expected exactly one tile such as '5p', got {sum(counts)} in {win!r}", field="win")
         tile, red = counts.index(1), any(reds)
     if tile in FIVES:
         suit = FIVES.index(tile)
         if red and not hand.reds[suit]:
-            raise field_error("win", f"the red five {win!r} is not among the concealed tiles of the hand")
+            raise HandError(f"the red five {win!r} is not among the concealed tiles of the hand", field="win")
         if not red and hand.concealed[tile] == hand.reds[suit]:
-            raise field_error("win", f"expected a tile among the concealed tiles; the hand holds only the red "
+            raise HandError(f"expected a tile among the concealed tiles; the hand holds only the red "
                             f"five 0{SUITS[suit]}, not {win!r}" if hand.reds[suit] else
-                            f"win: expected a tile among the concealed tiles of the hand, got {win!r}")
+                            f"expected a tile among the concealed tiles of the hand, got {win!r}", field="win")
     elif not hand.concealed[tile]:
-        raise field_error("win", f"expected a tile among the concealed tiles of the hand, got {win!r}")
+        raise HandError(f"expected a tile among the concealed tiles of the hand, got {win!r}", field="win")
     return tile
 
 
 def _indicators(hand: Hand, name: str, text: object, seen: list[int]) -> list[Tile]:
     """The indicator kinds of ``text``; ``seen`` (kinds in the hand and earlier indicators) is updated."""
     if not isinstance(text, str):
-        raise field_error(name, f"expected indicator tiles such as '3m1z', got {text!r}")
+        raise HandError(f"expected indicator tiles such as '3m1z', got {text!r}", field=name)
     if not text:
         return []
     tiles = [_PLAIN_TILES.get(text[i:i + 2], -1) for i in range(0, len(text), 2)]
@@ -128,8 +130,8 @@ def _indicators(hand: Hand, name: str, text: object, seen: list[int]) -> list[Ti
             earlier = [seen[t] - hand.concealed[t] - called[t] for t in range(KINDS)]
             check_visible(hand, [earlier[t] + counts[t] for t in range(KINDS)], reds=reds, field=name)
     if len(tiles) > MAX_INDICATORS:
-        raise field_error(name, f"expected at most {MAX_INDICATORS} indicators (one plus one per kan), "
-                        f"got {len(tiles)}")
+        raise HandError(f"expected at most {MAX_INDICATORS} indicators (one plus one per kan), "
+                        f"got {len(tiles)}", field=name)
     for t in tiles:
         seen[t] += 1
         if seen[t] > 4:
@@ -155,30 +157,33 @@ def _situation(hand: Hand, closed: bool, *, tsumo: object, round_wind: object, s
     if not (sit.riichi or sit.ippatsu or sit.rinshan or sit.chankan or sit.blessing):
         return sit
     if sit.riichi and not closed:
-        raise field_error("riichi", "expected a closed hand (closed kans only) for riichi; the hand has an open meld")
+        raise HandError("expected a closed hand (closed kans only) for riichi; the hand has an open meld",
+                        field="riichi")
     if sit.ippatsu and not sit.riichi:
-        raise field_error("ippatsu", "expected riichi (1 or 2) for ippatsu")
+        raise HandError("expected riichi (1 or 2) for ippatsu", field="ippatsu")
     if sit.chankan and sit.tsumo:
-        raise field_error("chankan", "a robbed kan is a ron, expected tsumo false")
+        raise HandError("a robbed kan is a ron, expected tsumo false", field="chankan")
     if sit.rinshan and not sit.tsumo:
-        raise field_error("rinshan", "the replacement tile of a kan is drawn, expected tsumo true")
+        raise HandError("the replacement tile of a kan is drawn, expected tsumo true", field="rinshan")
     if sit.rinshan and not any(m.kind in ("kan", "ankan") for m in hand.melds):
-        raise field_error("rinshan", "expected a kan among the melds (rinshan is the win on a kan's replacement tile)")
+        raise HandError("expected a kan among the melds (rinshan is the win on a kan's replacement tile)",
+                        field="rinshan")
     if sit.rinshan and sit.last_tile:
-        raise field_error("last_tile", "a kan's replacement tile is not the last tile of the wall (rinshan is set)")
+        raise HandError("a kan's replacement tile is not the last tile of the wall (rinshan is set)", field="last_tile")
     if sit.rinshan and sit.ippatsu:
-        raise field_error("ippatsu", "one's own kan ends ippatsu, expected ippatsu false with rinshan")
+        raise HandError("one's own kan ends ippatsu, expected ippatsu false with rinshan", field="ippatsu")
     if sit.chankan and sit.last_tile:
-        raise field_error("last_tile", "no kan can be added after the last tile, expected last_tile false with chankan")
+        raise HandError("no kan can be added after the last tile, expected last_tile false with chankan",
+                        field="last_tile")
     if sit.blessing:
         if hand.melds:
-            raise field_error("blessing", "tenhou / chiihou need a hand with no meld, not even a closed kan")
+            raise HandError("tenhou / chiihou need a hand with no meld, not even a closed kan", field="blessing")
         if not sit.tsumo:
-            raise field_error("blessing", "tenhou / chiihou are won on the first draw, expected tsumo true")
+            raise HandError("tenhou / chiihou are won on the first draw, expected tsumo true", field="blessing")
         if sit.riichi:
-            raise field_error("blessing", "tenhou / chiihou come before any riichi, expected riichi 0")
+            raise HandError("tenhou / chiihou come before any riichi, expected riichi 0", field="blessing")
         if sit.last_tile:
-            raise field_error("blessing", "the first draw is not the last tile, expected last_tile false")
+            raise HandError("the first draw is not the last tile, expected last_tile false", field="blessing")
     return sit
 
 
@@ -273,15 +278,15 @@ def score_hand(hand: Hand, *, win: str, tsumo: bool = False, round_wind: str = "
     concealed, melds = hand.concealed, hand.melds
     size = sum(concealed)
     if size % 3 != 2 or size + 3 * len(melds) != 14:
-        raise field_error("hand", f"expected a complete hand of 14 tiles (a kan counts as 3) with its melds "
-                        f"written, got {size} concealed tiles and {len(melds)} meld(s)")
+        raise HandError(f"expected a complete hand of 14 tiles (a kan counts as 3) with its melds "
+                        f"written, got {size} concealed tiles and {len(melds)} meld(s)", field="hand")
     key, kinds = shape_key(concealed)
     entry = agari_index.load().get(key)
     special: list[Decomposition] = []
     if not melds and size == 14 and (entry is None or entry.seven_pairs):
         special = [d for d in decompositions(hand) if d.form != "regular"]
     if (entry is None or not entry.readings) and not special:
-        raise field_error("hand", f"expected a complete hand (agari), {hand} is not one")
+        raise HandError(f"expected a complete hand (agari), {hand} is not one", field="hand")
     win_tile = _win_tile(hand, win)
     closed = True
     mask = 0
@@ -296,8 +301,8 @@ def score_hand(hand: Hand, *, win: str, tsumo: bool = False, round_wind: str = "
         if m.kind == "chi":
             mask |= 1 << m.tiles[1]
     if chankan is True and concealed[win_tile] != 1:
-        raise field_error("chankan", f"the robbed tile's three other copies are in the kan, expected the hand to hold "
-                        f"one {tile_name(win_tile)}, got {concealed[win_tile]}")
+        raise HandError("the robbed tile's three other copies are in the kan, expected the hand to hold "
+                        f"one {tile_name(win_tile)}, got {concealed[win_tile]}", field="chankan")
     sit = _situation(hand, closed, tsumo=tsumo, round_wind=round_wind, seat_wind=seat_wind, riichi=riichi,
                      ippatsu=ippatsu, last_tile=last_tile, rinshan=rinshan, chankan=chankan, blessing=blessing)
     if not (honba.__class__ is int and 0 <= honba <= 1000):
@@ -370,7 +375,7 @@ def score_hand(hand: Hand, *, win: str, tsumo: bool = False, round_wind: str = "
             "sequences": [_NAMES[t] for t in sorted(sequences)]}
     else:
         breakdown = chiitoitsu_fu(checked_rules)[1] if best_reading[0] == "chiitoitsu" else []
-        decomposition, wait = best_reading[1].to_json(), best_reading[2]
+        decomposition, wait = decomposition_json(best_reading[1]), best_reading[2]
         del decomposition["flags"]
     decomposition["wait"] = wait
     decomposition["win"] = _NAMES[win_tile]

@@ -21,6 +21,7 @@ from typing import Any, TextIO
 
 from ..errors import HandError
 from ..notation import parse
+from ..results import error_json
 from .calculate import SITUATION_KEYS, score
 from .waits import score_waits
 
@@ -97,7 +98,7 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _error(text: str, exc: HandError) -> dict[str, Any]:
-    return {"input": text, "error": {"type": "HandError", "message": exc.message, "position": exc.position}}
+    return {"input": text, "error": error_json(exc)}
 
 
 def _batch(stream: TextIO, out: TextIO, win: str | None, options: dict[str, Any]) -> int:
@@ -120,11 +121,11 @@ def _batch(stream: TextIO, out: TextIO, win: str | None, options: dict[str, Any]
                 merged = {**options, "win": win, **request}
                 hand = merged.pop("hand", None)
                 if not isinstance(hand, str):
-                    raise HandError("hand: expected a string")
+                    raise HandError("expected a string", field="hand")
             else:
                 hand, merged = text, {**options, "win": win}
             if merged.get("win") is None:
-                raise HandError("win: expected the winning tile (a \"win\" key or --win)")
+                raise HandError("expected the winning tile (a \"win\" key or --win)", field="win")
             record: dict[str, Any] = score(hand, **merged)
         except HandError as exc:
             failed += 1
@@ -168,9 +169,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
         result = score(args.hand, win=args.win, **options)
     except HandError as exc:
-        print(f"paili: {exc.message}", file=sys.stderr)
-        if exc.position is not None and exc.position < len(args.hand) and not exc.message.startswith(
-                ("win:", "dora:", "ura:")):
+        print(f"paili: {exc.field}: {exc.message}", file=sys.stderr)
+        if exc.field == "hand" and exc.position is not None and exc.position < len(args.hand):
             print(f"  {args.hand}\n  {' ' * exc.position}^", file=sys.stderr)
         return 2
     print(json.dumps(result, ensure_ascii=False, indent=2) if args.json else render(result, str(parse(args.hand))))

@@ -45,12 +45,6 @@ from typing import Any, Final
 from ..errors import HandError
 
 
-def field_error(field: str, message: str) -> HandError:
-    """The error of one input of :func:`paili.score`: the message starts with the field's name
-    (``"ippatsu: expected riichi..."``)."""
-    return HandError(f"{field}: {message}")
-
-
 @dataclass(frozen=True, slots=True)
 class ScoringRules:
     """The options of one scoring rule set (see the module docstring for each)."""
@@ -87,16 +81,16 @@ _CHOICES: Final[dict[str, tuple[Any, ...]]] = {"double_wind_fu": (2, 4), "chiito
 def _option(name: str, value: object, default: object) -> object:
     if name in _CHOICES:
         if isinstance(value, bool) or value not in _CHOICES[name]:
-            raise field_error("rules", f"expected {name!r} to be one of {', '.join(map(str, _CHOICES[name]))}, "
-                            f"got {value!r}")
+            raise HandError(f"expected {name!r} to be one of {', '.join(map(str, _CHOICES[name]))}, "
+                            f"got {value!r}", field="rules")
         return value
     if name == "red_fives":
         if not isinstance(value, str) or any(c not in "mps" for c in value) or len(set(value)) != len(value):
-            raise field_error("rules", f"expected 'red_fives' to be the suits whose red five scores, a string of "
-                            f"m, p, s such as 'mps' or '', got {value!r}")
+            raise HandError(f"expected 'red_fives' to be the suits whose red five scores, a string of "
+                            f"m, p, s such as 'mps' or '', got {value!r}", field="rules")
         return "".join(s for s in "mps" if s in value)
     if not isinstance(value, type(default)):
-        raise field_error("rules", f"expected {name!r} to be {type(default).__name__}, got {value!r}")
+        raise HandError(f"expected {name!r} to be {type(default).__name__}, got {value!r}", field="rules")
     return value
 
 
@@ -109,23 +103,23 @@ def resolve_rules(rules: object) -> ScoringRules:
     """
     if isinstance(rules, str):
         if rules not in PRESETS:
-            raise field_error("rules", f"expected a preset among {', '.join(map(repr, PRESETS))} or a dict of "
-                            f"options, got {rules!r}")
+            raise HandError(f"expected a preset among {', '.join(map(repr, PRESETS))} or a dict of "
+                            f"options, got {rules!r}", field="rules")
         return PRESETS[rules]
     if isinstance(rules, ScoringRules):
         return rules
     if not isinstance(rules, dict):
-        raise field_error("rules", f"expected a preset name or a dict of options, got {type(rules).__name__}")
+        raise HandError(f"expected a preset name or a dict of options, got {type(rules).__name__}", field="rules")
     options = dict(rules)
     preset = options.pop("preset", "riichi")
     if not isinstance(preset, str):
-        raise field_error("rules", f"expected 'preset' to be a preset name, got {preset!r}")
+        raise HandError(f"expected 'preset' to be a preset name, got {preset!r}", field="rules")
     base = resolve_rules(preset)
     known = {f.name: getattr(base, f.name) for f in fields(ScoringRules)}
     changes: dict[str, Any] = {}
     for name, value in options.items():
         if name not in known:
-            raise field_error("rules", f"expected options among {', '.join(map(repr, known))} (or 'preset'), "
-                            f"got {name!r}")
+            raise HandError(f"expected options among {', '.join(map(repr, known))} (or 'preset'), "
+                            f"got {name!r}", field="rules")
         changes[name] = _option(name, value, known[name])
     return replace(base, **changes)

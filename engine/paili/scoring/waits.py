@@ -18,7 +18,6 @@ from ..notation import parse
 from ..tiles import tile_name
 from ..ukeire import waits
 from .calculate import score_hand
-from .rules import field_error
 
 
 def score_waits(hand: str | Hand, **situation: Any) -> list[dict[str, Any]]:
@@ -32,10 +31,10 @@ def score_waits(hand: str | Hand, **situation: Any) -> list[dict[str, Any]]:
     """
     for key in ("win", "tsumo"):
         if key in situation:
-            raise field_error(key, f"score_waits scores every wait both by ron and by tsumo; leave {key!r} out")
+            raise HandError(f"score_waits scores every wait both by ron and by tsumo; leave {key!r} out", field=key)
     parsed = hand if isinstance(hand, Hand) else parse(hand)
     if parsed.tile_count % 3 != 1:
-        raise field_error("hand", f"expected a hand waiting to win (3n+1 concealed tiles), got {parsed.tile_count}")
+        raise HandError(f"expected a hand waiting to win (3n+1 concealed tiles), got {parsed.tile_count}", field="hand")
     out: list[dict[str, Any]] = []
     refused: dict[bool, HandError] = {}
     for tile, remaining in waits(parsed).tiles:
@@ -47,7 +46,7 @@ def score_waits(hand: str | Hand, **situation: Any) -> list[dict[str, Any]]:
             try:
                 row["tsumo" if tsumo else "ron"] = score_hand(whole, win=tile_name(tile), tsumo=tsumo, **situation)
             except HandError as exc:
-                if exc.message.startswith("chankan: the robbed tile"):
+                if exc.field == "chankan" and exc.message.startswith("the robbed tile"):
                     row["ron"] = None
                     continue
                 refused[tsumo] = exc

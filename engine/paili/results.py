@@ -1,0 +1,210 @@
+"""The JSON of the engine: the one module that turns its values into JSON-ready dicts.
+
+The computation modules return typed values (:class:`~paili.analysis.Analysis`,
+:class:`~paili.advice.Advice`, :class:`~paili.hand.Hand`, :class:`~paili.errors.HandError`...); the
+functions here give the dicts that :func:`paili.analyze`, :func:`paili.advise`, the worker's envelopes
+(:mod:`paili.api`) and the CLI print. The shape is documented in ``docs/CONTRACT.md``.
+
+Tiles
+-----
+A *tile code* is the mpsz name of one tile as a string: ``"1m"``..``"9m"``, ``"1p"``.., ``"1s"``..,
+``"1z"``..``"7z"``, and the red fives are their own codes ``"0m"``, ``"0p"``, ``"0s"``. Every hand text in a
+result comes with its tiles as a list of codes, in the order of the text, so a page never parses notation:
+
+* ``"hand": "0556m111z"`` (canonical text of the concealed tiles) and ``"concealed": ["0m", "5m", "5m",
+  "6m", "1z", "1z", "1z"]``;
+* a meld ``{"type": "chi", "tiles": ["4p", "0p", "6p"], "text": "[406p]"}``;
+* a discard ``{"tile": "0m", ..., "after": "556m111z [406p]", "after_concealed": ["5m", "5m", ...]}``
+  (the copy thrown, red or not; the melds after a discard are the hand's).
+
+Tiles that stand for a *kind* (waits, ukeire, improvements, the groups of a decomposition) are the plain
+codes (``"5m"``, never ``"0m"``): a wait on 5m is won by either copy.
+
+>>> from paili import parse
+>>> hand_json(parse("0556m111z [406p]"))["concealed"]
+['0m', '5m', '5m', '6m', '1z', '1z', '1z']
+>>> meld_json(parse("11z [406p]").melds[0])
+{'type': 'chi', 'tiles': ['4p', '0p', '6p'], 'text': '[406p]'}
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .errors import HandError
+from .hand import Hand, Meld
+from .notation import format_hand, format_meld, format_tiles
+from .tiles import FIVES, SUITS, tile_code, tile_name
+
+if TYPE_CHECKING:
+    from .advice import Advice, AdviceRow, Wait
+    from .agari import Decomposition
+    from .analysis import Analysis
+    from .shanten import Shanten
+    from .ukeire import Discard, Ukeire
+
+__all__ = [
+    "advice_json",
+    "analysis_json",
+    "codes",
+    "decomposition_json",
+    "discard_json",
+    "error_json",
+    "hand_json",
+    "meld_json",
+    "ukeire_json",
+]
+
+JSON = dict[str, Any]
+
+
+def codes(text: str) -> list[str]:
+    """The tile codes of a canonical tile text (digits then a suit letter, as the printers write it).
+
+    >>> codes("105m7z")
+    ['1m', '0m', '5m', '7z']
+    """
+    out: list[str] = []
+    digits: list[str] = []
+    for char in text:
+        if char in SUITS:
+            out.extend(d + char for d in digits)
+            digits = []
+        else:
+            digits.append(char)
+    return out
+
+
+def meld_json(meld: Meld) -> JSON:
+    """``{"type": "chi", "tiles": ["7s", "8s", "9s"], "text": "[789s]"}``."""
+    text = format_meld(meld)
+    return {"type": meld.kind, "tiles": codes(text[1:-1]), "text": text}
+
+
+def _concealed(hand: Hand) -> tuple[str, list[str]]:
+    """The canonical text of the concealed tiles and their codes."""
+    text = format_tiles(hand.concealed, hand.reds)
+    return text, codes(text)
+
+
+def hand_json(hand: Hand) -> JSON:
+    """``hand`` (canonical text of the concealed tiles), ``concealed`` (their codes), ``melds``, ``tiles``."""
+    text, concealed = _concealed(hand)
+    return {"hand": text, "concealed": concealed, "melds": [meld_json(m) for m in hand.melds],
+            "tiles": hand.tile_count}
+
+
+def shanten_json(forms: Shanten) -> JSON:
+    """``{"min": 0, "regular": 0, "chiitoitsu": 3, "kokushi": 8}`` (``null`` for a form that does not apply)."""
+    return {"min": forms.min, "regular": forms.regular, "chiitoitsu": forms.chiitoitsu, "kokushi": forms.kokushi}
+
+
+def ukeire_json(u: Ukeire) -> JSON:
+    """``{"total": 8, "tiles": [{"tile": "3m", "remaining": 3}, ...]}``."""
+    return {"total": u.total, "tiles": [{"tile": tile_name(t), "remaining": n} for t, n in u.tiles]}
+
+
+def decomposition_json(d: Decomposition) -> JSON:
+    """One reading of a win: ``regular`` (pair, triplets, sequences by their lowest tile), ``chiitoitsu``
+    (pairs) or ``kokushi`` (the doubled orphan), with its flags."""
+    pair = tile_name(d.pair) if d.pair is not None else None
+    if d.form == "regular":
+        return {"form": "regular", "pair": pair, "triplets": [tile_name(t) for t in d.triplets],
+                "sequences": [tile_name(t) for t in d.sequences], "flags": list(d.flags)}
+    if d.form == "chiitoitsu":
+        return {"form": "chiitoitsu", "pairs": [tile_name(t) for t in d.pairs], "flags": list(d.flags)}
+    return {"form": "kokushi", "pair": pair, "flags": list(d.flags)}
+
+
+def _after(hand: Hand, row: Discard) -> Hand:
+    """The hand left after the discard ``row`` (the red copy when the row throws a red five)."""
+    counts = list(hand.concealed)
+    counts[row.tile] -= 1
+    reds = list(hand.reds)
+    if row.red:
+        reds[FIVES.index(row.tile)] -= 1
+    return Hand(tuple(counts), (reds[0], reds[1], reds[2]), hand.melds)
+
+
+def discard_json(hand: Hand, row: Discard) -> JSON:
+    """A discard of ``hand``: the copy thrown (``"0m"`` for a red five), the shanten and ukeire after it, and
+    the hand left as canonical text (``after``, with the melds) and as codes (``after_concealed``)."""
+    after = _after(hand, row)
+    return {"tile": tile_code(row.tile, red=row.red), "shanten": row.shanten, "ukeire": ukeire_json(row.ukeire),
+            "after": format_hand(after), "after_concealed": _concealed(after)[1]}
+
+
+def analysis_json(a: Analysis) -> JSON:
+    """The result of :func:`paili.analyze`: the hand, ``rules``, ``shanten``, then for 3n+2 tiles ``agari``,
+    ``decompositions`` and ``discards``, for 3n+1 tiles ``waits`` and ``ukeire``."""
+    result = hand_json(a.hand)
+    result["rules"] = a.rules
+    result["shanten"] = shanten_json(a.shanten)
+    if a.decompositions is not None:
+        result["agari"] = bool(a.decompositions)
+        result["decompositions"] = [decomposition_json(d) for d in a.decompositions]
+    if a.discards is not None:
+        result["discards"] = [discard_json(a.hand, row) for row in a.discards]
+    if a.ukeire is not None:
+        result["waits"] = ukeire_json(a.ukeire)["tiles"] if a.shanten.min == 0 else []
+        result["ukeire"] = ukeire_json(a.ukeire)
+    return result
+
+
+def _figures(values: tuple[float, ...] | None) -> list[float] | None:
+    return list(values) if values is not None else None
+
+
+def _wait_json(w: Wait) -> JSON:
+    """``{"tile": "3m", "remaining": 3, "yaku": true, "points": {"tsumo": 3900.0, "ron": 2600.0}}`` (``yaku``
+    and ``points`` ``null`` when the hand is not scored)."""
+    points = {"tsumo": w.tsumo, "ron": w.ron} if w.tsumo is not None and w.ron is not None else None
+    return {"tile": tile_name(w.tile), "remaining": w.remaining, "yaku": w.yaku, "points": points}
+
+
+def _advice_row_json(hand: Hand, row: AdviceRow) -> JSON:
+    out = discard_json(hand, row.discard)
+    out["p_win"] = _figures(row.p_win)
+    out["p_tenpai"] = _figures(row.p_tenpai)
+    out["ev"] = _figures(row.ev)
+    out["waits"] = [_wait_json(w) for w in row.waits]
+    out["improvements"] = {"total": sum(i.remaining for i in row.improvements),
+                           "tiles": [{"tile": tile_name(i.tile), "remaining": i.remaining,
+                                      "ukeire_after": i.ukeire_after} for i in row.improvements]}
+    return out
+
+
+def _situation_json(a: Advice) -> JSON | None:
+    """The scoring situation of an advice (``null`` when the hand is not scored), its rules resolved."""
+    s = a.situation
+    if s is None or a.scoring is None:
+        return None
+    return {"riichi": s.riichi, "ippatsu": s.ippatsu, "round_wind": s.round_wind, "seat_wind": s.seat_wind,
+            "dora": s.dora, "honba": s.honba, "riichi_sticks": s.riichi_sticks, "rules": a.scoring.to_json()}
+
+
+def advice_json(a: Advice) -> JSON:
+    """The result of :func:`paili.advise`: the hand, ``rules``, ``shanten`` (the minimum), ``turns``,
+    ``options`` (with ``objective``), ``situation`` (the scoring situation, ``null`` when the hand is not
+    scored), ``discards`` (best first, each a :func:`discard_json` with ``p_win``, ``p_tenpai``, ``ev``,
+    ``waits`` and ``improvements``) and ``note``."""
+    result = hand_json(a.hand)
+    result.update({
+        "rules": a.rules,
+        "shanten": a.shanten,
+        "turns": a.turns,
+        "options": {"tegawari": a.tegawari, "shanten_down": a.shanten_down, "max_shanten": a.max_shanten,
+                    "objective": a.objective},
+        "situation": _situation_json(a),
+        "discards": [_advice_row_json(a.hand, row) for row in a.rows],
+        "note": a.note,
+    })
+    return result
+
+
+def error_json(exc: Exception) -> JSON:
+    """``{"type", "message", "position", "field"}`` of an error: a :class:`HandError` keeps its position and
+    field; any other error is of its class's name with neither."""
+    if isinstance(exc, HandError):
+        return {"type": "HandError", "message": exc.message, "position": exc.position, "field": exc.field}
+    return {"type": type(exc).__name__, "message": str(exc), "position": None, "field": None}
