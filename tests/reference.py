@@ -18,7 +18,7 @@ they never change shanten, only the remaining counts.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Final, Literal, NamedTuple, TypeAlias
 
@@ -473,6 +473,9 @@ class AdviceModel:
 
     With ``option_moves`` = the number of draws and ``widest_only=False`` the options are unrestricted: the
     true optimum of the model with those choices, which the advisor's limits can only fall short of.
+    ``legal(drawn, k)`` says whether the complete hand ``drawn`` (just drew ``k``) is a legal win (has a
+    yaku); a complete shape that is not is thrown back like any other draw (``None``: every shape wins).
+    ``frozen``: a tenpai hand never uses an option (a closed hand in riichi).
 
     Shanten is :func:`shanten` (the slow exact one). Values are memoised on ``(hand, t, objective, moves)``,
     a cache of the recursion's own results: it changes how often a value is computed, never which.
@@ -481,8 +484,11 @@ class AdviceModel:
     def __init__(self, melds_needed: int, limit: Sequence[int] | None = None,
                  visible: Sequence[int] | None = None, *, rules: Rules = "riichi", tegawari: bool = False,
                  shanten_down: bool = False, back_limit: int = 1, option_moves: int = 1,
-                 widest_only: bool = True) -> None:
+                 widest_only: bool = True, legal: Callable[[Counts, int], bool] | None = None,
+                 frozen: bool = False) -> None:
         self.melds_needed = melds_needed
+        self.legal = legal
+        self.frozen = frozen
         self.limit = FULL if limit is None else tuple(limit)
         self.visible = (0,) * KINDS if visible is None else tuple(visible)
         self.rules: Rules = rules
@@ -554,17 +560,18 @@ class AdviceModel:
         total = sum(left)
         if total == 0:
             return self.value(hand, t - 1, objective, moves)
-        can_swap = moves > 0 and self.tegawari
-        can_go_back = moves > 0 and self.shanten_down
+        free = moves > 0 and not (self.frozen and s == 0)
+        can_swap = free and self.tegawari
+        can_go_back = free and self.shanten_down
         result = 0.0
         for k in range(KINDS):
             if not left[k]:
                 continue
             drawn = _plus(hand, k)
             after = self.shanten(drawn)
-            if after == -1:
+            if after == -1 and (self.legal is None or self.legal(drawn, k)):
                 v = 1.0
-            elif after < s:
+            elif -1 < after < s:
                 v = max(self.value(kept, t - 1, objective, moves) for kept in self.discards(drawn, after))
                 if can_go_back and s <= self.back_limit:
                     for back in self.widest(self.discards(drawn, s)):
