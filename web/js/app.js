@@ -18,6 +18,7 @@ const ui = {
   visible: $("visible"),
   handTiles: $("hand-tiles"),
   handEmpty: $("hand-empty"),
+  handCount: $("hand-count"),
   undo: $("undo"),
   palette: $("palette"),
   results: $("results"),
@@ -118,7 +119,32 @@ function selectError(error) {
 
 // ---- results --------------------------------------------------------------------------------------------
 
+/** The number of tiles in a hand, 3 per called meld (a kan's 4th is a replacement, not counted). */
+function tileCount(hand) {
+  return hand.concealed.length + 3 * hand.melds.length;
+}
+
+/**
+ * The quiet line under the hand: how many tiles there are and, while the hand is being built, what is missing.
+ * @param {{concealed: string[], melds: unknown[]} | null} hand
+ */
+function drawCount(hand) {
+  const count = hand ? tileCount(hand) : 0;
+  ui.handCount.hidden = count === 0;
+  if (count === 0) return;
+  const tiles = `${count} tile${count === 1 ? "" : "s"}`;
+  if (hand.concealed.length % 3 === 0) ui.handCount.textContent = `${tiles}: add 1 more to analyse.`;
+  else if (count < 13) ui.handCount.textContent = `${tiles}: add ${13 - count} more for a full hand.`;
+  else ui.handCount.textContent = `${tiles}.`;
+  ui.handCount.dataset.count = String(count);
+}
+
+/**
+ * Draw the hand's tiles (an analysis, or the engine's tiles of an incomplete hand); null: no hand.
+ * @param {{concealed: string[], melds: import("./render.js").Analysis["melds"]} | null} result
+ */
 function drawHand(result) {
+  drawCount(result);
   if (!result) {
     ui.handTiles.replaceChildren();
     ui.handEmpty.hidden = false;
@@ -184,6 +210,21 @@ async function analyzeNow({ canonical = false } = {}) {
     advice?.show(result, { hand: ui.hand.value, visible });
   } catch (error) {
     if (id !== latest) return;
+    // A hand still being built (3k tiles) is no error: draw its tiles, say what is missing, analyse nothing.
+    const partial = error.type === "HandError" && fieldOf(error) === "hand" ? await partialHand(hand) : null;
+    if (id !== latest) return;
+    if (partial) {
+      lastError = null;
+      clearErrors();
+      drawHand(partial);
+      clearResult();
+      advice?.clear();
+      if (canonical && ui.hand.value === hand) {
+        ui.hand.value = render.handText(partial);
+        replaceUrl();
+      }
+      return;
+    }
     lastError = error;
     clearErrors();
     showError(error, { hand, visible });
@@ -192,6 +233,15 @@ async function analyzeNow({ canonical = false } = {}) {
     advice?.clear();
   } finally {
     if (id === latest) ui.results.removeAttribute("aria-busy");
+  }
+}
+
+/** The engine's tiles of a hand that is not (yet) one, or null when it is wrong in another way. */
+async function partialHand(hand) {
+  try {
+    return await engine?.tiles(hand, {}) ?? null;
+  } catch {
+    return null;
   }
 }
 
