@@ -73,3 +73,72 @@ def test_the_hand_never_vanishes_while_tapped_in_at_390(ready_page: Page, screen
     page.get_by_role("group", name=re.compile(r"^Hand tiles")).locator("button.tile").first.tap()
     expect(page.locator("#hand-count")).to_contain_text("12 tiles: add 1 more")
     assert len(hand_codes(page)) == 12
+
+
+def palette_state(page: Page) -> dict[str, bool]:
+    """Each palette tile: True when it can be added (an enabled button)."""
+    state: dict[str, bool] = dict(page.get_by_role("group", name="Tile palette").locator("button.tile").evaluate_all(
+        "els => els.map(e => [e.dataset.tile, !e.disabled])"))
+    return state
+
+
+def expected_palette(hand: str) -> dict[str, bool]:
+    """What the engine accepts: a code can be added when the hand plus it is a (possibly incomplete) hand."""
+    out = {}
+    for code in palette_codes():
+        reply = json.loads(handle(json.dumps({"op": "tiles", "hand": hand + code})))
+        out[code] = bool(reply["ok"])
+    return out
+
+
+def palette_codes() -> list[str]:
+    return [f"{d}{s}" for s in "mps" for d in "1234056789"] + [f"{d}z" for d in range(1, 8)]
+
+
+@pytest.mark.parametrize("hand", ["5555m0p1z", "1111m222p333s44z5z", "0m [111p] [222p]", "19m19p19s12345677z"])
+@pytest.mark.browser_context_args(viewport=SMALL, **TOUCH)
+def test_the_palette_greys_out_what_cannot_be_added(ready_page: Page, hand: str) -> None:
+    page = ready_page
+    page.get_by_label("Hand", exact=True).fill(hand)
+    expect(page.locator("#hand-count")).to_be_visible()
+    expected = expected_palette(hand)
+    expect(page.get_by_role("group", name="Tile palette").locator("button.tile:disabled")).to_have_count(
+        sum(not ok for ok in expected.values()))
+    assert palette_state(page) == expected
+    # a greyed tile cannot be added: tapping it changes nothing
+    greyed = next(code for code, ok in expected.items() if not ok)
+    before = page.get_by_label("Hand", exact=True).input_value()
+    palette_tile(page, greyed).tap(force=True)
+    expect(page.locator("#hand-error")).to_be_hidden()
+    assert page.get_by_label("Hand", exact=True).input_value() == before
+
+
+@pytest.mark.browser_context_args(viewport=PHONE, **TOUCH)
+def test_backspace_undo_and_clear(ready_page: Page) -> None:
+    page = ready_page
+    field = page.get_by_label("Hand", exact=True)
+    count = page.locator("#hand-count")
+    backspace = page.get_by_role("button", name="Remove the last tile")
+    expect(backspace).to_be_disabled()
+    for code in ["9m", "1m", "5z"]:
+        palette_tile(page, code).tap()
+    expect(count).to_have_attribute("data-count", "3")
+    # backspace takes out the last tile tapped (5z), then the one before (1m)
+    backspace.tap()
+    expect(field).to_have_value("19m")
+    backspace.tap()
+    expect(field).to_have_value("9m")
+    # a tapped hand tile is a step the Undo button takes back
+    for code in ["1p", "2p", "3p"]:
+        palette_tile(page, code).tap()
+    expect(field).to_have_value("9m123p")
+    page.get_by_role("group", name=re.compile(r"^Hand tiles")).get_by_role("button", name="2 pin").tap()
+    expect(field).to_have_value("9m13p")
+    page.get_by_role("button", name="Undo", exact=True).tap()
+    expect(field).to_have_value("9m123p")
+    # Clear: nothing left to undo or take back
+    page.get_by_role("button", name="Clear").tap()
+    expect(field).to_have_value("")
+    expect(page.get_by_role("button", name="Undo", exact=True)).to_be_hidden()
+    expect(backspace).to_be_disabled()
+    expect(page.get_by_role("group", name="Tile palette").locator("button.tile:disabled")).to_have_count(0)

@@ -21,6 +21,7 @@ const ui = {
   handCount: $("hand-count"),
   undo: $("undo"),
   palette: $("palette"),
+  backspace: $("backspace"),
   results: $("results"),
   resultsBody: $("results-body"),
   version: $("version"),
@@ -37,6 +38,8 @@ let latest = 0; // number of the newest request; older answers are dropped
 let timer = 0;
 /** @type {import("./render.js").Analysis | null} the analysis on screen, for removals and sharing */
 let current = null;
+/** @type {string[]} the hand's texts before each palette tap, newest last: Backspace goes back one */
+let edits = [];
 // Win chances of the discards (its own worker); created in start(), before any analysis.
 let advice = null;
 
@@ -150,12 +153,39 @@ function drawHand(result) {
     ui.handEmpty.hidden = false;
     current = null;
     showShareButtons();
+    updatePalette();
     return;
   }
   current = result;
   showShareButtons();
   ui.handTiles.replaceChildren(...render.handTiles(result, { tag: "button" }));
   ui.handEmpty.hidden = result.concealed.length + result.melds.length > 0;
+  updatePalette();
+}
+
+/** The kind of a tile code: a red five is a five. */
+function kindOf(code) {
+  return code[0] === "0" ? `5${code[1]}` : code;
+}
+
+/**
+ * Grey out the palette tiles that cannot be added to the hand on screen: a 5th copy of a kind (called melds
+ * count), a second red five of a suit, anything once the hand has 14 tiles (3 per meld).
+ */
+function updatePalette() {
+  const held = current ? [...current.concealed, ...current.melds.flatMap((m) => m.tiles)] : [];
+  const copies = new Map();
+  for (const code of held) copies.set(kindOf(code), (copies.get(kindOf(code)) ?? 0) + 1);
+  const full = current !== null && tileCount(current) >= 14;
+  for (const button of ui.palette.querySelectorAll("button.tile")) {
+    const code = button.dataset.tile;
+    const why = full ? "the hand is full"
+      : (copies.get(kindOf(code)) ?? 0) >= 4 ? "all 4 copies are in the hand"
+        : code[0] === "0" && held.includes(code) ? "the hand has this red five" : "";
+    button.disabled = why !== "";
+    button.title = why && `Cannot add: ${why}`;
+  }
+  ui.backspace.disabled = edits.length === 0 && !(current?.concealed.length);
 }
 
 /** @param {import("./render.js").Analysis} result */
@@ -271,6 +301,7 @@ function setHand(text, { push = false, canonical = false } = {}) {
 // ---- events ---------------------------------------------------------------------------------------------
 
 function onTyping() {
+  edits = [];
   replaceUrl();
   analyzeSoon();
 }
@@ -279,6 +310,17 @@ function buildPalette() {
   ui.palette.replaceChildren(
     ...PALETTE.map((row) => render.h("div", { class: "palette-row" }, row.map((name) => render.tile(name, { tag: "button" })))),
   );
+}
+
+/**
+ * The hand on screen without its concealed tile at `index`: the engine's codes without that one, then the melds.
+ * @param {number} index
+ * @param {{push: boolean}} options `push`: a step of the browser history (the Undo button)
+ */
+function removeTile(index, { push }) {
+  const codes = current.concealed.filter((_, i) => i !== index);
+  edits = [];
+  setHand([codes.join(""), ...current.melds.map((m) => m.text)].filter(Boolean).join(" "), { push, canonical: true });
 }
 
 function tileOf(event, selector) {
@@ -298,22 +340,31 @@ function wire() {
       if (lastError) selectError(lastError);
     });
   }
+  // Clear starts over: no tap to take back, no step to undo.
   ui.clear.addEventListener("click", () => {
+    edits = [];
+    history.replaceState({ depth: 0 }, "", urlFor("", ui.visible.value));
+    ui.undo.hidden = true;
     setHand("");
     ui.hand.focus();
   });
   // A tapped palette tile appends its code to the text; the engine writes the hand back canonically.
   ui.palette.addEventListener("click", (event) => {
-    const name = tileOf(event, "button.tile");
-    if (name) setHand(ui.hand.value + name, { canonical: true });
+    const name = tileOf(event, "button.tile:not(:disabled)");
+    if (!name) return;
+    edits.push(ui.hand.value);
+    setHand(ui.hand.value + name, { canonical: true });
   });
-  // A tapped hand tile is taken out: the engine's tile codes without that one, then the melds' texts.
+  // Backspace: the hand before the last palette tap, else the hand without its last concealed tile.
+  ui.backspace.addEventListener("click", () => {
+    const previous = edits.pop();
+    if (previous !== undefined) setHand(previous, { canonical: true });
+    else if (current?.concealed.length) removeTile(current.concealed.length - 1, { push: false });
+  });
+  // A tapped hand tile is taken out, as a step the Undo button takes back.
   ui.handTiles.addEventListener("click", (event) => {
     const button = event.target.closest("button.tile");
-    if (!button || !current) return;
-    const index = Number(button.dataset.index);
-    const codes = current.concealed.filter((_, i) => i !== index);
-    setHand([codes.join(""), ...current.melds.map((m) => m.text)].filter(Boolean).join(" "), { canonical: true });
+    if (button && current) removeTile(Number(button.dataset.index), { push: true });
   });
   ui.resultsBody.addEventListener("click", (event) => {
     const row = event.target.closest("table.discards tbody tr");
@@ -321,6 +372,7 @@ function wire() {
   });
   ui.undo.addEventListener("click", () => history.back());
   window.addEventListener("popstate", () => {
+    edits = [];
     readUrl();
     analyzeNow();
   });
