@@ -463,12 +463,16 @@ class AdviceModel:
     default policy a completing draw wins, a shanten-lowering draw is kept with the best discard that keeps
     the lower shanten, and any other draw is thrown back.
 
-    ``tegawari`` and ``shanten_down`` add choices, usable once per line of play (``moves`` = 1 while
-    unused), each among the *widest* discards it allows (those leaving the most ukeire, all on a tie):
+    ``tegawari`` and ``shanten_down`` add choices, usable ``option_moves`` times per line of play (once, as
+    the advisor documents), each among the *widest* discards it allows (those leaving the most ukeire, all on
+    a tie; with ``widest_only=False``, among all of them):
 
     * ``tegawari``: after a draw that keeps the shanten, keep it and discard another kind that keeps it;
     * ``shanten_down``: after any draw, discard to one shanten above the best kept, if that is at most
       ``back_limit`` (after a lowering draw: back to the shanten before it; after another draw: one more).
+
+    With ``option_moves`` = the number of draws and ``widest_only=False`` the options are unrestricted: the
+    true optimum of the model with those choices, which the advisor's limits can only fall short of.
 
     Shanten is :func:`shanten` (the slow exact one). Values are memoised on ``(hand, t, objective, moves)``,
     a cache of the recursion's own results: it changes how often a value is computed, never which.
@@ -476,7 +480,8 @@ class AdviceModel:
 
     def __init__(self, melds_needed: int, limit: Sequence[int] | None = None,
                  visible: Sequence[int] | None = None, *, rules: Rules = "riichi", tegawari: bool = False,
-                 shanten_down: bool = False, back_limit: int = 1) -> None:
+                 shanten_down: bool = False, back_limit: int = 1, option_moves: int = 1,
+                 widest_only: bool = True) -> None:
         self.melds_needed = melds_needed
         self.limit = FULL if limit is None else tuple(limit)
         self.visible = (0,) * KINDS if visible is None else tuple(visible)
@@ -484,6 +489,8 @@ class AdviceModel:
         self.tegawari = tegawari
         self.shanten_down = shanten_down
         self.back_limit = back_limit
+        self.option_moves = option_moves
+        self.widest_only = widest_only
         self._shanten: dict[Counts, int] = {}
         self._widths: dict[Counts, int] = {}
         self._values: dict[tuple[Counts, int, Objective, int], float] = {}
@@ -520,15 +527,17 @@ class AdviceModel:
         return out
 
     def widest(self, hands: list[Counts]) -> list[Counts]:
-        """The hands among ``hands`` with the most ukeire (all of them on a tie)."""
-        if not hands:
-            return []
+        """The hands among ``hands`` with the most ukeire (all of them on a tie; all with ``widest_only`` off)."""
+        if not hands or not self.widest_only:
+            return hands
         widths = [self.width(h) for h in hands]
         return [h for h, w in zip(hands, widths, strict=True) if w == max(widths)]
 
-    def value(self, hand: Counts, t: int, objective: Objective, moves: int = 1) -> float:
+    def value(self, hand: Counts, t: int, objective: Objective, moves: int | None = None) -> float:
         """Best chance to win / be tenpai within ``t`` draws, with ``moves`` option moves left (0: the
-        default policy only)."""
+        default policy only; ``None``: ``option_moves``)."""
+        if moves is None:
+            moves = self.option_moves
         key = (hand, t, objective, moves)
         found = self._values.get(key)
         if found is None:
@@ -559,16 +568,16 @@ class AdviceModel:
                 v = max(self.value(kept, t - 1, objective, moves) for kept in self.discards(drawn, after))
                 if can_go_back and s <= self.back_limit:
                     for back in self.widest(self.discards(drawn, s)):
-                        v = max(v, self.value(back, t - 1, objective, 0))
+                        v = max(v, self.value(back, t - 1, objective, moves - 1))
             else:
                 v = self.value(hand, t - 1, objective, moves)
                 if can_swap:
                     swaps = [kept for kept in self.discards(drawn, s) if kept != hand]
                     for swap in self.widest(swaps):
-                        v = max(v, self.value(swap, t - 1, objective, 0))
+                        v = max(v, self.value(swap, t - 1, objective, moves - 1))
                 if can_go_back and s + 1 <= self.back_limit:
                     for back in self.widest(self.discards(drawn, s + 1)):
-                        v = max(v, self.value(back, t - 1, objective, 0))
+                        v = max(v, self.value(back, t - 1, objective, moves - 1))
             result += left[k] / total * v
         return result
 

@@ -426,6 +426,7 @@ def test_dark_theme_uses_the_black_tile_set(page: Page, site_url: str, screensho
     page.emulate_media(color_scheme="dark")
     page.set_viewport_size(PHONE)
     page.goto(site_url + "?q=123m406p789s1122z5m")
+    page.locator("html[data-engine='ready']").wait_for(timeout=60_000)  # Pyodide's start, slow on a busy machine
     analyse(page, "123m406p789s1122z5m")
     faces = hand_tiles(page).locator("img").evaluate_all("els => els.map(e => e.currentSrc)")
     assert faces and all("/tiles/Black/" in src for src in faces), faces
