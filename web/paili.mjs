@@ -354,6 +354,18 @@ class Engine {
       this.request("score_waits", payloadOf(hand, options, keys)));
   }
 
+  /**
+   * The tiles of a hand that may still be incomplete (being tapped in): exactly the JSON of the engine's "tiles"
+   * op, `{hand, concealed, melds, tiles}`; any concealed count up to 14 tiles, the other limits of analyze().
+   * @param {string} hand
+   * @param {{melds?: string | string[] | null}} [options]
+   * @returns {Promise<{hand: string, concealed: string[], melds: Meld[], tiles: number}>}
+   */
+  tiles(hand, { melds = null } = {}) {
+    return /** @type {Promise<{hand: string, concealed: string[], melds: Meld[], tiles: number}>} */ (
+      this.request("tiles", { hand, melds }));
+  }
+
   /** End the worker; everything pending rejects with an EngineError of type "EngineClosed". */
   close() {
     this._fail(new EngineError({ type: "EngineClosed", message: "the engine was closed" }));

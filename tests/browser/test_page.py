@@ -363,7 +363,7 @@ def test_walking_the_discard_table(ready_page: Page) -> None:
     discard_table(page).locator(f"tbody tr[data-tile='{second['tile']}'] td.count").first.click()
     expect(hand_field(page)).to_have_value(second["after"])
     # and back: the undo button is browser history
-    page.get_by_role("button", name="Undo discard").click()
+    page.get_by_role("button", name="Undo", exact=True).click()
     expect(hand_field(page)).to_have_value(drawn)
     expect(discard_table(page)).to_be_visible()
     page.go_back()

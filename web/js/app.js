@@ -10,6 +10,7 @@ import { PALETTE } from "./tiles.js";
 /** @typedef {import("../paili.mjs").Analysis} Analysis */
 /** @typedef {import("../paili.mjs").PailiEngine} PailiEngine */
 /** @typedef {import("./advice.js").AdviceController} AdviceController */
+/** @typedef {{hand: string, concealed: string[], melds: import("../paili.mjs").Meld[]}} DrawnHand  an analysis or a hand being built */
 
 const DEBOUNCE_MS = 120;
 
@@ -22,8 +23,10 @@ const ui = {
   visible: byId("visible", HTMLInputElement),
   handTiles: byId("hand-tiles", HTMLElement),
   handEmpty: byId("hand-empty", HTMLElement),
+  handCount: byId("hand-count", HTMLElement),
   undo: byId("undo", HTMLButtonElement),
   palette: byId("palette", HTMLElement),
+  backspace: byId("backspace", HTMLButtonElement),
   results: byId("results", HTMLElement),
   resultsBody: byId("results-body", HTMLElement),
   version: byId("version", HTMLElement),
@@ -39,8 +42,10 @@ const ui = {
 let engine = null;
 let latest = 0; // number of the newest request; older answers are dropped
 let timer = 0;
-/** @type {Analysis | null} the analysis on screen, for removals and sharing */
+/** @type {DrawnHand | null} the hand on screen (an analysis, or the tiles of a hand being built), for removals and sharing */
 let current = null;
+/** @type {string[]} the hand's texts before each palette tap, newest last: Backspace goes back one */
+let edits = [];
 /** @type {AdviceController | null} Win chances of the discards (its own worker); created in start(), before any analysis. */
 let advice = null;
 
@@ -150,19 +155,77 @@ function selectError(error) {
 
 // ---- results --------------------------------------------------------------------------------------------
 
-/** @param {Analysis | null} result */
+/**
+ * The number of tiles in a hand, 3 per called meld (a kan's 4th is a replacement, not counted).
+ * @param {DrawnHand} hand
+ */
+function tileCount(hand) {
+  return hand.concealed.length + 3 * hand.melds.length;
+}
+
+/**
+ * The quiet line under the hand: how many tiles there are and, while the hand is being built, what is missing.
+ * @param {DrawnHand | null} hand
+ */
+function drawCount(hand) {
+  const count = hand ? tileCount(hand) : 0;
+  ui.handCount.hidden = count === 0;
+  if (!hand || count === 0) return;
+  const tiles = `${count} tile${count === 1 ? "" : "s"}`;
+  if (hand.concealed.length % 3 === 0) ui.handCount.textContent = `${tiles}: add 1 more to analyse.`;
+  else if (count < 13) ui.handCount.textContent = `${tiles}: add ${13 - count} more for a full hand.`;
+  else ui.handCount.textContent = `${tiles}.`;
+  ui.handCount.dataset.count = String(count);
+}
+
+/**
+ * Draw the hand's tiles (an analysis, or the engine's tiles of an incomplete hand); null: no hand.
+ * @param {DrawnHand | null} result
+ */
 function drawHand(result) {
+  drawCount(result);
   if (!result) {
     ui.handTiles.replaceChildren();
     ui.handEmpty.hidden = false;
     current = null;
     showShareButtons();
+    updatePalette();
     return;
   }
   current = result;
   showShareButtons();
   ui.handTiles.replaceChildren(...render.handTiles(result, { tag: "button" }));
   ui.handEmpty.hidden = result.concealed.length + result.melds.length > 0;
+  updatePalette();
+}
+
+/**
+ * The kind of a tile code: a red five is a five.
+ * @param {string} code
+ */
+function kindOf(code) {
+  return code[0] === "0" ? `5${code[1]}` : code;
+}
+
+/**
+ * Grey out the palette tiles that cannot be added to the hand on screen: a 5th copy of a kind (called melds
+ * count), a second red five of a suit, anything once the hand has 14 tiles (3 per meld).
+ */
+function updatePalette() {
+  const held = current ? [...current.concealed, ...current.melds.flatMap((m) => m.tiles)] : [];
+  const copies = new Map();
+  for (const code of held) copies.set(kindOf(code), (copies.get(kindOf(code)) ?? 0) + 1);
+  const full = current !== null && tileCount(current) >= 14;
+  for (const button of ui.palette.querySelectorAll("button.tile")) {
+    if (!(button instanceof HTMLButtonElement)) continue;
+    const code = button.dataset.tile ?? "";
+    const why = full ? "the hand is full"
+      : (copies.get(kindOf(code)) ?? 0) >= 4 ? "all 4 copies are in the hand"
+        : code[0] === "0" && held.includes(code) ? "the hand has this red five" : "";
+    button.disabled = why !== "";
+    button.title = why && `Cannot add: ${why}`;
+  }
+  ui.backspace.disabled = edits.length === 0 && !(current?.concealed.length);
 }
 
 /** @param {Analysis} result */
@@ -219,6 +282,21 @@ async function analyzeNow({ canonical = false } = {}) {
   } catch (error) {
     if (!(error instanceof EngineError)) throw error; // the engine rejects with nothing else
     if (id !== latest) return;
+    // A hand still being built (3k tiles) is no error: draw its tiles, say what is missing, analyse nothing.
+    const partial = error.type === "HandError" && fieldOf(error) === "hand" ? await partialHand(hand) : null;
+    if (id !== latest) return;
+    if (partial) {
+      lastError = null;
+      clearErrors();
+      drawHand(partial);
+      clearResult();
+      advice?.clear();
+      if (canonical && ui.hand.value === hand) {
+        ui.hand.value = render.handText(partial);
+        replaceUrl();
+      }
+      return;
+    }
     lastError = error;
     clearErrors();
     showError(error, { hand, visible });
@@ -227,6 +305,18 @@ async function analyzeNow({ canonical = false } = {}) {
     advice?.clear();
   } finally {
     if (id === latest) ui.results.removeAttribute("aria-busy");
+  }
+}
+
+/**
+ * The engine's tiles of a hand that is not (yet) one, or null when it is wrong in another way.
+ * @param {string} hand
+ */
+async function partialHand(hand) {
+  try {
+    return await engine?.tiles(hand, {}) ?? null;
+  } catch {
+    return null;
   }
 }
 
@@ -256,6 +346,7 @@ function setHand(text, { push = false, canonical = false } = {}) {
 // ---- events ---------------------------------------------------------------------------------------------
 
 function onTyping() {
+  edits = [];
   replaceUrl();
   analyzeSoon();
 }
@@ -264,6 +355,18 @@ function buildPalette() {
   ui.palette.replaceChildren(
     ...PALETTE.map((row) => render.h("div", { class: "palette-row" }, row.map((name) => render.tile(name, { tag: "button" })))),
   );
+}
+
+/**
+ * The hand on screen without its concealed tile at `index`: the engine's codes without that one, then the melds.
+ * @param {number} index
+ * @param {{push: boolean}} options `push`: a step of the browser history (the Undo button)
+ */
+function removeTile(index, { push }) {
+  if (!current) return;
+  const codes = current.concealed.filter((_, i) => i !== index);
+  edits = [];
+  setHand([codes.join(""), ...current.melds.map((m) => m.text)].filter(Boolean).join(" "), { push, canonical: true });
 }
 
 /**
@@ -300,22 +403,31 @@ function wire() {
       if (lastError) selectError(lastError);
     });
   }
+  // Clear starts over: no tap to take back, no step to undo.
   ui.clear.addEventListener("click", () => {
+    edits = [];
+    history.replaceState({ depth: 0 }, "", urlFor("", ui.visible.value));
+    ui.undo.hidden = true;
     setHand("");
     ui.hand.focus();
   });
   // A tapped palette tile appends its code to the text; the engine writes the hand back canonically.
   ui.palette.addEventListener("click", (event) => {
-    const name = tileOf(event, "button.tile");
-    if (name) setHand(ui.hand.value + name, { canonical: true });
+    const name = tileOf(event, "button.tile:not(:disabled)");
+    if (!name) return;
+    edits.push(ui.hand.value);
+    setHand(ui.hand.value + name, { canonical: true });
   });
-  // A tapped hand tile is taken out: the engine's tile codes without that one, then the melds' texts.
+  // Backspace: the hand before the last palette tap, else the hand without its last concealed tile.
+  ui.backspace.addEventListener("click", () => {
+    const previous = edits.pop();
+    if (previous !== undefined) setHand(previous, { canonical: true });
+    else if (current?.concealed.length) removeTile(current.concealed.length - 1, { push: false });
+  });
+  // A tapped hand tile is taken out, as a step the Undo button takes back.
   ui.handTiles.addEventListener("click", (event) => {
     const button = closest(event, "button.tile");
-    if (!button || !current) return;
-    const index = Number(button.dataset.index);
-    const codes = current.concealed.filter((_, i) => i !== index);
-    setHand([codes.join(""), ...current.melds.map((m) => m.text)].filter(Boolean).join(" "), { canonical: true });
+    if (button && current) removeTile(Number(button.dataset.index), { push: true });
   });
   ui.resultsBody.addEventListener("click", (event) => {
     const row = closest(event, "table.discards tbody tr");
@@ -323,6 +435,7 @@ function wire() {
   });
   ui.undo.addEventListener("click", () => history.back());
   window.addEventListener("popstate", () => {
+    edits = [];
     readUrl();
     analyzeNow();
   });
@@ -332,7 +445,7 @@ function wire() {
 
 /**
  * The link to a hand (?q=, and ?v= with visible tiles).
- * @param {Analysis} result
+ * @param {DrawnHand} result
  */
 function shareUrl(result) {
   return urlFor(render.handText(result), ui.visible.value).href;
