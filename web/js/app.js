@@ -46,8 +46,12 @@ let timer = 0;
 let current = null;
 /** @type {string[]} the hand's texts before each palette tap, newest last: Backspace goes back one */
 let edits = [];
-/** @type {AdviceController | null} Win chances of the discards (its own worker); created in start(), before any analysis. */
+/** @type {AdviceController | null} the advice columns of the discard table (on the same engine); created in start() */
 let advice = null;
+/** @type {{hand: string, visible: string} | null} the input of the analysis on screen */
+let analysed = null;
+/** A discard was chosen in the table: the next analysis drawn takes the focus (it replaces the table). */
+let focusResults = false;
 
 // ---- URL <-> inputs -------------------------------------------------------------------------------------
 
@@ -185,6 +189,7 @@ function drawCount(hand) {
 function drawHand(result) {
   drawCount(result);
   if (!result) {
+    delete ui.root.dataset.handFull;
     ui.handTiles.replaceChildren();
     ui.handEmpty.hidden = false;
     current = null;
@@ -193,6 +198,8 @@ function drawHand(result) {
     return;
   }
   current = result;
+  if (tileCount(result) >= 14) ui.root.dataset.handFull = "";
+  else delete ui.root.dataset.handFull;
   showShareButtons();
   ui.handTiles.replaceChildren(...render.handTiles(result, { tag: "button" }));
   ui.handEmpty.hidden = result.concealed.length + result.melds.length > 0;
@@ -228,17 +235,30 @@ function updatePalette() {
   ui.backspace.disabled = edits.length === 0 && !(current?.concealed.length);
 }
 
-/** @param {Analysis} result */
-function drawResult(result) {
-  ui.resultsBody.replaceChildren(...render.resultBlocks(result));
+/**
+ * @param {Analysis} result
+ * @param {string} visible  the visible tiles it was analysed with
+ */
+function drawResult(result, visible) {
+  ui.resultsBody.replaceChildren(...render.resultBlocks(result, { advice: true }));
   ui.results.dataset.hand = render.handText(result);
   ui.results.hidden = false;
+  const table = ui.resultsBody.querySelector("table.discards");
+  if (table instanceof HTMLTableElement) advice?.show(result, table, visible);
+  else advice?.clear();
+  if (focusResults) {
+    focusResults = false;
+    // the table, or what replaced it: its first discard button, else the analysis itself
+    const target = ui.resultsBody.querySelector("button.discard-button");
+    (target instanceof HTMLElement ? target : ui.results).focus();
+  }
 }
 
 function clearResult() {
   ui.resultsBody.replaceChildren();
   delete ui.results.dataset.hand;
   ui.results.hidden = true;
+  advice?.clear();
 }
 
 // ---- analysis -------------------------------------------------------------------------------------------
@@ -256,13 +276,13 @@ async function analyzeNow({ canonical = false } = {}) {
   const hand = ui.hand.value;
   const visible = ui.visible.value;
   const id = ++latest;
-  advice?.inputChanged(hand, visible);
+  if (analysed?.hand !== hand || analysed.visible !== visible) advice?.cancel(); // its search is for another hand
+  analysed = { hand, visible };
   if (!hand.trim()) {
     lastError = null;
     clearErrors();
     drawHand(null);
     clearResult();
-    advice?.clear();
     return;
   }
   if (!engine) return; // analysed as soon as the engine is ready
@@ -273,12 +293,12 @@ async function analyzeNow({ canonical = false } = {}) {
     lastError = null;
     clearErrors();
     drawHand(result);
-    drawResult(result);
+    drawResult(result, visible);
     if (canonical && ui.hand.value === hand) {
       ui.hand.value = render.handText(result);
+      analysed = { hand: ui.hand.value, visible };
       replaceUrl();
     }
-    advice?.show(result, { hand: ui.hand.value, visible });
   } catch (error) {
     if (!(error instanceof EngineError)) throw error; // the engine rejects with nothing else
     if (id !== latest) return;
@@ -290,7 +310,6 @@ async function analyzeNow({ canonical = false } = {}) {
       clearErrors();
       drawHand(partial);
       clearResult();
-      advice?.clear();
       if (canonical && ui.hand.value === hand) {
         ui.hand.value = render.handText(partial);
         replaceUrl();
@@ -302,7 +321,6 @@ async function analyzeNow({ canonical = false } = {}) {
     showError(error, { hand, visible });
     drawHand(null);
     clearResult();
-    advice?.clear();
   } finally {
     if (id === latest) ui.results.removeAttribute("aria-busy");
   }
@@ -429,9 +447,12 @@ function wire() {
     const button = closest(event, "button.tile");
     if (button && current) removeTile(Number(button.dataset.index), { push: true });
   });
+  // A discard row (its button, or anywhere on it but its expand button) draws the hand after that discard.
   ui.resultsBody.addEventListener("click", (event) => {
-    const row = closest(event, "table.discards tbody tr");
-    if (row?.dataset.after) setHand(row.dataset.after, { push: true });
+    const row = closest(event, "table.discards tr.discard-row");
+    if (!row?.dataset.after || closest(event, "button.expand")) return;
+    focusResults = row.contains(document.activeElement);
+    setHand(row.dataset.after, { push: true });
   });
   ui.undo.addEventListener("click", () => history.back());
   window.addEventListener("popstate", () => {
@@ -497,7 +518,7 @@ function startOffline() {
       ui.applyUpdate.onclick = () => {
         ui.applyUpdate.disabled = true;
         // This build's workers end first, so none of them asks the new build's server for its old files.
-        advice?.close();
+        advice?.cancel();
         engine?.close();
         engine = null;
         apply(); // the new service worker takes over; offline.js reloads the page on controllerchange
@@ -549,7 +570,8 @@ async function startEngine() {
 async function start() {
   // The engine first: Pyodide's start-up is the long pole, and the rest below runs while it loads.
   const engineStarted = startEngine();
-  advice = createAdvice({ container: ui.results, onDiscard: (text) => setHand(text, { push: true }) });
+  ui.root.dataset.advice = "none";
+  advice = createAdvice({ engine: () => engine, root: ui.root, container: ui.resultsBody });
   buildPalette();
   readUrl();
   wire();
