@@ -125,7 +125,7 @@ def sorted_discards(advice: dict[str, Any], key: str, descending: bool = True) -
     sign = -1 if descending else 1
 
     def figure(d: dict[str, Any], k: str) -> float | None:
-        return float(d["ukeire"]["total"]) if k == "count" else last(d[k])
+        return float(-order[d["tile"]]) if k == "count" else last(d[k])  # count: Tenhou's order
 
     def rank(d: dict[str, Any]) -> tuple[Any, ...]:
         parts: list[Any] = []

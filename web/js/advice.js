@@ -23,7 +23,7 @@ import { tileName } from "./tiles.js";
 /** @typedef {import("../paili.mjs").Analysis} Analysis */
 /** @typedef {import("../paili.mjs").Discard} Discard */
 /** @typedef {import("../paili.mjs").PailiEngine} PailiEngine */
-/** @typedef {"count" | "p_win" | "p_tenpai" | "ev"} SortKey  what orders the rows */
+/** @typedef {"count" | "p_win" | "p_tenpai" | "ev"} SortKey  what orders the rows ("count": Tenhou's order) */
 
 export const DEFAULT_TURNS = 17;
 /** The engine's highest max_shanten (paili.advice.MAX_SHANTEN_LIMIT): "compute them too" asks for it. */
@@ -158,7 +158,7 @@ export function sortTable(table, key, descending) {
   const rows = [...body.querySelectorAll("tr.discard-row")].filter((r) => r instanceof HTMLElement);
   /** @param {HTMLElement} row @param {string} k */
   const value = (row, k) => {
-    if (k === "count") return Number(row.dataset.count);
+    if (k === "count") return -Number(row.dataset.order); // the engine's order: lower shanten, then more tiles
     const text = row.querySelector(`td[data-key="${k}"]`)?.getAttribute("data-value");
     return text === null || text === undefined ? null : Number(text);
   };
