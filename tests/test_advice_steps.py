@@ -11,6 +11,7 @@ import random
 from typing import Any
 
 import pytest
+from support import random_counts
 
 import paili
 from paili import api
@@ -18,17 +19,12 @@ from paili.advice import AdviceRow, advise_steps, finish
 from paili.notation import format_tiles
 from paili.shanten import counts_shanten
 
-WALL = [k for k in range(34) for _ in range(4)]
-
 
 def dealt(rng: random.Random, target: int) -> str:
     """A random 14-tile hand dealt from the 136 tiles whose shanten is ``target``."""
-    while True:
-        counts = [0] * 34
-        for k in rng.sample(WALL, 14):
-            counts[k] += 1
-        if counts_shanten(counts, melds_needed=4, called=None, full=True).min == target:
-            return format_tiles(counts)
+    while not counts_shanten(counts := random_counts(rng, 14), melds_needed=4, called=None, full=True).min == target:
+        pass
+    return format_tiles(counts)
 
 
 def run(hand: str, budget: float | None, **options: Any) -> tuple[dict[str, Any], list[AdviceRow | None]]:
