@@ -192,6 +192,7 @@ async function pump() {
         if (answer !== undefined) reply = { id: entry.id, .../** @type {Envelope} */ (JSON.parse(answer)) };
       } catch (err) {
         reply = internalError(entry.id, err);
+        api.cancel(entry.job);
       }
       if (reply) {
         jobs.splice(jobs.indexOf(entry), 1);
