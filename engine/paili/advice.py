@@ -167,12 +167,15 @@ class Chances(NamedTuple):
 
 
 def _best(a: Values | None, b: Values) -> Values:
-    """Elementwise best of two value vectors (``a`` is ``None`` before the first)."""
+    """Elementwise best of two value vectors (``a`` is ``None`` before the first). Vectors are never changed
+    once made, so the result may share them with ``a`` or ``b``."""
     if a is None:
-        return Values(list(b.win), list(b.tenpai), list(b.ev))
-    return Values([x if x >= y else y for x, y in zip(a.win, b.win, strict=True)],
-                  [x if x >= y else y for x, y in zip(a.tenpai, b.tenpai, strict=True)],
-                  [x if x >= y else y for x, y in zip(a.ev, b.ev, strict=True)])
+        return b
+    return Values(_max(a.win, b.win), _max(a.tenpai, b.tenpai), _max(a.ev, b.ev))
+
+
+def _max(a: Vector, b: Vector) -> Vector:
+    return a if a is b else [x if x >= y else y for x, y in zip(a, b, strict=True)]
 
 
 def _discard(c: list[int], reds: Reds, d: Tile) -> bool:
@@ -217,6 +220,7 @@ class DefaultPolicy:
         self._values: dict[bytes, Values] = {}
         self._best_after: dict[bytes, Values] = {}  # key: bytes of the 3n+2 hand after a lowering draw
         self._wins: dict[bytes, list[tuple[Tile, float, float, float]]] = {}
+        self._ones = [1.0] * (turns + 1)  # the tenpai chances of a tenpai state (shared: vectors never change)
 
     def key(self, c: list[int], reds: Reds) -> bytes:
         """The memo key of a state."""
@@ -312,12 +316,27 @@ class DefaultPolicy:
         acc_w = [0.0] * n
         acc_t = [0.0] * n
         acc_e = [0.0] * n
-        acc = Values(acc_w, acc_t, acc_e)
         hit = 0
+        best_after = self.best_after
+        red_total = self.red_total
+        target = s - 1
         for k, r in better:
             hit += r
             c[k] += 1
-            self.fold_draw(c, reds, k, r / total, lambda c, reds: self.best_after(c, reds, s - 1), acc)
+            suit = FIVE_SUIT.get(k)
+            # fold_draw inlined (this is the search's innermost loop): each copy, red or plain, by its share
+            for copies, red in (((r, False),) if suit is None or not red_total[suit]
+                                else red_copies(red_total[suit], reds[suit], r)):
+                q = copies / total
+                if red:
+                    reds[suit] += 1  # type: ignore[index]
+                bw, bt, be = best_after(c, reds, target)
+                if red:
+                    reds[suit] -= 1  # type: ignore[index]
+                for i in range(n):
+                    acc_w[i] += q * bw[i]
+                    acc_t[i] += q * bt[i]
+                    acc_e[i] += q * be[i]
             c[k] -= 1
         stay = (total - hit) / total if total else 1.0
         win = [0.0] * (n + 1)
@@ -345,12 +364,14 @@ class DefaultPolicy:
         ev = [0.0] * (n + 1)
         keep = 1.0
         later = 0.0  # expected points within t - 1 draws without ippatsu
+        if not hit:
+            return Values(win, self._ones, win)
         for t in range(1, n + 1):
             ev[t] = first + stay * later
             later = plain + stay * later
             keep *= stay
             win[t] = 1.0 - keep
-        return Values(win, [1.0] * (n + 1), ev)
+        return Values(win, self._ones, ev)
 
     def best_after(self, c: list[int], reds: Reds, target: int) -> Values:
         """Elementwise best values over the discards of the 3n+2 hand ``c`` that keep shanten ``target``."""
