@@ -46,8 +46,8 @@ OPTIONS: tuple[Options, ...] = ({"tegawari": True}, {"shanten_down": True}, {"te
 
 
 def model_of(hand: str, *, melds: str | Sequence[str] | None = None, visible: str = "", rules: str = "riichi",
-             tegawari: bool = False, shanten_down: bool = False, riichi: str = "always", option_moves: int = 1,
-             widest_only: bool = False) -> AdviceModel:
+             tegawari: bool = False, shanten_down: bool = False, riichi: str = "always", option_moves: int = 1
+             ) -> AdviceModel:
     """The reference model for a hand's context: its melds (the 4-copy limit), visible tiles, rules, options
     (one option move per line, as the advisor documents, unless ``option_moves`` says otherwise); with the
     Japanese rules and every meld written, a win needs a yaku (paili.score says) and a closed hand in riichi
@@ -63,7 +63,7 @@ def model_of(hand: str, *, melds: str | Sequence[str] | None = None, visible: st
 
     return AdviceModel(parsed.melds_needed, limit, seen, rules=rules,  # type: ignore[arg-type]
                        tegawari=tegawari, shanten_down=shanten_down, option_moves=option_moves,
-                       widest_only=widest_only, legal=legal if scored else None,
+                       legal=legal if scored else None,
                        frozen=scored and parsed.is_closed and riichi == "always")
 
 
