@@ -22,7 +22,7 @@ from ..notation import check_visible, parse, parse_tiles
 from ..results import decomposition_json
 from ..tables import agari_index
 from ..tiles import FIVES, HONOR_BASE, KINDS, SUITS, Tile, tile_name
-from .fu import Breakdown, breakdown_json, chiitoitsu_fu, regular_fu
+from .fu import CLOSED_TRIPLET_FU, Breakdown, breakdown_json, chiitoitsu_fu, regular_breakdown, regular_fu, set_fu
 from .points import basic_points, payments
 from .rules import PRESETS, ScoringRules, resolve_rules
 from .yaku import (
@@ -38,6 +38,7 @@ from .yaku import (
     chiitoitsu_yaku,
     hand_yaku,
     kokushi_yaku,
+    nine_gates,
     regular_yaku,
 )
 
@@ -293,13 +294,23 @@ def score_hand(hand: Hand, *, win: str, tsumo: bool = False, round_wind: str = "
     for t in kinds:
         mask |= 1 << t
     meld_groups: list[Group] = []
+    meld_seq_bits = meld_set_bits = meld_quads = meld_closed = meld_fu = 0  # what the melds give every reading
     for m in melds:
-        mask |= 1 << m.tiles[0] | 1 << m.tiles[-1]
-        if m.kind != "ankan":
+        low = m.tiles[0]
+        kind = _MELD_GROUP[m.kind]
+        is_open = m.kind != "ankan"
+        if kind == SEQUENCE:
+            mask |= 7 << low
+            meld_seq_bits |= 1 << low
+        else:
+            mask |= 1 << low
+            meld_set_bits |= 1 << low
+            meld_quads += kind == QUAD
+            meld_closed += not is_open
+            meld_fu += set_fu(kind, low, is_open)
+        if is_open:
             closed = False
-        meld_groups.append((_MELD_GROUP[m.kind], m.tiles[0], m.kind != "ankan", True))
-        if m.kind == "chi":
-            mask |= 1 << m.tiles[1]
+        meld_groups.append((kind, low, is_open, True))
     if chankan is True and concealed[win_tile] != 1:
         raise HandError("the robbed tile's three other copies are in the kan, expected the hand to hold "
                         f"one {tile_name(win_tile)}, got {concealed[win_tile]}", field="chankan")
@@ -329,25 +340,37 @@ def score_hand(hand: Hand, *, win: str, tsumo: bool = False, round_wind: str = "
     scored: list[tuple[list[Yaku], int]] = []  # every (yaku, fu) when ura_hits asks for them
     if entry is not None:
         tsumo_ = sit.tsumo
+        yakuman_base = shared[0] + nine_gates(mask, concealed, win_tile, closed) if closed else shared[0]
+        ordinary_base = shared[1]
         for r in entry.readings:
             pair = kinds[r.pair]
             triplets = [kinds[i] for i in r.triplets]
             sequences = [kinds[i] for i in r.sequences]
-            concealed_groups: list[Group] = [(SEQUENCE, t, False, False) for t in sequences]
-            concealed_groups += meld_groups
+            seq_bits, set_bits, sets_fu = meld_seq_bits, meld_set_bits, meld_fu
+            for t in sequences:
+                seq_bits |= 1 << t
+            for t in triplets:
+                set_bits |= 1 << t
+                sets_fu += CLOSED_TRIPLET_FU[t]
+            closed_sets = meld_closed + len(triplets)
             for wait, shanpon in _placements(pair, triplets, sequences, win_tile):
-                if tsumo_:
+                if shanpon < 0 or tsumo_:  # a triplet completed by ron counts as open
                     shanpon = -1
-                groups = [(TRIPLET, t, i == shanpon, False) for i, t in enumerate(triplets)] + concealed_groups
-                found = regular_yaku(groups, pair, wait, win_tile, mask, sit, closed, concealed, checked_rules,
-                                     shared)
-                pinfu = _PINFU in found
-                fu = regular_fu(groups, pair, wait, sit, closed, pinfu, checked_rules)[0]
+                    found = regular_yaku(sequences, seq_bits, set_bits, meld_quads, closed_sets, pair, wait, mask,
+                                         sit, closed, checked_rules, yakuman_base, ordinary_base)
+                    pinfu = _PINFU in found
+                    fu = regular_fu(sets_fu, pair, wait, sit, closed, pinfu, checked_rules)
+                else:
+                    found = regular_yaku(sequences, seq_bits, set_bits, meld_quads, closed_sets - 1, pair, wait,
+                                         mask, sit, closed, checked_rules, yakuman_base, ordinary_base)
+                    pinfu = False
+                    fu = regular_fu(sets_fu - (CLOSED_TRIPLET_FU[win_tile] >> 1), pair, wait, sit, closed, pinfu,
+                                    checked_rules)
                 value = _value(found, fu, extra, checked_rules)
                 if ura_hits:
                     scored.append((found, fu))
                 if best is None or value[:4] > best[:4]:
-                    best, best_reading = value, ("regular", pair, triplets, sequences, wait, groups, pinfu)
+                    best, best_reading = value, ("regular", pair, triplets, sequences, wait, shanpon, pinfu)
     for d in special:
         if d.form == "chiitoitsu":
             fu, _ = chiitoitsu_fu(checked_rules)
@@ -368,8 +391,10 @@ def score_hand(hand: Hand, *, win: str, tsumo: bool = False, round_wind: str = "
 
     breakdown: Breakdown
     if best_reading[0] == "regular":
-        _, pair, triplets, sequences, wait, groups, pinfu = best_reading
-        _, breakdown = regular_fu(groups, pair, wait, sit, closed, pinfu, checked_rules, explain=True)
+        _, pair, triplets, sequences, wait, shanpon, pinfu = best_reading
+        groups = [(TRIPLET, t, i == shanpon, False) for i, t in enumerate(triplets)]
+        groups += [(SEQUENCE, t, False, False) for t in sequences]
+        breakdown = regular_breakdown(groups + meld_groups, pair, wait, sit, closed, pinfu, checked_rules)
         decomposition: dict[str, Any] = {
             "form": "regular", "pair": _NAMES[pair], "triplets": [_NAMES[t] for t in triplets],
             "sequences": [_NAMES[t] for t in sorted(sequences)]}
