@@ -237,17 +237,13 @@ def _value(found: list[Yaku], fu: int, bonus: int, rules: ScoringRules) -> tuple
     return basic_points(han, fu, 0, rules)[0], 0, han, fu, found
 
 
-def _bonus(hand: Hand, rules: ScoringRules, full: list[int] | None, dora: list[Tile], ura: list[Tile]
-           ) -> list[Yaku]:
-    """Dora, aka and ura; ``full`` counts the hand's tiles, concealed and called."""
+def _bonus(hand: Hand, rules: ScoringRules, dora: int, ura: int) -> list[Yaku]:
+    """Dora, aka and ura, given the numbers of dora and ura dora the hand holds."""
     out: list[Yaku] = []
-    if full is not None:
-        for name, tiles in (("dora", dora), ("ura", ura)):
-            count = 0
-            for t in tiles:
-                count += full[_NEXT[t]]
-            if count:
-                out.append((name, count, 0))
+    if dora:
+        out.append(("dora", dora, 0))
+    if ura:
+        out.append(("ura", ura, 0))
     if rules.red_fives:
         reds = hand.reds
         aka = 0
@@ -261,6 +257,17 @@ def _bonus(hand: Hand, rules: ScoringRules, full: list[int] | None, dora: list[T
         if aka:
             out.append(("aka", aka, 0))
     return out
+
+
+def _plain_indicators(text: object) -> list[Tile] | None:
+    """The kinds of indicators written plainly ("3m1z", no red five), ``None`` for any other form."""
+    if not isinstance(text, str):
+        return None
+    if len(text) == 2:
+        tile = _PLAIN_TILES.get(text)
+        return None if tile is None else [tile]
+    tiles = [_PLAIN_TILES.get(text[i:i + 2], -1) for i in range(0, len(text), 2)]
+    return None if len(text) % 2 or -1 in tiles else tiles
 
 
 def score_hand(hand: Hand, *, win: str, tsumo: bool = False, round_wind: str = "1z", seat_wind: str = "1z",
@@ -295,8 +302,10 @@ def score_hand(hand: Hand, *, win: str, tsumo: bool = False, round_wind: str = "
         mask |= 1 << t
     meld_groups: list[Group] = []
     meld_seq_bits = meld_set_bits = meld_quads = meld_closed = meld_fu = 0  # what the melds give every reading
+    meld_tiles: list[Tile] = []
     for m in melds:
         low = m.tiles[0]
+        meld_tiles += m.tiles
         kind = _MELD_GROUP[m.kind]
         is_open = m.kind != "ankan"
         if kind == SEQUENCE:
@@ -321,18 +330,27 @@ def score_hand(hand: Hand, *, win: str, tsumo: bool = False, round_wind: str = "
     sticks = riichi_sticks
     if not (sticks.__class__ is int and 0 <= sticks <= 1000):
         sticks = _count("riichi_sticks", riichi_sticks, 1000)
-    full: list[int] | None = None
-    dora_tiles = ura_tiles = []
+    dora_count = ura_count = 0
     if dora or ura:
-        full = list(concealed)
-        for m in melds:
-            for t in m.tiles:
-                full[t] += 1
-        seen = full[:]
-        dora_tiles = _indicators(hand, "dora", dora, seen)
-        ura_tiles = _indicators(hand, "ura", ura, seen)
-    bonus = _bonus(hand, checked_rules, full, dora_tiles, ura_tiles if sit.riichi else [])
-    extra = sum(y[1] for y in bonus)
+        dora_tiles, ura_tiles = _plain_indicators(dora), _plain_indicators(ura)
+        if dora_tiles is not None and ura_tiles is not None:
+            shown = dora_tiles + ura_tiles
+            if len(dora_tiles) > MAX_INDICATORS or len(ura_tiles) > MAX_INDICATORS or any(
+                    concealed[t] + meld_tiles.count(t) + shown.count(t) > 4 for t in shown):
+                dora_tiles = None
+        if dora_tiles is None or ura_tiles is None:  # not plain, or too many: the full check and its error
+            seen = list(concealed)
+            for t in meld_tiles:
+                seen[t] += 1
+            dora_tiles = _indicators(hand, "dora", dora, seen)
+            ura_tiles = _indicators(hand, "ura", ura, seen)
+        for t in dora_tiles:
+            dora_count += concealed[_NEXT[t]] + meld_tiles.count(_NEXT[t])
+        if sit.riichi:
+            for t in ura_tiles:
+                ura_count += concealed[_NEXT[t]] + meld_tiles.count(_NEXT[t])
+    bonus = _bonus(hand, checked_rules, dora_count, ura_count)
+    extra = dora_count + ura_count + (bonus[-1][1] if bonus and bonus[-1][0] == "aka" else 0)
     shared = hand_yaku(mask, sit, closed, checked_rules)
 
     best: tuple[int, int, int, int, list[Yaku]] | None = None
