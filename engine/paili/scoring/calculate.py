@@ -141,7 +141,7 @@ def _indicators(hand: Hand, name: str, text: object, seen: list[int]) -> list[Ti
     return tiles
 
 
-def _situation(hand: Hand, closed: bool, *, tsumo: object, round_wind: object, seat_wind: object,
+def _situation(hand: Hand, closed: bool, tsumo: object, round_wind: object, seat_wind: object,
                riichi: object, ippatsu: object, last_tile: object, rinshan: object, chankan: object,
                blessing: object) -> Situation:
     if (tsumo.__class__ is bool and ippatsu.__class__ is bool and last_tile.__class__ is bool
@@ -280,6 +280,15 @@ def score_hand(hand: Hand, *, win: str, tsumo: bool = False, round_wind: str = "
     hand's ``points`` with that many more ura dora, for each (what the advisor's ura expectation needs: one
     reading of the hand instead of one per count; the best reading may differ between counts).
     """
+    return _score(hand, win, tsumo, round_wind, seat_wind, riichi, ippatsu, last_tile, rinshan, chankan, blessing,
+                  dora, ura, honba, riichi_sticks, rules, ura_hits)
+
+
+def _score(hand: Hand, win: str, tsumo: object, round_wind: object, seat_wind: object, riichi: object,
+           ippatsu: object, last_tile: object, rinshan: object, chankan: object, blessing: object, dora: object,
+           ura: object, honba: object, riichi_sticks: object, rules: object, ura_hits: Sequence[int]
+           ) -> dict[str, Any]:
+    """:func:`score_hand`, its arguments by position (a call with 17 keywords costs as much as some yaku)."""
     checked_rules = PRESETS.get(rules) if isinstance(rules, str) else None
     if checked_rules is None:
         checked_rules = resolve_rules(rules)
@@ -323,8 +332,8 @@ def score_hand(hand: Hand, *, win: str, tsumo: bool = False, round_wind: str = "
     if chankan is True and concealed[win_tile] != 1:
         raise HandError("the robbed tile's three other copies are in the kan, expected the hand to hold "
                         f"one {tile_name(win_tile)}, got {concealed[win_tile]}", field="chankan")
-    sit = _situation(hand, closed, tsumo=tsumo, round_wind=round_wind, seat_wind=seat_wind, riichi=riichi,
-                     ippatsu=ippatsu, last_tile=last_tile, rinshan=rinshan, chankan=chankan, blessing=blessing)
+    sit = _situation(hand, closed, tsumo, round_wind, seat_wind, riichi, ippatsu, last_tile, rinshan, chankan,
+                     blessing)
     if not (honba.__class__ is int and 0 <= honba <= 1000):
         honba = _count("honba", honba, 1000)
     sticks = riichi_sticks
@@ -486,7 +495,5 @@ def score(hand: str | Hand, *, win: str, tsumo: bool = False, round_wind: str = 
     >>> score("123m456p789s22z [123s]", win="2z")["no_yaku"]
     True
     """
-    parsed = hand if isinstance(hand, Hand) else parse(hand)
-    return score_hand(parsed, win=win, tsumo=tsumo, round_wind=round_wind, seat_wind=seat_wind, riichi=riichi,
-                      ippatsu=ippatsu, last_tile=last_tile, rinshan=rinshan, chankan=chankan, blessing=blessing,
-                      dora=dora, ura=ura, honba=honba, riichi_sticks=riichi_sticks, rules=rules)
+    return _score(hand if isinstance(hand, Hand) else parse(hand), win, tsumo, round_wind, seat_wind, riichi,
+                  ippatsu, last_tile, rinshan, chankan, blessing, dora, ura, honba, riichi_sticks, rules, ())
