@@ -22,7 +22,7 @@ from ..notation import check_visible, parse, parse_tiles
 from ..results import decomposition_json
 from ..tables import agari_index
 from ..tiles import FIVES, HONOR_BASE, KINDS, SUITS, Tile, tile_name
-from .fu import CLOSED_TRIPLET_FU, Breakdown, breakdown_json, chiitoitsu_fu, regular_breakdown, regular_fu, set_fu
+from .fu import CLOSED_TRIPLET_FU, NAMES, Breakdown, chiitoitsu_fu, regular_breakdown, regular_fu, set_fu
 from .points import basic_points, payments
 from .rules import PRESETS, ScoringRules, resolve_rules
 from .yaku import (
@@ -55,10 +55,10 @@ _NEXT: Final = tuple(
     for t in range(KINDS))
 """``_NEXT[indicator]``: the dora it shows."""
 
-_NAMES: Final = tuple(tile_name(t) for t in range(KINDS))
-_PLAIN_TILES: Final = {name: t for t, name in enumerate(_NAMES)}
+_PLAIN_TILES: Final = {name: t for t, name in enumerate(NAMES)}
 """Two-character names of the plain (not red) tiles: the fast path of reading ``win`` and indicators."""
 _PINFU: Final = ("pinfu", 1, 0)
+_BITS: Final = tuple(1 << t for t in range(KINDS))
 _WINDS: Final = {"1z": 27, "2z": 28, "3z": 29, "4z": 30}
 _MELD_GROUP: Final = {"chi": SEQUENCE, "pon": TRIPLET, "kan": QUAD, "ankan": QUAD}
 
@@ -306,9 +306,7 @@ def _score(hand: Hand, win: str, tsumo: object, round_wind: object, seat_wind: o
         raise HandError(f"expected a complete hand (agari), {hand} is not one", field="hand")
     win_tile = _win_tile(hand, win)
     closed = True
-    mask = 0
-    for t in kinds:
-        mask |= 1 << t
+    mask = sum(map(_BITS.__getitem__, kinds))  # the kinds are distinct: the sum is their union
     meld_groups: list[Group] = []
     meld_seq_bits = meld_set_bits = meld_quads = meld_closed = meld_fu = 0  # what the melds give every reading
     meld_tiles: list[Tile] = []
@@ -420,24 +418,24 @@ def _score(hand: Hand, win: str, tsumo: object, round_wind: object, seat_wind: o
     if best_reading[0] == "regular":
         _, pair, triplets, sequences, wait, shanpon, pinfu = best_reading
         groups = [(TRIPLET, t, i == shanpon, False) for i, t in enumerate(triplets)]
-        groups += [(SEQUENCE, t, False, False) for t in sequences]
         breakdown = regular_breakdown(groups + meld_groups, pair, wait, sit, closed, pinfu, checked_rules)
         decomposition: dict[str, Any] = {
-            "form": "regular", "pair": _NAMES[pair], "triplets": [_NAMES[t] for t in triplets],
-            "sequences": [_NAMES[t] for t in sorted(sequences)]}
+            "form": "regular", "pair": NAMES[pair], "triplets": [NAMES[t] for t in triplets],
+            "sequences": [NAMES[t] for t in sorted(sequences)]}
     else:
         breakdown = chiitoitsu_fu(checked_rules)[1] if best_reading[0] == "chiitoitsu" else []
         decomposition, wait = decomposition_json(best_reading[1]), best_reading[2]
         del decomposition["flags"]
     decomposition["wait"] = wait
-    decomposition["win"] = _NAMES[win_tile]
+    decomposition["win"] = NAMES[win_tile]
     if found and not yakuman:
         found = found + bonus
+    dealer = sit.seat_wind == HONOR_BASE
     if found:
-        points, paid = payments(base, dealer=sit.dealer, tsumo=sit.tsumo, honba=honba)
+        points, paid = payments(base, dealer=dealer, tsumo=sit.tsumo, honba=honba)
         if not sit.tsumo:
             gained = paid["ron"]
-        elif sit.dealer:
+        elif dealer:
             gained = 3 * paid["others"]
         else:
             gained = paid["dealer"] + 2 * paid["others"]
@@ -447,12 +445,12 @@ def _score(hand: Hand, win: str, tsumo: object, round_wind: object, seat_wind: o
     by_ura: dict[str, Any] = {}
     if ura_hits:
         by_ura["points_by_ura"] = [
-            payments(max(_value(f, fu_, extra + u, checked_rules)[0] for f, fu_ in scored), dealer=sit.dealer,
+            payments(max(_value(f, fu_, extra + u, checked_rules)[0] for f, fu_ in scored), dealer=dealer,
                      tsumo=sit.tsumo, honba=0)[0] if points else 0
             for u in ura_hits]
     return {
         "win": win,
-        "dealer": sit.dealer,
+        "dealer": dealer,
         "yaku": [({"id": name, "han": h, "yakuman": n} if n else {"id": name, "han": h}) for name, h, n in found],
         "han": han,
         "fu": fu,
@@ -461,7 +459,7 @@ def _score(hand: Hand, win: str, tsumo: object, round_wind: object, seat_wind: o
         "points": points,
         "payments": paid,
         "total": gained + 1000 * sticks,
-        "fu_breakdown": breakdown_json(breakdown),
+        "fu_breakdown": breakdown,
         "decomposition": decomposition,
         "no_yaku": not found,
         "rules": _rules_json(checked_rules),

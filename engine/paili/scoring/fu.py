@@ -36,8 +36,11 @@ _SET_FU: Final = ((0, 0), (2, 4), (8, 16))
 _WAIT_NAMES: Final = {"kanchan": "closed wait (kanchan)", "penchan": "edge wait (penchan)",
                       "tanki": "pair wait (tanki)"}
 
-Breakdown = list[tuple[int, str]]
-"""(fu, reason) entries; :func:`breakdown_json` makes the JSON form."""
+Breakdown = list[dict[str, Any]]
+"""The entries ``{"fu": n, "reason": text}``, in the order a player adds them up."""
+
+NAMES: Final = tuple(tile_name(t) for t in range(34))
+"""``NAMES[t]``: the mpsz name of kind ``t`` (``tile_name``, looked up)."""
 
 
 def set_fu(kind: int, tile: Tile, is_open: bool) -> int:
@@ -84,46 +87,49 @@ def _rounded(raw: int, closed: bool, rules: ScoringRules) -> int:
 
 def regular_breakdown(groups: list[Group], pair: Tile, wait: Wait, sit: Situation, closed: bool, pinfu: bool,
                       rules: ScoringRules) -> Breakdown:
-    """The breakdown of :func:`regular_fu` for the reading's ``groups``: its entries add up to that fu."""
-    parts: Breakdown = [(20, "base (futei)")]
+    """The breakdown of :func:`regular_fu` for the reading's ``groups`` (its sequences may be left out: they
+    score nothing): its entries add up to that fu."""
+    parts: Breakdown = [{"fu": 20, "reason": "base (futei)"}]
+    raw = 20
     if closed and not sit.tsumo:
-        parts.append((10, "closed hand won by ron (menzen kafu)"))
+        parts.append({"fu": 10, "reason": "closed hand won by ron (menzen kafu)"})
+        raw += 10
     if sit.tsumo and not pinfu:
-        parts.append((2, "tsumo"))
+        parts.append({"fu": 2, "reason": "tsumo"})
+        raw += 2
     for kind, tile, is_open, called in groups:
         if kind == SEQUENCE:
             continue
         what = "terminal/honor" if IS_ORPHAN[tile] else "simple"
         how = "open" if is_open else "closed"
         by_ron = " (completed by ron)" if is_open and not called else ""
-        parts.append((set_fu(kind, tile, is_open), f"{how} {GROUP_NAMES[kind]} of {tile_name(tile)}, {what}{by_ron}"))
+        fu = set_fu(kind, tile, is_open)
+        parts.append({"fu": fu, "reason": f"{how} {GROUP_NAMES[kind]} of {NAMES[tile]}, {what}{by_ron}"})
+        raw += fu
     fu = pair_fu(pair, sit, rules)
     if fu:
-        name = tile_name(pair)
+        name = NAMES[pair]
         if pair in _DRAGONS:
-            parts.append((fu, f"pair of {name}, a dragon"))
+            reason = f"pair of {name}, a dragon"
         elif pair == sit.seat_wind and pair == sit.round_wind:
-            parts.append((fu, f"pair of {name}, seat and round wind"))
+            reason = f"pair of {name}, seat and round wind"
         elif pair == sit.seat_wind:
-            parts.append((fu, f"pair of {name}, the seat wind"))
+            reason = f"pair of {name}, the seat wind"
         else:
-            parts.append((fu, f"pair of {name}, the round wind"))
+            reason = f"pair of {name}, the round wind"
+        parts.append({"fu": fu, "reason": reason})
+        raw += fu
     if wait in _WAIT_NAMES:
-        parts.append((2, _WAIT_NAMES[wait]))
-    raw = sum(p[0] for p in parts)
+        parts.append({"fu": 2, "reason": _WAIT_NAMES[wait]})
+        raw += 2
     fu = _rounded(raw, closed, rules)
     if raw == 20 and fu == 30:
-        parts.append((10, "open hand with no fu counts 30"))
+        parts.append({"fu": 10, "reason": "open hand with no fu counts 30"})
     elif fu != raw:
-        parts.append((fu - raw, f"rounded up from {raw}"))
+        parts.append({"fu": fu - raw, "reason": f"rounded up from {raw}"})
     return parts
 
 
 def chiitoitsu_fu(rules: ScoringRules) -> tuple[int, Breakdown]:
     """Seven pairs: a flat fu, nothing added."""
-    return rules.chiitoitsu_fu, [(rules.chiitoitsu_fu, "seven pairs (chiitoitsu), flat")]
-
-
-def breakdown_json(parts: Breakdown) -> list[dict[str, Any]]:
-    """``[{"fu": n, "reason": text}, ...]``."""
-    return [{"fu": fu, "reason": reason} for fu, reason in parts]
+    return rules.chiitoitsu_fu, [{"fu": rules.chiitoitsu_fu, "reason": "seven pairs (chiitoitsu), flat"}]
