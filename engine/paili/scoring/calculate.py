@@ -23,7 +23,7 @@ from ..results import decomposition_json
 from ..tables import agari_index
 from ..tiles import FIVES, HONOR_BASE, KINDS, SUITS, Tile, tile_name
 from .fu import CLOSED_TRIPLET_FU, NAMES, Breakdown, chiitoitsu_fu, regular_breakdown, regular_fu, set_fu
-from .points import basic_points, payments
+from .points import basic_points, payments, total
 from .rules import PRESETS, ScoringRules, resolve_rules
 from .yaku import (
     QUAD,
@@ -433,14 +433,9 @@ def _score(hand: Hand, win: str, tsumo: object, round_wind: object, seat_wind: o
     dealer = sit.seat_wind == HONOR_BASE
     if found:
         points, paid = payments(base, dealer=dealer, tsumo=sit.tsumo, honba=honba)
-        if not sit.tsumo:
-            gained = paid["ron"]
-        elif dealer:
-            gained = 3 * paid["others"]
-        else:
-            gained = paid["dealer"] + 2 * paid["others"]
+        gained = total(paid, sticks)
     else:
-        points, paid, gained, sticks = 0, {}, 0, 0
+        points, paid, gained = 0, {}, 0
     found.sort(key=lambda y: RANK[y[0]])
     by_ura: dict[str, Any] = {}
     if ura_hits:
@@ -458,7 +453,7 @@ def _score(hand: Hand, win: str, tsumo: object, round_wind: object, seat_wind: o
         "limit": basic_points(han, fu, yakuman, checked_rules)[1] if found else None,
         "points": points,
         "payments": paid,
-        "total": gained + 1000 * sticks,
+        "total": gained,
         "fu_breakdown": breakdown,
         "decomposition": decomposition,
         "no_yaku": not found,
