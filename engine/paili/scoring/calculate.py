@@ -467,7 +467,7 @@ def score(hand: str | Hand, *, win: str, tsumo: bool = False, round_wind: str = 
           chankan: bool = False, blessing: bool = False, dora: str = "", ura: str = "", honba: int = 0,
           riichi_sticks: int = 0, rules: object = "riichi") -> dict[str, Any]:
     """Score a winning hand; a JSON-ready dict. Raises :class:`~paili.HandError` for a bad or incomplete hand
-    and for a situation that contradicts it (the message starts with the field's name).
+    and for a situation that contradicts it (its ``field`` names the input at fault).
 
     ``hand`` is the complete hand with its melds (``[...]`` open, ``(...)`` closed kan); ``win`` the tile that
     completed it, among the concealed tiles (``0p`` for a red five); ``riichi`` 0, 1 or 2 (double riichi);
