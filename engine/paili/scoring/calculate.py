@@ -222,19 +222,21 @@ def _placements(pair: Tile, triplets: list[Tile], sequences: list[Tile], win: Ti
     return out
 
 
-def _value(found: list[Yaku], fu: int, bonus: int, rules: ScoringRules) -> tuple[int, int, int, int, list[Yaku]]:
-    """(basic points, yakuman multiple, han, fu, the yaku as counted) of one reading."""
+def _value(found: list[Yaku], fu: int, bonus: int, rules: ScoringRules
+           ) -> tuple[int, int, int, int, list[Yaku], str | None]:
+    """(basic points, yakuman multiple, han, fu, the yaku as counted, the limit) of one reading."""
     if not found:
-        return 0, 0, 0, fu, found
+        return 0, 0, 0, fu, found, None
     if found[0][2]:  # a reading with a yakuman lists only yakuman
         counted = [(name, 13 * m, m) for name, _, n in found
                    for m in [YAKUMAN[name] if rules.double_yakuman else 1]]
         total = sum(y[2] for y in counted) if rules.yakuman_stack else max(y[2] for y in counted)
-        return 8000 * total, total, 13 * total, fu, counted
+        return 8000 * total, total, 13 * total, fu, counted, "yakuman"
     han = bonus
     for y in found:
         han += y[1]
-    return basic_points(han, fu, 0, rules)[0], 0, han, fu, found
+    base, limit = basic_points(han, fu, 0, rules)
+    return base, 0, han, fu, found, limit
 
 
 def _bonus(hand: Hand, rules: ScoringRules, dora: int, ura: int) -> list[Yaku]:
@@ -342,9 +344,13 @@ def _score(hand: Hand, win: str, tsumo: object, round_wind: object, seat_wind: o
         dora_tiles, ura_tiles = _plain_indicators(dora), _plain_indicators(ura)
         if dora_tiles is not None and ura_tiles is not None:
             shown = dora_tiles + ura_tiles
-            if len(dora_tiles) > MAX_INDICATORS or len(ura_tiles) > MAX_INDICATORS or any(
-                    concealed[t] + meld_tiles.count(t) + shown.count(t) > 4 for t in shown):
+            if len(dora_tiles) > MAX_INDICATORS or len(ura_tiles) > MAX_INDICATORS:
                 dora_tiles = None
+            else:
+                for t in shown:
+                    if concealed[t] + shown.count(t) + meld_tiles.count(t) > 4:
+                        dora_tiles = None
+                        break
         if dora_tiles is None or ura_tiles is None:  # not plain, or too many: the full check and its error
             seen = list(concealed)
             for t in meld_tiles:
@@ -360,7 +366,7 @@ def _score(hand: Hand, win: str, tsumo: object, round_wind: object, seat_wind: o
     extra = dora_count + ura_count + (bonus[-1][1] if bonus and bonus[-1][0] == "aka" else 0)
     shared = hand_yaku(mask, sit, closed, checked_rules)
 
-    best: tuple[int, int, int, int, list[Yaku]] | None = None
+    best: tuple[int, int, int, int, list[Yaku], str | None] | None = None
     best_reading: tuple[Any, ...] = ()
     scored: list[tuple[list[Yaku], int]] = []  # every (yaku, fu) when ura_hits asks for them
     if entry is not None:
@@ -412,7 +418,7 @@ def _score(hand: Hand, win: str, tsumo: object, round_wind: object, seat_wind: o
         if best is None or value[:4] > best[:4]:
             best, best_reading = value, (d.form, d, wait)
     assert best is not None
-    base, yakuman, han, fu, found = best
+    base, yakuman, han, fu, found, limit = best
 
     breakdown: Breakdown
     if best_reading[0] == "regular":
@@ -437,20 +443,14 @@ def _score(hand: Hand, win: str, tsumo: object, round_wind: object, seat_wind: o
     else:
         points, paid, gained = 0, {}, 0
     found.sort(key=lambda y: RANK[y[0]])
-    by_ura: dict[str, Any] = {}
-    if ura_hits:
-        by_ura["points_by_ura"] = [
-            payments(max(_value(f, fu_, extra + u, checked_rules)[0] for f, fu_ in scored), dealer=dealer,
-                     tsumo=sit.tsumo, honba=0)[0] if points else 0
-            for u in ura_hits]
-    return {
+    result: dict[str, Any] = {
         "win": win,
         "dealer": dealer,
         "yaku": [({"id": name, "han": h, "yakuman": n} if n else {"id": name, "han": h}) for name, h, n in found],
         "han": han,
         "fu": fu,
         "yakuman": yakuman,
-        "limit": basic_points(han, fu, yakuman, checked_rules)[1] if found else None,
+        "limit": limit,
         "points": points,
         "payments": paid,
         "total": gained,
@@ -458,8 +458,13 @@ def _score(hand: Hand, win: str, tsumo: object, round_wind: object, seat_wind: o
         "decomposition": decomposition,
         "no_yaku": not found,
         "rules": _rules_json(checked_rules),
-        **by_ura,
     }
+    if ura_hits:
+        result["points_by_ura"] = [
+            payments(max(_value(f, fu_, extra + u, checked_rules)[0] for f, fu_ in scored), dealer=dealer,
+                     tsumo=sit.tsumo, honba=0)[0] if points else 0
+            for u in ura_hits]
+    return result
 
 
 def score(hand: str | Hand, *, win: str, tsumo: bool = False, round_wind: str = "1z", seat_wind: str = "1z",
