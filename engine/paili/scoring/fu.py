@@ -28,7 +28,7 @@ from typing import Any, Final
 
 from ..tiles import IS_ORPHAN, Tile, tile_name
 from .rules import ScoringRules
-from .yaku import GROUP_NAMES, SEQUENCE, TRIPLET, Group, Situation, Wait
+from .yaku import GROUP_NAMES, QUAD, SEQUENCE, TRIPLET, Group, Situation, Wait
 
 _DRAGONS: Final = (31, 32, 33)
 _SET_FU: Final = ((0, 0), (2, 4), (8, 16))
@@ -50,6 +50,20 @@ def set_fu(kind: int, tile: Tile, is_open: bool) -> int:
 
 CLOSED_TRIPLET_FU: Final = tuple(set_fu(TRIPLET, t, False) for t in range(34))
 """``CLOSED_TRIPLET_FU[t]``: the fu of a concealed triplet of ``t`` (half of it when a ron completes it)."""
+
+
+def _set_entry(kind: int, tile: Tile, is_open: bool, by_ron: bool) -> tuple[int, str]:
+    what = "terminal/honor" if IS_ORPHAN[tile] else "simple"
+    how = "open" if is_open else "closed"
+    ron = " (completed by ron)" if by_ron else ""
+    return set_fu(kind, tile, is_open), f"{how} {GROUP_NAMES[kind]} of {NAMES[tile]}, {what}{ron}"
+
+
+SET_ENTRIES: Final = {(kind, tile, is_open, by_ron): _set_entry(kind, tile, is_open, by_ron)
+                      for kind in (TRIPLET, QUAD) for tile in range(34) for is_open in (False, True)
+                      for by_ron in ((False, True) if is_open and kind == TRIPLET else (False,))}
+"""``SET_ENTRIES[kind, tile, is_open, by_ron]``: the fu of a triplet or quad and its line in the breakdown
+(``by_ron``: a concealed triplet the winning discard completed, which counts as open)."""
 
 
 def pair_fu(pair: Tile, sit: Situation, rules: ScoringRules) -> int:
@@ -98,14 +112,10 @@ def regular_breakdown(groups: list[Group], pair: Tile, wait: Wait, sit: Situatio
         parts.append({"fu": 2, "reason": "tsumo"})
         raw += 2
     for kind, tile, is_open, called in groups:
-        if kind == SEQUENCE:
-            continue
-        what = "terminal/honor" if IS_ORPHAN[tile] else "simple"
-        how = "open" if is_open else "closed"
-        by_ron = " (completed by ron)" if is_open and not called else ""
-        fu = set_fu(kind, tile, is_open)
-        parts.append({"fu": fu, "reason": f"{how} {GROUP_NAMES[kind]} of {NAMES[tile]}, {what}{by_ron}"})
-        raw += fu
+        if kind != SEQUENCE:
+            fu, reason = SET_ENTRIES[kind, tile, is_open, is_open and not called]
+            parts.append({"fu": fu, "reason": reason})
+            raw += fu
     fu = pair_fu(pair, sit, rules)
     if fu:
         name = NAMES[pair]
