@@ -2,7 +2,7 @@
 
 A *reading* is one way to cut the hand into four sets and a pair (:class:`Group` list + pair), with the place
 the winning tile took in it (the wait, 待ち). Yaku that depend only on the tiles (tanyao, honitsu, ...) are
-computed once per hand in :class:`TileFacts`; the rest per reading.
+computed once per hand (:func:`hand_yaku`, :func:`nine_gates`); the rest per reading (:func:`regular_yaku`).
 
 Han, closed / open (0 = closed hands only):
 
