@@ -3,7 +3,9 @@
 * ``paili.notation._fast_hand`` (the fast path of :func:`paili.parse` for plain text) against the full
   scanner (``parse(text, melds=[])`` never takes the fast path) on seeded random texts, valid and not;
 * ``paili.notation.meld_texts`` (the table of every meld as it can be written) against the full meld parser
-  on every bracketed string of 3 or 4 digits and one suit letter.
+  on every bracketed string of 3 or 4 digits and one suit letter;
+* ``paili.agari.shape_key`` (it visits only the kinds held) against the index method's definition of the key,
+  run by run, on seeded random counts (out-of-range counts too).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import random
 
 from scoring_cases import random_cases
 
+from paili.agari import shape_key
 from paili.errors import HandError
 from paili.hand import Hand
 from paili.notation import _fast_hand, meld_texts, parse, parse_melds
@@ -74,3 +77,25 @@ def test_the_meld_table_is_every_meld_the_full_parser_reads() -> None:
                         continue
                     read[text] = meld
     assert table == read
+
+
+def _key_by_definition(counts: list[int]) -> tuple[str, list[int]]:
+    """Runs of consecutive kinds within a suit (an honor alone), each written as its counts, joined by 0."""
+    runs: list[list[int]] = []
+    for t, c in enumerate(counts):
+        if c:
+            if runs and runs[-1][-1] == t - 1 and t < 27 and t % 9:
+                runs[-1].append(t)
+            else:
+                runs.append([t])
+    return "0".join("".join(str(counts[t]) for t in run) for run in runs), [t for run in runs for t in run]
+
+
+def test_shape_key_follows_its_definition() -> None:
+    rng = random.Random(12)
+    for _ in range(20000):
+        density = rng.random()
+        counts = [rng.choice((1, 2, 3, 4, 4, 5, -1) if rng.random() < 0.01 else (1, 2, 3, 4))
+                  if rng.random() < density else 0 for _ in range(34)]
+        assert shape_key(counts) == _key_by_definition(counts), counts
+    assert shape_key([0] * 34) == ("", [])
