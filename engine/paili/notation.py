@@ -404,8 +404,10 @@ def _melds_argument(melds: object) -> list[_ParsedMeld]:
 _FAST_TOKEN: Final = re.compile(r"[0-9]+[mps]|[1-7]+z|[\[(][0-9]{3,4}[mpsz][\])]")
 """The pieces of the texts the fast path reads: nothing else but spaces between them (no other character, no
 space inside a meld or a digit run, no 0, 8 or 9 before 'z')."""
-_DIGIT_KIND: Final = {str(d): (4 if d == 0 else d - 1) for d in range(10)}
 _SUIT_BASE: Final = {suit: 9 * i for i, suit in enumerate(SUITS)}
+_SUIT_DIGIT_KINDS: Final = {suit: {str(d): base + (4 if d == 0 else d - 1) for d in range(10)}
+                            for suit, base in _SUIT_BASE.items()}
+"""``_SUIT_DIGIT_KINDS[suit][digit]``: the kind a digit names in a suit (``0`` is the red five)."""
 
 
 @cache
@@ -441,21 +443,20 @@ def _fast_hand(text: str) -> Hand | None:
     reds = [0, 0, 0]
     melds: list[Meld] = []
     size = 0
-    digit_kind, table = _DIGIT_KIND, meld_texts()
+    table = meld_texts()
     for token in tokens:
-        if token[-1] in "])":
+        suit = token[-1]
+        if suit in "])":
             meld = table.get(token)
             if meld is None:
                 return None
             melds.append(meld)
             continue
-        base = _SUIT_BASE[token[-1]]
-        digits = token[:-1]
-        for digit in digits:
-            counts[base + digit_kind[digit]] += 1
-        size += len(digits)
-        if "0" in digits:
-            reds[base // 9] += digits.count("0")
+        for kind in map(_SUIT_DIGIT_KINDS[suit].__getitem__, token[:-1]):
+            counts[kind] += 1
+        size += len(token) - 1
+        if "0" in token:
+            reds[_SUIT_BASE[suit] // 9] += token.count("0")
     if size % 3 == 0 or size + 3 * len(melds) > MAX_HAND_TILES:
         return None
     concealed, concealed_reds = tuple(counts), (reds[0], reds[1], reds[2])
