@@ -63,6 +63,11 @@ _WINDS: Final = {"1z": 27, "2z": 28, "3z": 29, "4z": 30}
 _MELD_GROUP: Final = {"chi": SEQUENCE, "pon": TRIPLET, "kan": QUAD, "ankan": QUAD}
 
 
+def _rank(found: Yaku) -> int:
+    """Where a yaku found comes in the results (:data:`~paili.scoring.yaku.YAKU_ORDER`)."""
+    return RANK[found[0]]
+
+
 def dora_of(indicator: Tile) -> Tile:
     """The dora an indicator shows.
 
@@ -198,7 +203,7 @@ def _rules_json(rules: ScoringRules) -> dict[str, Any]:
         known = _RULES_JSON[id(rules)] = (rules, rules.to_json())
         if len(_RULES_JSON) > 64:
             _RULES_JSON.clear()
-    return dict(known[1])
+    return known[1].copy()
 
 
 # --- scoring the readings --------------------------------------------------------------------------------
@@ -426,8 +431,8 @@ def _score(hand: Hand, win: str, tsumo: object, round_wind: object, seat_wind: o
         groups = [(TRIPLET, t, i == shanpon, False) for i, t in enumerate(triplets)]
         breakdown = regular_breakdown(groups + meld_groups, pair, wait, sit, closed, pinfu, checked_rules)
         decomposition: dict[str, Any] = {
-            "form": "regular", "pair": NAMES[pair], "triplets": [NAMES[t] for t in triplets],
-            "sequences": [NAMES[t] for t in sorted(sequences)]}
+            "form": "regular", "pair": NAMES[pair], "triplets": list(map(NAMES.__getitem__, triplets)),
+            "sequences": list(map(NAMES.__getitem__, sorted(sequences)))}
     else:
         breakdown = chiitoitsu_fu(checked_rules)[1] if best_reading[0] == "chiitoitsu" else []
         decomposition, wait = decomposition_json(best_reading[1]), best_reading[2]
@@ -442,7 +447,7 @@ def _score(hand: Hand, win: str, tsumo: object, round_wind: object, seat_wind: o
         gained = total(paid, sticks)
     else:
         points, paid, gained = 0, {}, 0
-    found.sort(key=lambda y: RANK[y[0]])
+    found.sort(key=_rank)
     result: dict[str, Any] = {
         "win": win,
         "dealer": dealer,
