@@ -4,6 +4,7 @@ import { createEngine } from "../paili.mjs";
 import { createAdvice } from "./advice.js";
 import { registerOffline } from "./offline.js";
 import * as render from "./render.js";
+import { createScore } from "./score.js";
 import { PALETTE } from "./tiles.js";
 
 const DEBOUNCE_MS = 120;
@@ -38,6 +39,8 @@ let timer = 0;
 let current = null;
 // Win chances of the discards (its own worker); created in start(), before any analysis.
 let advice = null;
+// The Score panel of a winning hand; its situation is part of the URL.
+const score = createScore({ getEngine: () => engine, onChange: () => replaceUrl() });
 
 // ---- URL <-> inputs -------------------------------------------------------------------------------------
 
@@ -46,6 +49,7 @@ function urlFor(hand, visible) {
   url.search = "";
   if (hand) url.searchParams.set("q", hand);
   if (visible) url.searchParams.set("v", visible);
+  score.writeParams(url.searchParams);
   return url;
 }
 
@@ -53,6 +57,7 @@ function readUrl() {
   const params = new URLSearchParams(location.search);
   ui.hand.value = params.get("q") ?? "";
   ui.visible.value = params.get("v") ?? "";
+  score.readParams(params);
   ui.undo.hidden = !(history.state?.depth > 0);
 }
 
@@ -165,6 +170,7 @@ async function analyzeNow({ canonical = false } = {}) {
     clearErrors();
     drawHand(null);
     clearResult();
+    score.clear();
     advice?.clear();
     return;
   }
@@ -181,6 +187,7 @@ async function analyzeNow({ canonical = false } = {}) {
       ui.hand.value = render.handText(result);
       replaceUrl();
     }
+    score.show(result, hand, render.handText(result));
     advice?.show(result, { hand: ui.hand.value, visible });
   } catch (error) {
     if (id !== latest) return;
@@ -189,6 +196,7 @@ async function analyzeNow({ canonical = false } = {}) {
     showError(error, { hand, visible });
     drawHand(null);
     clearResult();
+    score.clear();
     advice?.clear();
   } finally {
     if (id === latest) ui.results.removeAttribute("aria-busy");
