@@ -18,7 +18,7 @@ they never change shanten, only the remaining counts.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Final, Literal, NamedTuple, TypeAlias
 
@@ -463,12 +463,19 @@ class AdviceModel:
     default policy a completing draw wins, a shanten-lowering draw is kept with the best discard that keeps
     the lower shanten, and any other draw is thrown back.
 
-    ``tegawari`` and ``shanten_down`` add choices, usable once per line of play (``moves`` = 1 while
-    unused), each among the *widest* discards it allows (those leaving the most ukeire, all on a tie):
+    ``tegawari`` and ``shanten_down`` add choices, usable ``option_moves`` times per line of play (once, as
+    the advisor documents), each among the *widest* discards it allows (those leaving the most ukeire, all on
+    a tie; with ``widest_only=False``, among all of them):
 
     * ``tegawari``: after a draw that keeps the shanten, keep it and discard another kind that keeps it;
     * ``shanten_down``: after any draw, discard to one shanten above the best kept, if that is at most
       ``back_limit`` (after a lowering draw: back to the shanten before it; after another draw: one more).
+
+    With ``option_moves`` = the number of draws and ``widest_only=False`` the options are unrestricted: the
+    true optimum of the model with those choices, which the advisor's limits can only fall short of.
+    ``legal(drawn, k)`` says whether the complete hand ``drawn`` (just drew ``k``) is a legal win (has a
+    yaku); a complete shape that is not is thrown back like any other draw (``None``: every shape wins).
+    ``frozen``: a tenpai hand never uses an option (a closed hand in riichi).
 
     Shanten is :func:`shanten` (the slow exact one). Values are memoised on ``(hand, t, objective, moves)``,
     a cache of the recursion's own results: it changes how often a value is computed, never which.
@@ -476,14 +483,20 @@ class AdviceModel:
 
     def __init__(self, melds_needed: int, limit: Sequence[int] | None = None,
                  visible: Sequence[int] | None = None, *, rules: Rules = "riichi", tegawari: bool = False,
-                 shanten_down: bool = False, back_limit: int = 1) -> None:
+                 shanten_down: bool = False, back_limit: int = 1, option_moves: int = 1,
+                 widest_only: bool = True, legal: Callable[[Counts, int], bool] | None = None,
+                 frozen: bool = False) -> None:
         self.melds_needed = melds_needed
+        self.legal = legal
+        self.frozen = frozen
         self.limit = FULL if limit is None else tuple(limit)
         self.visible = (0,) * KINDS if visible is None else tuple(visible)
         self.rules: Rules = rules
         self.tegawari = tegawari
         self.shanten_down = shanten_down
         self.back_limit = back_limit
+        self.option_moves = option_moves
+        self.widest_only = widest_only
         self._shanten: dict[Counts, int] = {}
         self._widths: dict[Counts, int] = {}
         self._values: dict[tuple[Counts, int, Objective, int], float] = {}
@@ -520,15 +533,17 @@ class AdviceModel:
         return out
 
     def widest(self, hands: list[Counts]) -> list[Counts]:
-        """The hands among ``hands`` with the most ukeire (all of them on a tie)."""
-        if not hands:
-            return []
+        """The hands among ``hands`` with the most ukeire (all of them on a tie; all with ``widest_only`` off)."""
+        if not hands or not self.widest_only:
+            return hands
         widths = [self.width(h) for h in hands]
         return [h for h, w in zip(hands, widths, strict=True) if w == max(widths)]
 
-    def value(self, hand: Counts, t: int, objective: Objective, moves: int = 1) -> float:
+    def value(self, hand: Counts, t: int, objective: Objective, moves: int | None = None) -> float:
         """Best chance to win / be tenpai within ``t`` draws, with ``moves`` option moves left (0: the
-        default policy only)."""
+        default policy only; ``None``: ``option_moves``)."""
+        if moves is None:
+            moves = self.option_moves
         key = (hand, t, objective, moves)
         found = self._values.get(key)
         if found is None:
@@ -545,30 +560,31 @@ class AdviceModel:
         total = sum(left)
         if total == 0:
             return self.value(hand, t - 1, objective, moves)
-        can_swap = moves > 0 and self.tegawari
-        can_go_back = moves > 0 and self.shanten_down
+        free = moves > 0 and not (self.frozen and s == 0)
+        can_swap = free and self.tegawari
+        can_go_back = free and self.shanten_down
         result = 0.0
         for k in range(KINDS):
             if not left[k]:
                 continue
             drawn = _plus(hand, k)
             after = self.shanten(drawn)
-            if after == -1:
+            if after == -1 and (self.legal is None or self.legal(drawn, k)):
                 v = 1.0
-            elif after < s:
+            elif -1 < after < s:
                 v = max(self.value(kept, t - 1, objective, moves) for kept in self.discards(drawn, after))
                 if can_go_back and s <= self.back_limit:
                     for back in self.widest(self.discards(drawn, s)):
-                        v = max(v, self.value(back, t - 1, objective, 0))
+                        v = max(v, self.value(back, t - 1, objective, moves - 1))
             else:
                 v = self.value(hand, t - 1, objective, moves)
                 if can_swap:
                     swaps = [kept for kept in self.discards(drawn, s) if kept != hand]
                     for swap in self.widest(swaps):
-                        v = max(v, self.value(swap, t - 1, objective, 0))
+                        v = max(v, self.value(swap, t - 1, objective, moves - 1))
                 if can_go_back and s + 1 <= self.back_limit:
                     for back in self.widest(self.discards(drawn, s + 1)):
-                        v = max(v, self.value(back, t - 1, objective, 0))
+                        v = max(v, self.value(back, t - 1, objective, moves - 1))
             result += left[k] / total * v
         return result
 

@@ -145,3 +145,25 @@ def test_cli_batch_mode_writes_json_lines() -> None:
     assert lines[0] == paili.analyze("123m456p789s11122z")
     assert lines[1]["input"] == "not a hand" and lines[1]["error"]["type"] == "HandError"
     assert lines[2]["shanten"]["min"] == 0
+
+
+@pytest.mark.parametrize("hand", ["", "123m", "123m456p", "1m [111p]", "123m [111p] [222p] [333p]", "05m11z"])
+def test_tiles_op_draws_incomplete_hands_like_analyze(hand: str) -> None:
+    """The tiles op accepts any count a hand being built has; its tiles are those analyze writes for the same
+    tiles plus one (a count analyze accepts)."""
+    reply = json.loads(handle(json.dumps({"op": "tiles", "hand": hand})))
+    assert reply["ok"], reply
+    plus_one = paili.analyze(hand + "7z") if hand.count("[") < 4 else None
+    result = reply["result"]
+    assert result["tiles"] == len(result["concealed"])
+    if plus_one is not None:
+        assert sorted([*result["concealed"], "7z"]) == sorted(plus_one["concealed"])
+        assert [m["text"] for m in result["melds"]] == [m["text"] for m in plus_one["melds"]]
+
+
+@pytest.mark.parametrize(("hand", "needle"), [
+    ("11111m", "5th"), ("00m", "red five"), ("123456789m123456p", "at most 14"),
+    ("123z [111p] [222p] [333p] [444p]", "at most 14")])
+def test_tiles_op_keeps_the_other_limits(hand: str, needle: str) -> None:
+    reply = json.loads(handle(json.dumps({"op": "tiles", "hand": hand})))
+    assert not reply["ok"] and reply["error"]["type"] == "HandError" and needle in reply["error"]["message"]

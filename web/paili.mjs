@@ -13,8 +13,9 @@
 // carrying type ("HandError", "RequestError", "InternalError", "EngineClosed"), message, field (the input a
 // HandError belongs to: "hand", "melds", "visible", "rules", "turns"..., else null) and position (a character
 // index in that input's string, or null). engine.advise(hand, { melds, visible, rules, turns, tegawari,
-// shanten_down, max_shanten }) resolves to the JSON of Python's paili.advise() (discards ranked by the chance to
-// win); options left out take Python's defaults. engine.score(hand, { win, tsumo, round_wind, seat_wind, riichi,
+// shanten_down, max_shanten, objective, riichi, ippatsu, round_wind, seat_wind, dora, honba, riichi_sticks })
+// resolves to the JSON of Python's paili.advise() (discards ranked by the expected points or the chance to win);
+// options left out take Python's defaults. engine.score(hand, { win, tsumo, round_wind, seat_wind, riichi,
 // ippatsu, last_tile, rinshan, chankan, blessing, dora, ura, honba, riichi_sticks, rules }) resolves to the JSON
 // of Python's paili.score() (yaku, han, fu and its breakdown, limit, payments); engine.scoreWaits(hand, {...the
 // same but win and tsumo}) what each wait of a tenpai hand is worth by ron and tsumo. engine.request(op, payload)
@@ -66,11 +67,34 @@
  * @property {Ukeire} [ukeire]  3n+1 hands
  */
 /**
+ * @typedef {object} AdviceWait  a wait of a tenpai discard
+ * @property {string} tile
+ * @property {number} remaining  copies left (the discarded copy counted as seen, as in the table)
+ * @property {boolean | null} yaku  the self-drawn win has a yaku (null: not scored, see AdviceDiscard.ev)
+ * @property {{tsumo: number, ron: number} | null} points  expected over ura dora and red copies (0: no yaku)
+ */
+/**
  * @typedef {Discard & {
  *   p_win: number[] | null,
  *   p_tenpai: number[] | null,
+ *   ev: number[] | null,
+ *   waits: AdviceWait[],
  *   improvements: {total: number, tiles: (TileCount & {ukeire_after: number})[]},
- * }} AdviceDiscard  p_win[i] / p_tenpai[i]: the chance within i+1 draws (null: not computed, see note)
+ * }} AdviceDiscard  p_win[i] / p_tenpai[i]: the chance within i+1 draws, ev[i] the expected points won within
+ *   i+1 draws (null: not computed, see note; ev also null with the Chinese rules or unwritten melds); waits: [] unless
+ *   the discard leaves the hand tenpai
+ */
+/** @typedef {"ev" | "p_win" | "p_tenpai"} Objective  what orders the discards (its value at the last turn) */
+/**
+ * @typedef {object} AdviceSituation  the scoring situation in effect (null with the Chinese rules or unwritten melds)
+ * @property {"always" | "dama"} riichi
+ * @property {boolean} ippatsu
+ * @property {string} round_wind
+ * @property {string} seat_wind
+ * @property {string} dora
+ * @property {number} honba
+ * @property {number} riichi_sticks
+ * @property {Record<string, unknown>} rules  every scoring option in effect
  */
 /**
  * @typedef {object} Advice  the JSON of Python's paili.advise()
@@ -81,7 +105,8 @@
  * @property {Rules} rules
  * @property {number} shanten
  * @property {number} turns
- * @property {{tegawari: boolean, shanten_down: boolean, max_shanten: number}} options
+ * @property {{tegawari: boolean, shanten_down: boolean, max_shanten: number, objective: Objective}} options
+ * @property {AdviceSituation | null} situation
  * @property {AdviceDiscard[]} discards  best first
  * @property {string | null} note
  */
@@ -92,7 +117,23 @@
  * @property {Rules} [rules]
  */
 /**
- * @typedef {AnalyzeOptions & {turns?: number, tegawari?: boolean, shanten_down?: boolean, max_shanten?: number}} AdviseOptions
+ * @typedef {object} AdviseOnlyOptions
+ * @property {number} [turns]  1..30
+ * @property {boolean} [tegawari]
+ * @property {boolean} [shanten_down]
+ * @property {number} [max_shanten]  0..4
+ * @property {Objective} [objective]  "ev" by default
+ * @property {"always" | "dama"} [riichi]  a closed hand declares riichi on reaching tenpai ("always") or never
+ * @property {boolean} [ippatsu]  a win on the first draw after riichi scores ippatsu
+ * @property {string} [round_wind]  "1z".."4z"
+ * @property {string} [seat_wind]  "1z".."4z"; "1z" is the dealer
+ * @property {string} [dora]  the dora indicators (seen tiles: not to be repeated in visible)
+ * @property {number} [honba]
+ * @property {number} [riichi_sticks]
+ */
+/**
+ * @typedef {Omit<AnalyzeOptions, "rules"> & AdviseOnlyOptions & {rules?: Rules | string | Record<string, unknown>}} AdviseOptions
+ *   rules: "chinese", or a scoring preset name ("riichi", "tenhou"...) or options over one
  */
 /**
  * @typedef {object} ScoreOptions  the situation of a win (paili.score's keyword arguments; win is required)
@@ -270,15 +311,17 @@ class Engine {
   }
 
   /**
-   * Rank the discards of a 3n+2 hand by the chance to win within 1..turns draws: exactly the JSON of Python's
-   * `paili.advise(hand, ...)`. Options: melds, visible, rules, turns, tegawari, shanten_down, max_shanten
-   * (left out or undefined: Python's default).
+   * Rank the discards of a 3n+2 hand by the expected points (or the chance) to win within 1..turns draws: exactly
+   * the JSON of Python's `paili.advise(hand, ...)`. Options: melds, visible, rules, turns, tegawari, shanten_down,
+   * max_shanten, objective, riichi, ippatsu, round_wind, seat_wind, dora, honba, riichi_sticks (left out or
+   * undefined: Python's default).
    * @param {string} hand
    * @param {AdviseOptions} [options]
    * @returns {Promise<Advice>}  (the shape is the engine's contract, docs/CONTRACT.md)
    */
   advise(hand, options = {}) {
-    const keys = /** @type {const} */ (["melds", "visible", "rules", "turns", "tegawari", "shanten_down", "max_shanten"]);
+    const keys = /** @type {const} */ (["melds", "visible", "rules", "turns", "tegawari", "shanten_down", "max_shanten",
+      "objective", "riichi", "ippatsu", "round_wind", "seat_wind", "dora", "honba", "riichi_sticks"]);
     return /** @type {Promise<Advice>} */ (this.request("advise", payloadOf(hand, options, keys)));
   }
 
@@ -309,6 +352,18 @@ class Engine {
       "chankan", "blessing", "dora", "ura", "honba", "riichi_sticks", "rules"]);
     return /** @type {Promise<{tile: string, remaining: number, ron: Score | null, tsumo: Score | null}[]>} */ (
       this.request("score_waits", payloadOf(hand, options, keys)));
+  }
+
+  /**
+   * The tiles of a hand that may still be incomplete (being tapped in): exactly the JSON of the engine's "tiles"
+   * op, `{hand, concealed, melds, tiles}`; any concealed count up to 14 tiles, the other limits of analyze().
+   * @param {string} hand
+   * @param {{melds?: string | string[] | null}} [options]
+   * @returns {Promise<{hand: string, concealed: string[], melds: Meld[], tiles: number}>}
+   */
+  tiles(hand, { melds = null } = {}) {
+    return /** @type {Promise<{hand: string, concealed: string[], melds: Meld[], tiles: number}>} */ (
+      this.request("tiles", { hand, melds }));
   }
 
   /** End the worker; everything pending rejects with an EngineError of type "EngineClosed". */

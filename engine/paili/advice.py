@@ -1,8 +1,9 @@
-"""Discard advice (何切る): which discard wins, or reaches tenpai, most often within the next draws.
+"""Discard advice (何切る): which discard wins the most points, or wins or reaches tenpai most often.
 
-Tenhou's 牌理 page ranks discards by ukeire (受け入れ) alone. :func:`advise` ranks them by the probability of
-winning (和了) by self-draw within 1..``turns`` draws under a fixed, checkable model, and also gives the
-probability of being tenpai (聴牌) within as many draws, plus the improvement tiles (改良) of each discard.
+Tenhou's 牌理 page ranks discards by ukeire (受け入れ) alone. :func:`advise` ranks them by the expected points
+won (``objective="ev"``, the default), or the probability of winning (和了, ``"p_win"``) or of being tenpai
+(聴牌, ``"p_tenpai"``), by self-draw within 1..``turns`` draws under a fixed, checkable model, and gives all
+three per draw, the waits of each tenpai discard with their points, and the improvement tiles (改良).
 
 The model
 ---------
@@ -11,27 +12,53 @@ The model
   (concealed and called) - copies marked visible`` (never below 0) and ``R = sum(r_k)``, recomputed from the
   current hand at every draw. The player's own discards are *not* removed from the wall (the model does not
   track them), which keeps a state a function of the hand alone.
-* Default policy: a draw that completes the hand wins (tsumo, ツモ). A draw that lowers the shanten is kept,
-  and the player discards, among the tiles that keep that lower shanten, the one best for the objective. Any
-  other draw is discarded at once, so the hand is unchanged.
-* ``p_win[n]`` is the best probability of winning within ``n + 1`` draws and ``p_tenpai[n]`` the best
-  probability of being tenpai within ``n + 1`` draws (1.0 when the hand is tenpai already).
+  Red fives are copies of their own: the red five of a suit whose red fives score (the scoring ``rules``) is
+  in the wall unless the hand, its melds, the visible tiles or the dora indicators hold it, so ``r_k`` of a
+  five splits into its red copy and the plain ones; the state includes the red fives held. The dora
+  indicators are seen tiles (they leave the wall; do not repeat them in ``visible``). Counts shown beside a
+  discard (``ukeire``, ``waits``' ``remaining``) treat the discarded copy as seen, as the discard table does;
+  this wall returns it (the seeds' and mahjong-cpp's convention), the one place where the two differ.
+* Default policy: a draw that completes the hand with a yaku wins (tsumo, ツモ). A complete shape without
+  yaku (an open hand without one; a closed tsumo always has menzen tsumo) is no win: it is discarded like any
+  other draw. A draw that lowers the shanten is kept, and the player discards, among the tiles that keep that
+  lower shanten, the one best for the objective (a plain five before a red one). Any other draw is discarded
+  at once, so the hand is unchanged.
+* Riichi (``riichi="always"``, the default): a closed hand (closed kans allowed) declares riichi when it
+  reaches tenpai (also when the discard itself leaves it tenpai), and then never changes, options or not.
+  ``riichi="dama"``: never. Open hands never do.
+* A win's value is the ``points`` of :func:`paili.score` for that tsumo in the situation given
+  (``round_wind``, ``seat_wind``, ``dora``, ``honba``, ``riichi_sticks``, ``rules``; ``points`` excludes honba
+  and sticks): with riichi, riichi and menzen tsumo score, and the ura dora are the exact expectation over the
+  indicators drawn from the tiles unseen at the win (as many as the dora indicators, at least one; see
+  :mod:`paili.win_value`); with ``ippatsu=True`` a win on the first draw after riichi scores ippatsu. Double
+  riichi, the riichi stick paid, and haitei are not modelled.
+* ``p_win[n]`` is the best probability of winning within ``n + 1`` draws, ``p_tenpai[n]`` the best
+  probability of being tenpai (a shape, yaku or not) within ``n + 1`` draws (1.0 when the hand is tenpai
+  already), ``ev[n]`` the best expected points won within ``n + 1`` draws (0 for the draws that never win).
 
 Choices where the issue is silent (written down here so that results are checkable):
 
-* *Each an optimum of its own*: every ``p_win[n]`` and every ``p_tenpai[n]`` is maximised separately, for
-  its own horizon and objective; the discard chosen after a shanten-lowering draw may differ between them.
+* *Each an optimum of its own*: every ``p_win[n]``, ``p_tenpai[n]`` and ``ev[n]`` is maximised separately,
+  for its own horizon and objective; the discard chosen after a shanten-lowering draw may differ between them.
   The search computes a value vector ``V[obj][h][t]`` for ``t = 0..turns`` per state ``h`` once (memoised on
-  the 34 counts), so each state is expanded once: with ``q`` the chance of a draw that does not lower the
-  shanten, ``V[h][t] = sum over lowering draws k of p_k * max_d V[h+k-d][t-1] + q * V[h][t-1]``.
-* A tenpai state wins with ``1 - (1 - P)^t`` (``P`` = the chance of drawing a winning tile); the tenpai
-  objective counts a draw that makes the hand tenpai as a success.
+  the 34 counts and the red fives held), so each state is expanded once: with ``q`` the chance of a draw that
+  does not lower the shanten, ``V[h][t] = sum over lowering draws k of p_k * max_d V[h+k-d][t-1] + q *
+  V[h][t-1]``.
+* A tenpai state wins with ``1 - (1 - P)^t`` (``P`` = the chance of drawing a winning tile with a yaku) and
+  its ``ev`` is that chance times the mean points of those draws (weighted by their copies; the first draw
+  with ippatsu when it applies); the tenpai objective counts a draw that makes the hand tenpai as a success.
+* ``waits`` of a tenpai discard: every wait with ``tile``, ``remaining``, ``yaku`` (does the self-drawn win
+  have one) and ``points`` ``{"tsumo", "ron"}`` (the riichi policy applied, no ippatsu; expected over the ura
+  dora and over the red and plain copies left; 0 without yaku).
+* Scoring needs a hand whose melds are all written and the Japanese rules: with ``rules="chinese"`` or
+  Tenhou's short-hand hands (a meld not written) a complete shape is a win worth nothing, and ``ev`` and the
+  waits' ``yaku`` / ``points`` are ``None``.
 * A discard whose hand has no tile left to draw (``R = 0``) never changes again.
 * The probabilities of a discard are computed when the shanten after it is at most ``max_shanten``
   (default 2); other rows keep their ukeire and improvements, with ``p_win``/``p_tenpai`` ``None``, and the
-  result's ``note`` says why. Rows are sorted by ``p_win`` at the last turn, then ``p_tenpai`` at the last
-  turn, then the Tenhou order (lower shanten, more ukeire, tile order); rows without probabilities come last
-  in the Tenhou order.
+  result's ``note`` says why. Rows are sorted by the objective at the last turn (``ev``, then ``p_win``,
+  then ``p_tenpai``; ``p_win`` then ``p_tenpai``; ``p_tenpai`` then ``p_win``), then the Tenhou order
+  (lower shanten, more ukeire, tile order); rows without probabilities come last in the Tenhou order.
 
 The options (both off by default; with both off the results are exactly the model above):
 
@@ -47,21 +74,23 @@ The options (both off by default; with both off the results are exactly the mode
   draw, an option considers only the discards that leave the most ukeire among those it allows (all of
   them on a tie): the player who swaps or goes back keeps the widest hand. (At tenpai the widest wait is
   also the best for winning, whose chance grows with the number of winning tiles.) The options only add
-  choices, so they never lower a probability.
+  choices, so they never lower a figure; they do not apply to a hand in riichi.
 
 Improvements (改良) of a discard: the draws that keep its shanten but, after the best discard that keeps the
 shanten, leave a hand with more ukeire; each with its copies left and that best ukeire (``ukeire_after``).
 
->>> r = advise("345m22567p12678s5z", turns=3)
+>>> r = advise("345m22567p12678s5z", turns=3, seat_wind="2z", dora="4m")
 >>> [(d["tile"], d["shanten"], [round(p, 4) for p in d["p_win"]]) for d in r["discards"][:2]]
-[('5z', 0, [0.0325, 0.064, 0.0944]), ('1s', 1, [0.0, 0.0062, 0.0174])]
+[('5z', 0, [0.0328, 0.0645, 0.0952]), ('1s', 1, [0.0, 0.0063, 0.0176])]
+>>> [round(e) for e in r["discards"][0]["ev"]], round(r["discards"][0]["waits"][0]["points"]["ron"])
+([177, 348, 513], 3617)
 >>> r["discards"][1]["ukeire"]["total"], r["discards"][1]["improvements"]["total"]
-(19, 79)
+(19, 78)
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from operator import sub
 from typing import Any, Final, NamedTuple
@@ -70,15 +99,21 @@ from .analysis import parse_inputs
 from .errors import HandError
 from .evaluator import Evaluator
 from .hand import Hand
+from .notation import check_visible, parse_tiles
 from .results import advice_json
-from .rules import Rules, check_rules
+from .rules import Rules
+from .scoring.calculate import MAX_INDICATORS, _count, _wind
+from .scoring.rules import PRESETS, ScoringRules, resolve_rules
 from .shanten import shanten
-from .tiles import KINDS, Tile
+from .tiles import KINDS, Tile, tile_name
 from .ukeire import Discard, discard_table
+from .win_value import FIVE_SUIT, RIICHI_POLICIES, RiichiPolicy, WinValue, red_copies
 
-__all__ = ["DEFAULT_MAX_SHANTEN", "DEFAULT_TURNS", "MAX_SHANTEN_LIMIT", "MAX_TURNS", "OPTION_MOVES",
-           "SHANTEN_DOWN_LIMIT", "Advice", "AdviceRow", "Chances", "DefaultPolicy", "Improvement", "OptionMoves",
-           "Values", "advice_of", "advise", "advise_hand", "improvements"]
+_NAMES: Final = tuple(tile_name(t) for t in range(KINDS))
+
+__all__ = ["ADVICE_KEYS", "DEFAULT_MAX_SHANTEN", "DEFAULT_TURNS", "MAX_SHANTEN_LIMIT", "MAX_TURNS", "OBJECTIVES",
+           "OPTION_MOVES", "SHANTEN_DOWN_LIMIT", "Advice", "AdviceRow", "Chances", "DefaultPolicy", "Improvement",
+           "OptionMoves", "Situation", "Values", "Wait", "advice_of", "advise", "advise_hand", "improvements"]
 
 DEFAULT_TURNS: Final = 17
 MAX_TURNS: Final = 30
@@ -93,15 +128,19 @@ OPTION_MOVES: Final = 1
 """How many times a line of play may use ``tegawari`` / ``shanten_down`` (see the module docs)."""
 
 Vector = list[float]
-"""Probabilities indexed by the draws left, ``0..turns``."""
+"""Values indexed by the draws left, ``0..turns``."""
+
+Reds = list[int]
+"""The red fives held per suit (m, p, s), only those the model tracks (:class:`~paili.win_value.WinValue`)."""
 
 
 class Values(NamedTuple):
     """The value vectors of a state: for ``t`` draws left (index ``t``), the best probability of winning
-    (``win``) and of being tenpai (``tenpai``) within them."""
+    (``win``), of being tenpai (``tenpai``) within them, and the best expected points won (``ev``)."""
 
     win: Vector
     tenpai: Vector
+    ev: Vector
 
 
 class Chances(NamedTuple):
@@ -122,20 +161,40 @@ class Chances(NamedTuple):
 def _best(a: Values | None, b: Values) -> Values:
     """Elementwise best of two value vectors (``a`` is ``None`` before the first)."""
     if a is None:
-        return Values(list(b.win), list(b.tenpai))
+        return Values(list(b.win), list(b.tenpai), list(b.ev))
     return Values([x if x >= y else y for x, y in zip(a.win, b.win, strict=True)],
-                  [x if x >= y else y for x, y in zip(a.tenpai, b.tenpai, strict=True)])
+                  [x if x >= y else y for x, y in zip(a.tenpai, b.tenpai, strict=True)],
+                  [x if x >= y else y for x, y in zip(a.ev, b.ev, strict=True)])
+
+
+def _discard(c: list[int], reds: Reds, d: Tile) -> bool:
+    """Discard ``d`` from ``c`` (a plain copy when there is one, else the red five); was it the red one?"""
+    c[d] -= 1
+    suit = FIVE_SUIT.get(d)
+    if suit is not None and reds[suit] > c[d]:
+        reds[suit] -= 1
+        return True
+    return False
+
+
+def _undo_discard(c: list[int], reds: Reds, d: Tile, red: bool) -> None:
+    c[d] += 1
+    if red:
+        reds[FIVE_SUIT[d]] += 1
 
 
 class DefaultPolicy:
     """The value vectors of the model under the default policy, for one hand's context.
 
-    States are 34-count lists of a 3n+1 hand; their memo key is ``bytes(counts)``. The shanten questions go to
-    the :class:`~paili.evaluator.Evaluator` (which caches per suit content); the wall is ``pool[k] - c[k]``
-    copies of each kind ``k`` (``pool`` = 4 - called - visible).
+    States are 34-count lists of a 3n+1 hand with the red fives held; their memo key is ``bytes(counts)`` (and
+    the reds when any red five is in play). The shanten questions go to the
+    :class:`~paili.evaluator.Evaluator` (which caches per suit content); the wall is ``pool[k] - c[k]`` copies
+    of each kind ``k`` (``pool`` = 4 - called - visible). ``value`` scores the wins; without it every complete
+    shape is a win worth 0 points (the shape-only model).
     """
 
-    def __init__(self, evaluator: Evaluator, *, visible: Sequence[int], turns: int) -> None:
+    def __init__(self, evaluator: Evaluator, *, visible: Sequence[int], turns: int,
+                 value: WinValue | None = None) -> None:
         self.evaluator = evaluator
         self.pool = [evaluator.cap[k] - visible[k] for k in range(KINDS)]
         self.pool_total = sum(self.pool)
@@ -143,9 +202,24 @@ class DefaultPolicy:
         # the copies left to draw are then simply sum(pool) - sum(c).
         self.roomy = not any(visible)
         self.turns = turns
+        self.value = value
+        self.red_total = value.red_total if value is not None else (0, 0, 0)
+        self.reds_in_play = any(self.red_total)
         self._chances: dict[bytes, Chances] = {}
         self._values: dict[bytes, Values] = {}
         self._best_after: dict[bytes, Values] = {}  # key: bytes of the 3n+2 hand after a lowering draw
+        self._wins: dict[bytes, list[tuple[Tile, float, float, float]]] = {}
+
+    def key(self, c: list[int], reds: Reds) -> bytes:
+        """The memo key of a state."""
+        return bytes(c) + bytes(reds) if self.reds_in_play else bytes(c)
+
+    def copies(self, k: Tile, r: int, reds: Reds) -> list[tuple[int, bool]]:
+        """The ``r`` copies of ``k`` left to draw, split into ``(copies, red?)``."""
+        suit = FIVE_SUIT.get(k)
+        if suit is None or not self.red_total[suit]:
+            return [(r, False)]
+        return red_copies(self.red_total[suit], reds[suit], r)
 
     def chances(self, c: list[int], key: bytes | None = None) -> Chances:
         """The shanten of the 3n+1 hand ``c``, the copies left to draw and the draws that lower it."""
@@ -164,49 +238,110 @@ class DefaultPolicy:
         found = self._chances[key] = Chances(s, total, lowering)
         return found
 
-    def values(self, c: list[int], key: bytes | None = None) -> Values:
-        """The values of the 3n+1 hand ``c`` for 0..turns draws left."""
+    def wins(self, c: list[int], reds: Reds) -> list[tuple[Tile, float, float, float]]:
+        """The legal winning draws of the tenpai 3n+1 hand ``c``: ``(kind, chance, expected points, expected
+        points on the first draw after riichi)``, the points averaged over its copies (red or not)."""
+        key = self.key(c, reds)
+        found = self._wins.get(key)
+        if found is not None:
+            return found
+        _, total, better = self.chances(c)
+        value = self.value
+        found = []
+        for k, r in better:
+            if value is None:
+                found.append((k, r / total, 0.0, 0.0))
+                continue
+            c[k] += 1
+            plain = first = 0.0
+            for copies, red in self.copies(k, r, reds):
+                suit = FIVE_SUIT.get(k)
+                if red:
+                    reds[suit] += 1  # type: ignore[index]
+                points = value.tsumo(c, reds, k, red, False)
+                plain += copies * points
+                first += copies * (value.tsumo(c, reds, k, red, True) if value.ippatsu else points)
+                if red:
+                    reds[suit] -= 1  # type: ignore[index]
+            c[k] -= 1
+            if plain > 0:  # a complete shape without yaku (an open hand) is no win
+                found.append((k, r / total, plain / r, first / r))
+        self._wins[key] = found
+        return found
+
+    def fold_draw(self, c: list[int], reds: Reds, k: Tile, p: float, after: Callable[[list[int], Reds], Values],
+                  acc: Values) -> None:
+        """Add to ``acc`` the values ``after(c, reds)`` of the hand ``c`` that has just drawn ``k`` (chance
+        ``p``), each copy (red or plain) weighted by its share; the vectors of ``after`` are one shorter."""
+        aw, at, ae = acc
+        n = len(aw)
+        r = self.pool[k] - c[k] + 1
+        for copies, red in self.copies(k, r, reds):
+            q = p * copies / r
+            if red:
+                reds[FIVE_SUIT[k]] += 1
+            bw, bt, be = after(c, reds)
+            if red:
+                reds[FIVE_SUIT[k]] -= 1
+            for i in range(n):
+                aw[i] += q * bw[i]
+                at[i] += q * bt[i]
+                ae[i] += q * be[i]
+
+    def values(self, c: list[int], reds: Reds, key: bytes | None = None) -> Values:
+        """The values of the 3n+1 hand ``c`` (holding ``reds``) for 0..turns draws left."""
         if key is None:
-            key = bytes(c)
+            key = self.key(c, reds)
         found = self._values.get(key)
         if found is not None:
             return found
-        s, total, better = self.chances(c, key)
+        s, total, better = self.chances(c)
         n = self.turns
         if s == 0:
-            hit = sum(r for _, r in better)
-            stay = 1.0 - hit / total if total else 1.0
-            win = [0.0] * (n + 1)
-            keep = 1.0
-            for t in range(1, n + 1):
-                keep *= stay
-                win[t] = 1.0 - keep
-            found = self._values[key] = Values(win, [1.0] * (n + 1))
+            found = self._values[key] = self._tenpai(self.wins(c, reds))
             return found
         acc_w = [0.0] * n
         acc_t = [0.0] * n
+        acc_e = [0.0] * n
+        acc = Values(acc_w, acc_t, acc_e)
         hit = 0
         for k, r in better:
             hit += r
-            p = r / total
             c[k] += 1
-            bw, bt = self.best_after(c, s - 1)
+            self.fold_draw(c, reds, k, r / total, lambda c, reds: self.best_after(c, reds, s - 1), acc)
             c[k] -= 1
-            for i in range(n):
-                acc_w[i] += p * bw[i]
-                acc_t[i] += p * bt[i]
         stay = (total - hit) / total if total else 1.0
         win = [0.0] * (n + 1)
         ten = [0.0] * (n + 1)
+        ev = [0.0] * (n + 1)
         for t in range(1, n + 1):
             win[t] = acc_w[t - 1] + stay * win[t - 1]
             ten[t] = acc_t[t - 1] + stay * ten[t - 1]
-        found = self._values[key] = Values(win, ten)
+            ev[t] = acc_e[t - 1] + stay * ev[t - 1]
+        found = self._values[key] = Values(win, ten, ev)
         return found
 
-    def best_after(self, c: list[int], target: int) -> Values:
+    def _tenpai(self, wins: list[tuple[Tile, float, float, float]]) -> Values:
+        """The values of a tenpai hand that waits for ``wins`` and never changes."""
+        n = self.turns
+        hit = sum(p for _, p, _, _ in wins)
+        plain = sum(p * e for _, p, e, _ in wins)
+        first = sum(p * e for _, p, _, e in wins)
+        stay = 1.0 - hit
+        win = [0.0] * (n + 1)
+        ev = [0.0] * (n + 1)
+        keep = 1.0
+        later = 0.0  # expected points within t - 1 draws without ippatsu
+        for t in range(1, n + 1):
+            ev[t] = first + stay * later
+            later = plain + stay * later
+            keep *= stay
+            win[t] = 1.0 - keep
+        return Values(win, [1.0] * (n + 1), ev)
+
+    def best_after(self, c: list[int], reds: Reds, target: int) -> Values:
         """Elementwise best values over the discards of the 3n+2 hand ``c`` that keep shanten ``target``."""
-        key = bytes(c)
+        key = self.key(c, reds)
         found = self._best_after.get(key)
         if found is not None:
             return found
@@ -214,9 +349,9 @@ class DefaultPolicy:
         for d, after in self.evaluator.discards(c):
             if after != target:
                 continue
-            c[d] -= 1
-            best = _best(best, self.values(c))
-            c[d] += 1
+            red = _discard(c, reds, d)
+            best = _best(best, self.values(c, reds))
+            _undo_discard(c, reds, d, red)
         assert best is not None, "a shanten-lowering draw always has a discard keeping it"
         self._best_after[key] = best
         return best
@@ -227,7 +362,7 @@ class OptionMoves:
 
     A line of play that uses its move continues under the default policy (:class:`DefaultPolicy`). A
     ``shanten_down`` discard may leave at most ``back_cap`` shanten: :data:`SHANTEN_DOWN_LIMIT`, and never
-    more than ``max_shanten``.
+    more than ``max_shanten``. A closed hand in riichi (tenpai, policy ``always``) never changes.
     """
 
     def __init__(self, policy: DefaultPolicy, *, tegawari: bool, shanten_down: bool,
@@ -236,58 +371,80 @@ class OptionMoves:
         self.tegawari = tegawari
         self.shanten_down = shanten_down
         self.back_cap = min(SHANTEN_DOWN_LIMIT, max_shanten)
+        self.frozen = policy.value is not None and policy.value.riichi
         self._values: dict[bytes, Values] = {}
 
-    def values(self, c: list[int], key: bytes | None = None) -> Values:
+    def values(self, c: list[int], reds: Reds, key: bytes | None = None) -> Values:
         """The values of the 3n+1 hand ``c`` with one option move left (the default ones if both are off)."""
         policy = self.policy
         if not (self.tegawari or self.shanten_down):
-            return policy.values(c, key)
+            return policy.values(c, reds, key)
         if key is None:
-            key = bytes(c)
+            key = policy.key(c, reds)
         found = self._values.get(key)
         if found is not None:
             return found
-        s, total, better = policy.chances(c, key)
+        s, total, better = policy.chances(c)
+        if s == 0 and self.frozen:
+            return policy.values(c, reds, key)
         n = policy.turns
         pool = policy.pool
         lowering = {k for k, _ in better}
+        wins = {k: (e, f) for k, _, e, f in policy.wins(c, reds)} if s == 0 else {}
         acc_w = [0.0] * n
         acc_t = [0.0] * n
-        # The draws that keep the shanten, as (chance, win, tenpai): the values after the best option discard,
-        # both None when the draw allows none.
-        stays: list[tuple[float, Vector | None, Vector | None]] = []
+        acc_e = [0.0] * n
+        # The draws that keep the shanten, as (chance, values after the best option discard or None).
+        stays: list[tuple[float, Values | None]] = []
         for k in range(KINDS):
             r = pool[k] - c[k]
             if r <= 0:
                 continue
             p = r / total
             c[k] += 1
-            if k in lowering:
-                if s == 0:
-                    bw, bt = [1.0] * n, [1.0] * n
-                else:
-                    bw, bt = self._best_after_lowering(c, s - 1)
+            if k in lowering and s == 0 and k in wins:
+                e, f = wins[k]
+                acc_w[0] += p
+                acc_e[0] += p * f
+                for i in range(1, n):
+                    acc_w[i] += p
+                    acc_e[i] += p * e
                 for i in range(n):
-                    acc_w[i] += p * bw[i]
-                    acc_t[i] += p * bt[i]
-            else:
-                option = self._swaps(c, k, s)
-                stays.append((p, None, None) if option is None else (p, option.win, option.tenpai))
+                    acc_t[i] += p
+            elif k in lowering and s > 0:
+                policy.fold_draw(c, reds, k, p, lambda c, reds: self._best_after_lowering(c, reds, s - 1),
+                                 Values(acc_w, acc_t, acc_e))
+            else:  # a draw keeping the shanten, or a complete shape without yaku
+                for copies, red in policy.copies(k, r, reds):
+                    if red:
+                        reds[FIVE_SUIT[k]] += 1
+                    stays.append((copies / total, self._swaps(c, reds, k, s)))
+                    if red:
+                        reds[FIVE_SUIT[k]] -= 1
             c[k] -= 1
         win = [0.0] * (n + 1)
         ten = [1.0] * (n + 1) if s == 0 else [0.0] * (n + 1)
+        ev = [0.0] * (n + 1)
         for t in range(1, n + 1):
             w = acc_w[t - 1]
             x = acc_t[t - 1]
-            pw, pt = win[t - 1], ten[t - 1]
-            for p, xw, xt in stays:
-                w += p * (pw if xw is None or pw >= xw[t - 1] else xw[t - 1])
-                x += p * (pt if xt is None or pt >= xt[t - 1] else xt[t - 1])
+            y = acc_e[t - 1]
+            pw, pt, pe = win[t - 1], ten[t - 1], ev[t - 1]
+            for p, option in stays:
+                if option is None:
+                    w += p * pw
+                    x += p * pt
+                    y += p * pe
+                else:
+                    ow, ot, oe = option.win[t - 1], option.tenpai[t - 1], option.ev[t - 1]
+                    w += p * (pw if pw >= ow else ow)
+                    x += p * (pt if pt >= ot else ot)
+                    y += p * (pe if pe >= oe else oe)
             win[t] = w
+            ev[t] = y
             if s != 0:
                 ten[t] = x
-        found = self._values[key] = Values(win, ten)
+        found = self._values[key] = Values(win, ten, ev)
         return found
 
     def _widest(self, c: list[int], kinds: list[int]) -> list[int]:
@@ -303,39 +460,40 @@ class OptionMoves:
         best = max(widths)
         return [d for d, w in zip(kinds, widths, strict=True) if w == best]
 
-    def _best_of(self, c: list[int], kinds: list[int], spent: bool, best: Values | None) -> Values | None:
+    def _best_of(self, c: list[int], reds: Reds, kinds: list[int], spent: bool, best: Values | None
+                 ) -> Values | None:
         """Fold into ``best`` the values after discarding each of ``kinds`` (``spent``: no move left)."""
         values = self.policy.values if spent else self.values
         for d in kinds:
-            c[d] -= 1
-            best = _best(best, values(c))
-            c[d] += 1
+            red = _discard(c, reds, d)
+            best = _best(best, values(c, reds))
+            _undo_discard(c, reds, d, red)
         return best
 
-    def _best_after_lowering(self, c: list[int], target: int) -> Values:
+    def _best_after_lowering(self, c: list[int], reds: Reds, target: int) -> Values:
         """Best over the discards after a lowering draw: keep ``target`` (move left) or go back (spent)."""
         removals = self.policy.evaluator.discards(c)
-        best = self._best_of(c, [d for d, after in removals if after == target], False, None)
+        best = self._best_of(c, reds, [d for d, after in removals if after == target], False, None)
         if self.shanten_down and target + 1 <= self.back_cap:
             back = self._widest(c, [d for d, after in removals if after == target + 1])
-            best = self._best_of(c, back, True, best)
+            best = self._best_of(c, reds, back, True, best)
         assert best is not None, "a shanten-lowering draw always has a discard keeping it"
         return best
 
-    def _swaps(self, c: list[int], drawn: int, s: int) -> Values | None:
+    def _swaps(self, c: list[int], reds: Reds, drawn: int, s: int) -> Values | None:
         """Best default-policy values over the option discards after a draw (``drawn``) that keeps shanten
         ``s``, for the draws left after it (the vectors drop their last entry); ``None`` if there is none."""
         removals = self.policy.evaluator.discards(c)
         best: Values | None = None
         if self.tegawari:
             swap = self._widest(c, [d for d, after in removals if after == s and d != drawn])
-            best = self._best_of(c, swap, True, best)
+            best = self._best_of(c, reds, swap, True, best)
         if self.shanten_down and s + 1 <= self.back_cap:
             back = self._widest(c, [d for d, after in removals if after == s + 1])
-            best = self._best_of(c, back, True, best)
+            best = self._best_of(c, reds, back, True, best)
         if best is None:
             return None
-        return Values(best.win[:-1], best.tenpai[:-1])
+        return Values(best.win[:-1], best.tenpai[:-1], best.ev[:-1])
 
 
 def improvements(policy: DefaultPolicy, c: list[int]) -> list[tuple[Tile, int, int]]:
@@ -376,19 +534,36 @@ class Improvement:
 
 
 @dataclass(frozen=True, slots=True)
+class Wait:
+    """A wait of a tenpai discard: the kind, its copies left (as the discard table counts them), whether its
+    self-drawn win has a yaku, and its expected points by tsumo and by ron (all ``None`` when the hand is not
+    scored: Chinese rules or melds not written)."""
+
+    tile: Tile
+    remaining: int
+    yaku: bool | None
+    tsumo: float | None
+    ron: float | None
+
+
+@dataclass(frozen=True, slots=True)
 class AdviceRow:
-    """One discard with its chances by draw (``None`` beyond ``max_shanten``) and its improvements."""
+    """One discard with its chances and expected points by draw (``None`` beyond ``max_shanten``; ``ev``
+    also when the hand is not scored), its waits (tenpai discards) and its improvements."""
 
     discard: Discard
     p_win: tuple[float, ...] | None
     p_tenpai: tuple[float, ...] | None
+    ev: tuple[float, ...] | None
+    waits: tuple[Wait, ...]
     improvements: tuple[Improvement, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class Advice:
-    """The ranked discards of a 3n+2 hand (best first) under the options given; ``note`` says why rows have
-    no chances, when some have none."""
+    """The ranked discards of a 3n+2 hand (best first, by ``objective``) under the options given;
+    ``situation`` and ``scoring`` (its rules, resolved) are ``None`` when the hand is not scored; ``note`` says
+    why rows have no chances, when some have none."""
 
     hand: Hand
     rules: Rules
@@ -397,6 +572,9 @@ class Advice:
     tegawari: bool
     shanten_down: bool
     max_shanten: int
+    objective: str
+    situation: Situation | None
+    scoring: ScoringRules | None
     rows: tuple[AdviceRow, ...]
     note: str | None
 
@@ -413,71 +591,187 @@ def _check_bool(value: object, field: str) -> bool:
     return value
 
 
+ADVICE_KEYS: Final = ("turns", "tegawari", "shanten_down", "max_shanten", "objective", "riichi", "ippatsu",
+                      "round_wind", "seat_wind", "dora", "honba", "riichi_sticks")
+"""The keyword arguments of :func:`advise` besides the hand, its melds, the visible tiles and the rules (what
+the API and the CLI pass on)."""
+
+OBJECTIVES: Final = ("ev", "p_win", "p_tenpai")
+"""What orders the discards: expected points, chance to win, chance to be tenpai (at the last turn)."""
+
+_ORDER_BY: Final = {"ev": ("ev", "p_win", "p_tenpai"), "p_win": ("p_win", "p_tenpai"),
+                    "p_tenpai": ("p_tenpai", "p_win")}
+"""The figures (at the last turn) that rank the rows for each objective, in order."""
+
+
+class Situation(NamedTuple):
+    """The checked scoring situation of :func:`advise` (the arguments it shares with :func:`paili.score`)."""
+
+    riichi: RiichiPolicy = "always"
+    ippatsu: bool = False
+    round_wind: str = "1z"
+    seat_wind: str = "1z"
+    dora: str = ""
+    honba: int = 0
+    riichi_sticks: int = 0
+    rules: object = "riichi"
+
+
+def _win_value(hand: Hand, seen: Sequence[int], seen_reds: Sequence[int], situation: Situation
+               ) -> WinValue:
+    """The :class:`WinValue` of ``hand`` in ``situation`` (checked: a bad field raises :class:`HandError`)."""
+    if situation.riichi not in RIICHI_POLICIES:
+        raise HandError(f"expected riichi to be one of {', '.join(map(repr, RIICHI_POLICIES))}, got "
+                        f"{situation.riichi!r}", field="riichi")
+    ippatsu = _check_bool(situation.ippatsu, "ippatsu")
+    round_wind = _wind("round_wind", situation.round_wind)
+    seat_wind = _wind("seat_wind", situation.seat_wind)
+    honba = _count("honba", situation.honba, 1000)
+    sticks = _count("riichi_sticks", situation.riichi_sticks, 1000)
+    if not isinstance(situation.dora, str):
+        raise HandError(f"expected indicator tiles such as '3m1z', got {situation.dora!r}", field="dora")
+    counts, reds = parse_tiles(situation.dora, field="dora")
+    if sum(counts) > MAX_INDICATORS:
+        raise HandError(f"expected at most {MAX_INDICATORS} indicators (one plus one per kan), "
+                        f"got {sum(counts)}", field="dora")
+    check_visible(hand, [seen[k] + counts[k] for k in range(KINDS)],
+                  reds=[seen_reds[s] + reds[s] for s in range(3)], field="dora")
+    dora = [k for k in range(KINDS) for _ in range(counts[k])]
+    return WinValue(hand, seen=seen, seen_reds=seen_reds, riichi=situation.riichi, ippatsu=ippatsu,
+                    round_wind=_NAMES[round_wind], seat_wind=_NAMES[seat_wind], dora=dora, dora_reds=reds,
+                    honba=honba, riichi_sticks=sticks, rules=resolve_rules(situation.rules))
+
+
+def _waits(policy: DefaultPolicy, c: list[int], reds: Reds, shown: dict[Tile, int]) -> tuple[Wait, ...]:
+    """The waits of the tenpai 3n+1 hand ``c``: tile, copies left (``shown``: the table's count), whether the
+    self-drawn win has a yaku and its points by tsumo and by ron (expected over ura dora and red copies)."""
+    value = policy.value
+    out: list[Wait] = []
+    for k in policy.evaluator.lowering_draws(c)[1]:
+        if value is None:
+            out.append(Wait(k, shown.get(k, 0), None, None, None))
+            continue
+        r = policy.pool[k] - c[k]
+        copies = policy.copies(k, r, reds) if r > 0 else [(1, False)]
+        weight = sum(n for n, _ in copies)
+        tsumo = ron = 0.0
+        c[k] += 1
+        for n, red in copies:
+            if red:
+                reds[FIVE_SUIT[k]] += 1
+            tsumo += n * value.tsumo(c, reds, k, red, False)
+            ron += n * value.ron(c, reds, k, red)
+            if red:
+                reds[FIVE_SUIT[k]] -= 1
+        c[k] -= 1
+        out.append(Wait(k, shown.get(k, 0), tsumo > 0, tsumo / weight, ron / weight))
+    return tuple(out)
+
+
 def advice_of(hand: Hand, *, visible: Sequence[int] | None = None, turns: int = DEFAULT_TURNS,
               tegawari: bool = False, shanten_down: bool = False, max_shanten: int = DEFAULT_MAX_SHANTEN,
-              rules: Rules = "riichi") -> Advice:
-    """The :class:`Advice` for a parsed 3n+2 :class:`Hand` and visible counts (options already checked)."""
+              rules: Rules = "riichi", objective: str = "ev", situation: Situation | None = None,
+              visible_reds: Sequence[int] = (0, 0, 0)) -> Advice:
+    """The :class:`Advice` for a parsed 3n+2 :class:`Hand` and visible counts (options but ``situation``
+    already checked); ``rules`` the shanten rules, ``situation.rules`` the scoring rules."""
     if hand.tile_count % 3 != 2:
         raise HandError(
             f"expected a hand that must discard (3n+2 concealed tiles: 14, 11, 8, 5 or 2), "
             f"got {hand.tile_count}; advise ranks the discards of a hand after its draw")
     seen = list(visible) if visible is not None else [0] * KINDS
-    policy = DefaultPolicy(Evaluator.for_hand(hand, rules=rules), visible=seen, turns=turns)
+    if situation is None:
+        situation = Situation()
+    # The scoring needs the Japanese rules and every meld written (not Tenhou's short-hand hands).
+    scored = rules != "chinese" and hand.tile_count + 3 * len(hand.melds) == 14
+    value = _win_value(hand, seen, visible_reds, situation) if scored else None
+    if value is not None:  # the dora indicators are seen tiles
+        dora_counts = parse_tiles(situation.dora, field="dora")[0]
+        seen = [seen[k] + dora_counts[k] for k in range(KINDS)]
+    policy = DefaultPolicy(Evaluator.for_hand(hand, rules=rules), visible=seen, turns=turns, value=value)
     options = OptionMoves(policy, tegawari=tegawari, shanten_down=shanten_down, max_shanten=max_shanten)
+    held = value.reds_of(hand) if value is not None else [0, 0, 0]
     rows: list[tuple[int, AdviceRow]] = []
     skipped = 0
     for order, row in enumerate(discard_table(hand, visible=seen, rules=rules)):
         counts = list(hand.concealed)
+        reds = list(held)
         counts[row.tile] -= 1
+        if row.red and row.tile in FIVE_SUIT:
+            reds[FIVE_SUIT[row.tile]] = 0
         p_win: tuple[float, ...] | None = None
         p_tenpai: tuple[float, ...] | None = None
+        ev: tuple[float, ...] | None = None
         if row.shanten <= max_shanten:
-            w, t = options.values(counts)
+            w, t, e = options.values(counts, reds)
             p_win, p_tenpai = tuple(w[1:]), tuple(t[1:])
+            ev = tuple(e[1:]) if value is not None else None
         else:
             skipped += 1
         better = tuple(Improvement(k, n, u) for k, n, u in improvements(policy, counts))
-        rows.append((order, AdviceRow(row, p_win, p_tenpai, better)))
+        waits = _waits(policy, counts, reds, dict(row.ukeire.tiles)) if row.shanten == 0 else ()
+        rows.append((order, AdviceRow(row, p_win, p_tenpai, ev, waits, better)))
+    order_by = _ORDER_BY["p_win" if objective == "ev" and value is None else objective]
 
-    def rank(item: tuple[int, AdviceRow]) -> tuple[bool, float, float, int]:
+    def rank(item: tuple[int, AdviceRow]) -> tuple[Any, ...]:
         order, row = item
-        if row.p_win is None or row.p_tenpai is None:
-            return True, 0.0, 0.0, order
-        return False, -row.p_win[-1], -row.p_tenpai[-1], order
+        figures = {"p_win": row.p_win, "p_tenpai": row.p_tenpai, "ev": row.ev}
+        if row.p_win is None:
+            return (True, *(0.0 for _ in order_by), order)
+        return (False, *(-(figures[key] or (0.0,))[-1] for key in order_by), order)
 
     rows.sort(key=rank)
     note = None
     if skipped:
-        note = (f"p_win and p_tenpai are omitted for {skipped} discard{'s' if skipped > 1 else ''} leaving "
+        note = (f"p_win, p_tenpai and ev are omitted for {skipped} discard{'s' if skipped > 1 else ''} leaving "
                 f"more than {max_shanten}-shanten: the exact search grows quickly with the shanten; raise "
                 f"max_shanten (at most {MAX_SHANTEN_LIMIT}) to compute them")
     return Advice(hand, rules, shanten(hand, rules=rules).min, turns, tegawari, shanten_down, max_shanten,
-                  tuple(row for _, row in rows), note)
+                  objective, situation if value is not None else None,
+                  resolve_rules(situation.rules) if value is not None else None, tuple(row for _, row in rows), note)
 
 
 def advise_hand(hand: Hand, *, visible: Sequence[int] | None = None, turns: int = DEFAULT_TURNS,
                 tegawari: bool = False, shanten_down: bool = False, max_shanten: int = DEFAULT_MAX_SHANTEN,
-                rules: Rules = "riichi") -> dict[str, Any]:
-    """:func:`advise` for a parsed 3n+2 :class:`Hand` and visible counts (options already checked)."""
+                rules: Rules = "riichi", objective: str = "ev", situation: Situation | None = None,
+                visible_reds: Sequence[int] = (0, 0, 0)) -> dict[str, Any]:
+    """:func:`advise` for a parsed 3n+2 :class:`Hand` and visible counts (options but ``situation`` already
+    checked): the JSON of :func:`advice_of`."""
     return advice_json(advice_of(hand, visible=visible, turns=turns, tegawari=tegawari,
-                                 shanten_down=shanten_down, max_shanten=max_shanten, rules=rules))
+                                 shanten_down=shanten_down, max_shanten=max_shanten, rules=rules,
+                                 objective=objective, situation=situation, visible_reds=visible_reds))
 
 
 def advise(hand: str, *, melds: str | Sequence[str] | None = None, visible: str = "",
            turns: int = DEFAULT_TURNS, tegawari: bool = False, shanten_down: bool = False,
-           max_shanten: int = DEFAULT_MAX_SHANTEN, rules: str = "riichi") -> dict[str, Any]:
-    """Rank the discards of a 3n+2 hand by the chance to win (and to reach tenpai) within 1..turns draws.
+           max_shanten: int = DEFAULT_MAX_SHANTEN, objective: str = "ev", riichi: str = "always",
+           ippatsu: bool = False, round_wind: str = "1z", seat_wind: str = "1z", dora: str = "", honba: int = 0,
+           riichi_sticks: int = 0, rules: object = "riichi") -> dict[str, Any]:
+    """Rank the discards of a 3n+2 hand by the points (or the chance) to win within 1..turns draws.
 
     Same inputs as :func:`paili.analyze` plus ``turns`` (1..30), the options ``tegawari`` and
-    ``shanten_down`` and ``max_shanten`` (0..4); see the module docs for the model and the result's keys.
-    Raises :class:`HandError` for any bad input, including a 3n+1 hand (it has no discard to choose).
+    ``shanten_down``, ``max_shanten`` (0..4), ``objective`` (``"ev"``, ``"p_win"`` or ``"p_tenpai"``: what
+    orders the discards), ``riichi`` (``"always"`` or ``"dama"``), ``ippatsu`` and the situation arguments of
+    :func:`paili.score` (``round_wind``, ``seat_wind``, ``dora`` indicators, ``honba``, ``riichi_sticks``,
+    ``rules``: a scoring preset or options, or ``"chinese"`` for the Chinese shanten rules, which score
+    nothing); see the module docs for the model and the result's keys. Raises :class:`HandError` for any bad
+    input, including a 3n+1 hand (it has no discard to choose).
     """
-    checked = check_rules(rules)
+    shape_rules: Rules = "chinese" if rules == "chinese" else "riichi"
+    if isinstance(rules, str) and rules != "chinese" and rules not in PRESETS:
+        raise HandError(f"expected rules to be one of 'chinese', {', '.join(map(repr, PRESETS))} or a dict of "
+                        f"scoring options, got {rules!r}", field="rules")
+    if not isinstance(rules, str):
+        resolve_rules(rules)  # raises for a bad option
+    if objective not in OBJECTIVES:
+        raise HandError(f"expected objective to be one of {', '.join(map(repr, OBJECTIVES))}, got {objective!r}",
+                        field="objective")
     n = _check_int(turns, "turns", 1, MAX_TURNS)
     limit = _check_int(max_shanten, "max_shanten", 0, MAX_SHANTEN_LIMIT)
     swap = _check_bool(tegawari, "tegawari")
     back = _check_bool(shanten_down, "shanten_down")
     parsed, seen = parse_inputs(hand, melds=melds, visible=visible)
+    seen_reds = parse_tiles(visible, field="visible")[1] if visible else (0, 0, 0)
+    situation = Situation(riichi, ippatsu, round_wind, seat_wind, dora, honba,  # type: ignore[arg-type]
+                          riichi_sticks, "riichi" if rules == "chinese" else rules)
     return advise_hand(parsed, visible=seen, turns=n, tegawari=swap, shanten_down=back, max_shanten=limit,
-                       rules=checked)
-
+                       rules=shape_rules, objective=objective, situation=situation, visible_reds=seen_reds)

@@ -6,12 +6,17 @@ or ``'{"ok": false, "error": {"type": ..., "message": ..., "position": ..., "fie
 
 * ``{"op": "analyze", "hand": str, "melds": [str] | str | null, "visible": str, "rules": "riichi" | "chinese"}``
 * ``{"op": "advise", ...the analyze fields..., "turns": int, "tegawari": bool, "shanten_down": bool,
-  "max_shanten": int}`` -> :func:`paili.advise` (discards ranked by the chance to win, see
-  :mod:`paili.advice`)
+  "max_shanten": int, "objective": "ev" | "p_win" | "p_tenpai", "riichi": "always" | "dama", "ippatsu": bool,
+  "round_wind": str, "seat_wind": str, "dora": str, "honba": int, "riichi_sticks": int, "rules": str |
+  object}`` -> :func:`paili.advise` (discards ranked by the expected points or the chance to win, see
+  :mod:`paili.advice`; ``rules`` is ``"chinese"`` or a scoring preset or options)
 * ``{"op": "score", "hand": str, "win": str, ...the other keyword arguments of paili.score...}`` ->
   :func:`paili.score` (keys left out take its defaults; ``rules`` is a preset name or a dict of options)
 * ``{"op": "score_waits", "hand": str, ...the same situation but win and tsumo...}`` ->
   :func:`paili.score_waits` (each wait of a tenpai hand, scored by ron and by tsumo)
+* ``{"op": "tiles", "hand": str, "melds": [str] | str | null}`` -> the hand's tiles as
+  :func:`paili.results.hand_json` writes them, for a hand that may still be incomplete (any concealed count up
+  to 14 tiles: the page draws a hand while it is tapped in); the other limits are those of ``analyze``
 * ``{"op": "version"}`` -> ``{"version": str}``
 
 Errors become envelopes here and nowhere else: ``HandError`` (bad hand or option, with ``field``, the input
@@ -27,10 +32,11 @@ from collections.abc import Callable
 from typing import Any
 
 from . import __version__
-from .advice import advise
+from .advice import ADVICE_KEYS, advise
 from .analysis import analyze
 from .errors import HandError
-from .results import error_json
+from .notation import parse
+from .results import error_json, hand_json
 from .scoring import score, score_waits
 from .scoring.calculate import SITUATION_KEYS
 
@@ -51,24 +57,30 @@ def _string(request: dict[str, Any], key: str, default: str | None = None) -> st
     return value
 
 
-def _analyze(request: dict[str, Any]) -> Any:
+def _melds(request: dict[str, Any]) -> Any:
     melds = request.get("melds")
     if melds is not None and not isinstance(melds, str) and not (
             isinstance(melds, list) and all(isinstance(m, str) for m in melds)):
         raise RequestError("expected 'melds' to be a string, a list of strings or null")
-    return analyze(_string(request, "hand"), melds=melds, visible=_string(request, "visible", ""),
+    return melds
+
+
+def _analyze(request: dict[str, Any]) -> Any:
+    return analyze(_string(request, "hand"), melds=_melds(request), visible=_string(request, "visible", ""),
                    rules=_string(request, "rules", "riichi"))
 
 
+def _tiles(request: dict[str, Any]) -> Any:
+    return hand_json(parse(_string(request, "hand"), melds=_melds(request), partial=True))
+
+
 def _advise(request: dict[str, Any]) -> Any:
-    melds = request.get("melds")
-    if melds is not None and not isinstance(melds, str) and not (
-            isinstance(melds, list) and all(isinstance(m, str) for m in melds)):
-        raise RequestError("expected 'melds' to be a string, a list of strings or null")
-    return advise(_string(request, "hand"), melds=melds, visible=_string(request, "visible", ""),
-                  rules=_string(request, "rules", "riichi"), turns=request.get("turns", 17),
-                  tegawari=request.get("tegawari", False), shanten_down=request.get("shanten_down", False),
-                  max_shanten=request.get("max_shanten", 2))
+    rules = request.get("rules", "riichi")
+    if not isinstance(rules, (str, dict)):
+        raise RequestError(f"expected 'rules' to be a string or an object, got {type(rules).__name__}")
+    situation = {key: request[key] for key in ADVICE_KEYS if key in request}
+    return advise(_string(request, "hand"), melds=_melds(request), visible=_string(request, "visible", ""),
+                  rules=rules, **situation)
 
 
 def _score(request: dict[str, Any]) -> Any:
@@ -87,7 +99,7 @@ def _version(request: dict[str, Any]) -> Any:
 
 OPS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "analyze": _analyze, "advise": _advise, "score": _score, "score_waits": _score_waits,
-    "version": _version}
+    "tiles": _tiles, "version": _version}
 """The operations ``handle`` knows, by name (other modules may register more)."""
 
 

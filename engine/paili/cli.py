@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 from . import __version__
@@ -33,6 +33,20 @@ def _tiles(items: Sequence[dict[str, Any]]) -> str:
     return " ".join(f"{t['tile']}({t['remaining']})" for t in items) or "-"
 
 
+def reading_text(reading: dict[str, Any]) -> str:
+    """One reading (a decomposition's JSON) in words: ``pair 2z | triplets 1z | sequences 1m 4p``."""
+    if reading["form"] == "chiitoitsu":
+        return "seven pairs " + " ".join(reading["pairs"])
+    if reading["form"] == "kokushi":
+        return f"thirteen orphans, pair {reading['pair']}"
+    parts = [f"pair {reading['pair']}"]
+    if reading["triplets"]:
+        parts.append("triplets " + " ".join(reading["triplets"]))
+    if reading["sequences"]:
+        parts.append("sequences " + " ".join(reading["sequences"]))
+    return " | ".join(parts)
+
+
 def render(result: dict[str, Any]) -> str:
     """The readable text form of an ``analyze()`` result."""
     lines = []
@@ -44,18 +58,8 @@ def render(result: dict[str, Any]) -> str:
     if "decompositions" in result and result["decompositions"]:
         lines.append(f"win: {len(result['decompositions'])} reading(s)")
         for i, d in enumerate(result["decompositions"], 1):
-            if d["form"] == "regular":
-                parts = [f"pair {d['pair']}"]
-                if d["triplets"]:
-                    parts.append("triplets " + " ".join(d["triplets"]))
-                if d["sequences"]:
-                    parts.append("sequences " + " ".join(d["sequences"]))
-            elif d["form"] == "chiitoitsu":
-                parts = ["seven pairs " + " ".join(d["pairs"])]
-            else:
-                parts = [f"thirteen orphans, pair {d['pair']}"]
             flags = f"   [{', '.join(d['flags'])}]" if d["flags"] else ""
-            lines.append(f"  {i}. " + " | ".join(parts) + flags)
+            lines.append(f"  {i}. {reading_text(d)}{flags}")
     if "waits" in result:
         lines.append(f"waits     {_tiles(result['waits'])}")
         lines.append(f"ukeire    {result['ukeire']['total']} tiles: {_tiles(result['ukeire']['tiles'])}")
@@ -67,14 +71,16 @@ def render(result: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def _batch(stream: TextIO, out: TextIO, options: dict[str, Any]) -> int:
+def batch(stream: TextIO, out: TextIO, answer: Callable[[str], dict[str, Any]]) -> int:
+    """JSON lines: ``answer(line)`` for each non-blank line of ``stream``, or ``{"input", "error"}`` for a
+    HandError; 1 when any line failed, else 0."""
     failed = 0
     for line in stream:
         text = line.strip()
         if not text:
             continue
         try:
-            record: dict[str, Any] = analyze(text, **options)
+            record = answer(text)
         except HandError as exc:
             failed += 1
             record = {"input": text, "error": error_json(exc)}
@@ -99,7 +105,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     options = {"melds": args.melds, "visible": args.visible, "rules": args.rules}
     if args.hand is None:
-        return _batch(sys.stdin, sys.stdout, options)
+        return batch(sys.stdin, sys.stdout, lambda text: analyze(text, **options))
     try:
         result = analyze(args.hand, **options)
     except HandError as exc:

@@ -107,6 +107,9 @@ class SuitTables:
         self.k = len(self.answers)
         self.table = sums.table
         self.combined: dict[int, int] = {}  # key: a << _ANSWER_BITS | b, the ids combined
+        self.by_melds: list[list[int]] = [[self._shanten_of(a, n) for a in self.answers]
+                                          for n in range(suit_dfa.MAX_MELDS + 1)]
+        """``by_melds[n][answer]``: the shanten an answer of a whole hand gives for n melds and a pair."""
         self.capped = lru_cache(maxsize=4096)(self._capped)
 
     def intern(self, vector: tuple[int, ...]) -> int:
@@ -115,7 +118,14 @@ class SuitTables:
         if found is None:
             found = self.ids[vector] = len(self.answers)
             self.answers.append(vector)
+            for n, shanten in enumerate(self.by_melds):
+                shanten.append(self._shanten_of(vector, n))
         return found
+
+    @staticmethod
+    def _shanten_of(answer: tuple[int, ...], melds_needed: int) -> int:
+        """The shanten of n melds and a pair: the fewest tiles to add (index ``2 * n + 1``) minus one."""
+        return answer[2 * melds_needed + 1] - 1
 
     def combine(self, a: int, b: int) -> int:
         """Min-plus convolution of two answers (melds add up, at most one pair)."""
@@ -130,7 +140,7 @@ class SuitTables:
 
     def shanten(self, answer: int, melds_needed: int) -> int:
         """The shanten the answer of a whole hand gives for ``melds_needed`` melds and a pair."""
-        return self.answers[answer][2 * melds_needed + 1] - 1
+        return self.by_melds[melds_needed][answer]
 
     def automaton(self, slot: int) -> tuple[Sequence[int], Sequence[int]]:
         """The transitions and the final states' answer ids of a suit slot's automaton."""
@@ -198,7 +208,7 @@ def regular_shanten(counts: Sequence[int], melds_needed: int | None = None,
     c0, c1, c2, c3, c4, c5, c6 = counts[27:34]
     d = t.honor_ids[h[h[h[h[h[h[h[c0] + c1] + c2] + c3] + c4] + c5] + c6]]
     k, table = t.k, t.table
-    return t.shanten(table[table[table[a * k + b] * k + c] * k + d], n)
+    return t.by_melds[n][table[table[table[a * k + b] * k + c] * k + d]]
 
 
 # --- seven pairs and thirteen orphans -----------------------------------------------------------------------

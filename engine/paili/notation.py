@@ -394,10 +394,12 @@ def _melds_argument(melds: object) -> list[_ParsedMeld]:
 # --- public parsers -----------------------------------------------------------------------------------------
 
 
-def parse(text: str, *, melds: str | Sequence[str] | None = None) -> Hand:
+def parse(text: str, *, melds: str | Sequence[str] | None = None, partial: bool = False) -> Hand:
     """Parse a hand in mpsz notation, with its called melds inline and/or given separately in ``melds``.
 
     Melds from ``melds`` (one string of melds, or one meld per string) come after those in ``text``.
+    With ``partial`` the hand may still be incomplete (a hand being built tile by tile): any concealed count,
+    none or 3k included, is accepted; every other limit (copies, red fives, 14 tiles) still holds.
 
     >>> hand = parse("19m19p19s12345z")            # Tenhou's short hand: one unknown called meld
     >>> hand.tile_count, hand.melds
@@ -414,7 +416,8 @@ def parse(text: str, *, melds: str | Sequence[str] | None = None) -> Hand:
     extra = _melds_argument(melds)
     called = scan.melds + extra
     _check_copies(scan.copies + [c for m in extra for c in m.copies])
-    _check_size(len(scan.concealed), len(called), len(extra))
+    if not partial or len(scan.concealed) + 3 * len(called) > MAX_HAND_TILES:
+        _check_size(len(scan.concealed), len(called), len(extra))
     concealed, reds = _check_copies(scan.concealed)
     return Hand(concealed, reds, tuple(m.meld for m in called))
 

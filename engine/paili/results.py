@@ -37,7 +37,7 @@ from .notation import format_hand, format_meld, format_tiles
 from .tiles import FIVES, SUITS, tile_code, tile_name
 
 if TYPE_CHECKING:
-    from .advice import Advice, AdviceRow
+    from .advice import Advice, AdviceRow, Wait
     from .agari import Decomposition
     from .analysis import Analysis
     from .shanten import Shanten
@@ -151,26 +151,51 @@ def analysis_json(a: Analysis) -> JSON:
     return result
 
 
+def _figures(values: tuple[float, ...] | None) -> list[float] | None:
+    return list(values) if values is not None else None
+
+
+def _wait_json(w: Wait) -> JSON:
+    """``{"tile": "3m", "remaining": 3, "yaku": true, "points": {"tsumo": 3900.0, "ron": 2600.0}}`` (``yaku``
+    and ``points`` ``null`` when the hand is not scored)."""
+    points = {"tsumo": w.tsumo, "ron": w.ron} if w.tsumo is not None and w.ron is not None else None
+    return {"tile": tile_name(w.tile), "remaining": w.remaining, "yaku": w.yaku, "points": points}
+
+
 def _advice_row_json(hand: Hand, row: AdviceRow) -> JSON:
     out = discard_json(hand, row.discard)
-    out["p_win"] = list(row.p_win) if row.p_win is not None else None
-    out["p_tenpai"] = list(row.p_tenpai) if row.p_tenpai is not None else None
+    out["p_win"] = _figures(row.p_win)
+    out["p_tenpai"] = _figures(row.p_tenpai)
+    out["ev"] = _figures(row.ev)
+    out["waits"] = [_wait_json(w) for w in row.waits]
     out["improvements"] = {"total": sum(i.remaining for i in row.improvements),
                            "tiles": [{"tile": tile_name(i.tile), "remaining": i.remaining,
                                       "ukeire_after": i.ukeire_after} for i in row.improvements]}
     return out
 
 
+def _situation_json(a: Advice) -> JSON | None:
+    """The scoring situation of an advice (``null`` when the hand is not scored), its rules resolved."""
+    s = a.situation
+    if s is None or a.scoring is None:
+        return None
+    return {"riichi": s.riichi, "ippatsu": s.ippatsu, "round_wind": s.round_wind, "seat_wind": s.seat_wind,
+            "dora": s.dora, "honba": s.honba, "riichi_sticks": s.riichi_sticks, "rules": a.scoring.to_json()}
+
+
 def advice_json(a: Advice) -> JSON:
     """The result of :func:`paili.advise`: the hand, ``rules``, ``shanten`` (the minimum), ``turns``,
-    ``options``, ``discards`` (best first, each a :func:`discard_json` with ``p_win``, ``p_tenpai`` and
-    ``improvements``) and ``note``."""
+    ``options`` (with ``objective``), ``situation`` (the scoring situation, ``null`` when the hand is not
+    scored), ``discards`` (best first, each a :func:`discard_json` with ``p_win``, ``p_tenpai``, ``ev``,
+    ``waits`` and ``improvements``) and ``note``."""
     result = hand_json(a.hand)
     result.update({
         "rules": a.rules,
         "shanten": a.shanten,
         "turns": a.turns,
-        "options": {"tegawari": a.tegawari, "shanten_down": a.shanten_down, "max_shanten": a.max_shanten},
+        "options": {"tegawari": a.tegawari, "shanten_down": a.shanten_down, "max_shanten": a.max_shanten,
+                    "objective": a.objective},
+        "situation": _situation_json(a),
         "discards": [_advice_row_json(a.hand, row) for row in a.rows],
         "note": a.note,
     })

@@ -72,7 +72,7 @@ def advice(page: Page) -> Locator:
 
 
 def advice_table(page: Page) -> Locator:
-    return page.get_by_role("table", name=re.compile(r"^Discards by the chance to win"))
+    return page.get_by_role("table", name=re.compile(r"^Discards by the expected points won"))
 
 
 def canonical(hand: str) -> str:

@@ -200,8 +200,8 @@ def test_score_gives_the_same_json_as_python(embed_page: Page) -> None:
             const settled = await Promise.allSettled(cases.map(({ hand, ...options }) =>
                 window.engine.score(hand, options)));
             return settled.map((s) => s.status === "fulfilled" ? { ok: true, result: s.value }
-                : { ok: false,
-                    error: { type: s.reason.type, message: s.reason.message, position: s.reason.position } });
+                : { ok: false, error: { type: s.reason.type, message: s.reason.message,
+                    position: s.reason.position, field: s.reason.field } });
         }""",
         cases,
     )
@@ -209,6 +209,7 @@ def test_score_gives_the_same_json_as_python(embed_page: Page) -> None:
         try:
             want: dict[str, Any] = {"ok": True, "result": json.loads(json.dumps(paili.score(**case)))}
         except paili.HandError as error:
-            want = {"ok": False, "error": {"type": "HandError", "message": error.message, "position": error.position}}
+            want = {"ok": False, "error": {"type": "HandError", "message": error.message, "position": error.position,
+                                           "field": error.field}}
         assert answer == want, case
-    assert answers[-1]["error"]["message"].startswith("ippatsu: ")
+    assert answers[-1]["error"]["field"] == "ippatsu"

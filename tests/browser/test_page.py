@@ -363,7 +363,7 @@ def test_walking_the_discard_table(ready_page: Page) -> None:
     discard_table(page).locator(f"tbody tr[data-tile='{second['tile']}'] td.count").first.click()
     expect(hand_field(page)).to_have_value(second["after"])
     # and back: the undo button is browser history
-    page.get_by_role("button", name="Undo discard").click()
+    page.get_by_role("button", name="Undo", exact=True).click()
     expect(hand_field(page)).to_have_value(drawn)
     expect(discard_table(page)).to_be_visible()
     page.go_back()
@@ -426,6 +426,7 @@ def test_dark_theme_uses_the_black_tile_set(page: Page, site_url: str, screensho
     page.emulate_media(color_scheme="dark")
     page.set_viewport_size(PHONE)
     page.goto(site_url + "?q=123m406p789s1122z5m")
+    page.locator("html[data-engine='ready']").wait_for(timeout=60_000)  # Pyodide's start, slow on a busy machine
     analyse(page, "123m406p789s1122z5m")
     faces = hand_tiles(page).locator("img").evaluate_all("els => els.map(e => e.currentSrc)")
     assert faces and all("/tiles/Black/" in src for src in faces), faces

@@ -69,8 +69,9 @@ def test_site_ships_only_the_pyodide_files_a_page_fetches(
     pages that install Paili with it (test_micropip.py): nothing more, and all of it is fetched (by the page,
     or by the service worker, which precaches the whole site)."""
     folder = build_info["pyodide"]
-    fetched = {unquote(urlsplit(url).path).rsplit("/", 1)[-1] for url in requests_seen if f"/{folder}" in url}
     shipped = {path.name for path in (site_dir / folder).iterdir()}
     lock = json.loads((site_dir / folder / "pyodide-lock.json").read_text())
     assert shipped == {*PYODIDE_FILES, lock["packages"]["micropip"]["file_name"]}
+    ready_page.locator("html[data-offline='ready']").wait_for(timeout=60_000)  # the precache has fetched the rest
+    fetched = {unquote(urlsplit(url).path).rsplit("/", 1)[-1] for url in requests_seen if f"/{folder}" in url}
     assert fetched == shipped

@@ -179,6 +179,18 @@ describe("requests", () => {
     });
   });
 
+  it("advise sends the objective and the scoring situation given", async () => {
+    const { engine, worker } = await readyEngine();
+    void engine.advise("123m456p789s11223z", { objective: "p_win", riichi: "dama", ippatsu: undefined,
+      seat_wind: "2z", dora: "1z", honba: 1, riichi_sticks: 2, rules: "tenhou" });
+    assert.deepEqual(worker.sent.at(-1), {
+      id: 1,
+      op: "advise",
+      payload: { hand: "123m456p789s11223z", objective: "p_win", riichi: "dama", seat_wind: "2z", dora: "1z",
+        honba: 1, riichi_sticks: 2, rules: "tenhou" },
+    });
+  });
+
   it("scoreWaits sends the hand and only the situation given", async () => {
     const { engine, worker } = await readyEngine();
     void engine.scoreWaits("23m456p789s234s55p", { riichi: 1, dora: "3m", ura: undefined });

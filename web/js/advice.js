@@ -1,5 +1,6 @@
 // Discard advice (何切る): per discard of a 3n+2 hand, the chance to win and to be tenpai within the next draws
-// (paili.advise), with a small chart by turn and the improvement tiles (改良).
+// (paili.advise, whose order is by the expected points won), with a small chart by turn and the improvement
+// tiles (改良).
 //
 // The search can take seconds, so it runs in its own engine (a second Pyodide worker, started when first
 // needed) and never delays the analysis worker. A computation whose hand is no longer on screen is stale:
@@ -156,7 +157,7 @@ export function adviceTable(advice) {
   return h(
     "table",
     { class: "advice-table" },
-    h("caption", { class: "sr-only" }, `Discards by the chance to win within ${n} draws`),
+    h("caption", { class: "sr-only" }, `Discards by the expected points won within ${n} draws`),
     h(
       "thead",
       {},
@@ -232,7 +233,9 @@ export function createAdvice({ container, onDiscard = null }) {
     h(
       "p",
       { class: "hint" },
-      "For each discard: the chance to win by self-draw and to be tenpai within the next draws, best first.",
+      "For each discard: the chance to win by self-draw and to be tenpai within the next draws, ranked by the " +
+        "expected points won (riichi declared on tenpai, East round and seat, no dora; Chinese rules: by the " +
+        "chance to win).",
     ),
     controls,
     status,

@@ -1,49 +1,64 @@
 // The page: wires the inputs, the tile palette, the drawn hand and the results to the engine (paili.mjs).
 
-import { createEngine } from "../paili.mjs";
+import { EngineError, createEngine } from "../paili.mjs";
 import { createAdvice } from "./advice.js";
+import { byId } from "./dom.js";
 import { registerOffline } from "./offline.js";
 import * as render from "./render.js";
 import { createScore } from "./score.js";
 import { PALETTE } from "./tiles.js";
 
+/** @typedef {import("../paili.mjs").Analysis} Analysis */
+/** @typedef {import("../paili.mjs").PailiEngine} PailiEngine */
+/** @typedef {import("./advice.js").AdviceController} AdviceController */
+/** @typedef {{hand: string, concealed: string[], melds: import("../paili.mjs").Meld[]}} DrawnHand  an analysis or a hand being built */
+
 const DEBOUNCE_MS = 120;
 
-const $ = (id) => document.getElementById(id);
 const ui = {
   root: document.documentElement,
-  status: $("engine-status"),
-  form: $("hand-form"),
-  hand: $("hand"),
-  clear: $("clear-hand"),
-  visible: $("visible"),
-  handTiles: $("hand-tiles"),
-  handEmpty: $("hand-empty"),
-  undo: $("undo"),
-  palette: $("palette"),
-  results: $("results"),
-  resultsBody: $("results-body"),
-  version: $("version"),
-  offline: $("offline-status"),
-  copyLink: $("copy-link"),
-  share: $("share-hand"),
-  shareNote: $("share-note"),
-  updateBanner: $("update-banner"),
-  applyUpdate: $("apply-update"),
+  status: byId("engine-status", HTMLElement),
+  form: byId("hand-form", HTMLFormElement),
+  hand: byId("hand", HTMLInputElement),
+  clear: byId("clear-hand", HTMLButtonElement),
+  visible: byId("visible", HTMLInputElement),
+  handTiles: byId("hand-tiles", HTMLElement),
+  handEmpty: byId("hand-empty", HTMLElement),
+  handCount: byId("hand-count", HTMLElement),
+  undo: byId("undo", HTMLButtonElement),
+  palette: byId("palette", HTMLElement),
+  backspace: byId("backspace", HTMLButtonElement),
+  results: byId("results", HTMLElement),
+  resultsBody: byId("results-body", HTMLElement),
+  version: byId("version", HTMLElement),
+  offline: byId("offline-status", HTMLElement),
+  copyLink: byId("copy-link", HTMLButtonElement),
+  share: byId("share-hand", HTMLButtonElement),
+  shareNote: byId("share-note", HTMLElement),
+  updateBanner: byId("update-banner", HTMLElement),
+  applyUpdate: byId("apply-update", HTMLButtonElement),
 };
 
+/** @type {PailiEngine | null} */
 let engine = null;
 let latest = 0; // number of the newest request; older answers are dropped
 let timer = 0;
-/** @type {import("./render.js").Analysis | null} the analysis on screen, for removals and sharing */
+/** @type {DrawnHand | null} the hand on screen (an analysis, or the tiles of a hand being built), for removals and sharing */
 let current = null;
-// Win chances of the discards (its own worker); created in start(), before any analysis.
+/** @type {string[]} the hand's texts before each palette tap, newest last: Backspace goes back one */
+let edits = [];
+/** @type {AdviceController | null} Win chances of the discards (its own worker); created in start(), before any analysis. */
 let advice = null;
 // The Score panel of a winning hand; its situation is part of the URL.
 const score = createScore({ getEngine: () => engine, onChange: () => replaceUrl() });
 
 // ---- URL <-> inputs -------------------------------------------------------------------------------------
 
+/**
+ * The page's address for a hand and visible tiles (?q=, &v=).
+ * @param {string} hand
+ * @param {string} visible
+ */
 function urlFor(hand, visible) {
   const url = new URL(location.href);
   url.search = "";
@@ -67,16 +82,21 @@ function replaceUrl() {
 
 // ---- errors ---------------------------------------------------------------------------------------------
 
-/** Each input with its error block: a message and the input's text with a caret under the bad character. */
-const FIELDS = {
-  hand: { input: ui.hand, box: $("hand-error"), message: $("hand-error-message"), pointer: $("hand-error-pointer") },
-  visible: {
-    input: ui.visible,
-    box: $("visible-error"),
-    message: $("visible-error-message"),
-    pointer: $("visible-error-pointer"),
-  },
-};
+/** @typedef {"hand" | "visible"} FieldName  the inputs an engine error can be shown at */
+/** @typedef {{input: HTMLInputElement, box: HTMLElement, message: HTMLElement, pointer: HTMLElement}} Field */
+
+/**
+ * Each input with its error block: a message and the input's text with a caret under the bad character.
+ * @param {FieldName} name
+ * @param {HTMLInputElement} input
+ * @returns {Field}
+ */
+function errorField(name, input) {
+  const part = (/** @type {string} */ suffix) => byId(`${name}-error${suffix}`, HTMLElement);
+  return { input, box: part(""), message: part("-message"), pointer: part("-pointer") };
+}
+/** @type {Record<FieldName, Field>} */
+const FIELDS = { hand: errorField("hand", ui.hand), visible: errorField("visible", ui.visible) };
 
 function clearErrors() {
   for (const [name, field] of Object.entries(FIELDS)) {
@@ -86,36 +106,53 @@ function clearErrors() {
   }
 }
 
-/** The text with the character at `position` marked, and a caret under it. */
+/**
+ * The text with the character at `position` marked, and a caret under it.
+ * @param {HTMLElement} code
+ * @param {string} text
+ * @param {number} position
+ */
 function drawPointer(code, text, position) {
   const at = text.slice(position, position + 1) || " ";
   code.replaceChildren(text.slice(0, position), render.h("mark", {}, at), text.slice(position + 1), "\n", " ".repeat(position), "^");
 }
 
-/** Which input field shows an engine error: the one it names (error.field), else the hand. */
+/**
+ * Which input field shows an engine error: the one it names (error.field), else the hand.
+ * @param {EngineError} error
+ * @returns {FieldName}
+ */
 function fieldOf(error) {
-  return error.field in FIELDS ? error.field : "hand";
+  return error.field === "visible" ? "visible" : "hand";
 }
 
+/**
+ * @param {EngineError} error
+ * @param {Record<FieldName, string>} texts  what was analysed, by field
+ */
 function showError(error, texts) {
   const name = fieldOf(error);
   const field = FIELDS[name];
   const text = texts[name];
-  const position = Number.isInteger(error.position) && error.position <= text.length ? error.position : null;
+  const position =
+    error.position !== null && Number.isInteger(error.position) && error.position <= text.length ? error.position : null;
   field.input.setAttribute("aria-invalid", "true");
   field.input.setAttribute("aria-describedby", `${name}-error-message ${name}-help`);
   const message = error.message || "This is not a valid hand.";
   field.message.textContent = error.type === "HandError" ? message : `${error.type}: ${message}`;
-  field.pointer.parentElement.hidden = position === null;
+  if (field.pointer.parentElement) field.pointer.parentElement.hidden = position === null;
   if (position !== null) drawPointer(field.pointer, text, position);
   field.box.hidden = false;
 }
 
-/** Enter with an error: put the cursor on the offending character (selected). */
+/**
+ * Enter with an error: put the cursor on the offending character (selected).
+ * @param {EngineError} error
+ */
 function selectError(error) {
   const field = FIELDS[fieldOf(error)];
   field.input.focus();
-  if (Number.isInteger(error.position)) {
+  if (error.position !== null && Number.isInteger(error.position)) {
     const end = Math.min(error.position + 1, field.input.value.length);
     field.input.setSelectionRange(Math.min(error.position, end), end);
   }
@@ -123,21 +160,80 @@ function selectError(error) {
 
 // ---- results --------------------------------------------------------------------------------------------
 
+/**
+ * The number of tiles in a hand, 3 per called meld (a kan's 4th is a replacement, not counted).
+ * @param {DrawnHand} hand
+ */
+function tileCount(hand) {
+  return hand.concealed.length + 3 * hand.melds.length;
+}
+
+/**
+ * The quiet line under the hand: how many tiles there are and, while the hand is being built, what is missing.
+ * @param {DrawnHand | null} hand
+ */
+function drawCount(hand) {
+  const count = hand ? tileCount(hand) : 0;
+  ui.handCount.hidden = count === 0;
+  if (!hand || count === 0) return;
+  const tiles = `${count} tile${count === 1 ? "" : "s"}`;
+  if (hand.concealed.length % 3 === 0) ui.handCount.textContent = `${tiles}: add 1 more to analyse.`;
+  else if (count < 13) ui.handCount.textContent = `${tiles}: add ${13 - count} more for a full hand.`;
+  else ui.handCount.textContent = `${tiles}.`;
+  ui.handCount.dataset.count = String(count);
+}
+
+/**
+ * Draw the hand's tiles (an analysis, or the engine's tiles of an incomplete hand); null: no hand.
+ * @param {DrawnHand | null} result
+ */
 function drawHand(result) {
+  drawCount(result);
   if (!result) {
     ui.handTiles.replaceChildren();
     ui.handEmpty.hidden = false;
     current = null;
     showShareButtons();
+    updatePalette();
     return;
   }
   current = result;
   showShareButtons();
   ui.handTiles.replaceChildren(...render.handTiles(result, { tag: "button" }));
   ui.handEmpty.hidden = result.concealed.length + result.melds.length > 0;
+  updatePalette();
 }
 
-/** @param {import("./render.js").Analysis} result */
+/**
+ * The kind of a tile code: a red five is a five.
+ * @param {string} code
+ */
+function kindOf(code) {
+  return code[0] === "0" ? `5${code[1]}` : code;
+}
+
+/**
+ * Grey out the palette tiles that cannot be added to the hand on screen: a 5th copy of a kind (called melds
+ * count), a second red five of a suit, anything once the hand has 14 tiles (3 per meld).
+ */
+function updatePalette() {
+  const held = current ? [...current.concealed, ...current.melds.flatMap((m) => m.tiles)] : [];
+  const copies = new Map();
+  for (const code of held) copies.set(kindOf(code), (copies.get(kindOf(code)) ?? 0) + 1);
+  const full = current !== null && tileCount(current) >= 14;
+  for (const button of ui.palette.querySelectorAll("button.tile")) {
+    if (!(button instanceof HTMLButtonElement)) continue;
+    const code = button.dataset.tile ?? "";
+    const why = full ? "the hand is full"
+      : (copies.get(kindOf(code)) ?? 0) >= 4 ? "all 4 copies are in the hand"
+        : code[0] === "0" && held.includes(code) ? "the hand has this red five" : "";
+    button.disabled = why !== "";
+    button.title = why && `Cannot add: ${why}`;
+  }
+  ui.backspace.disabled = edits.length === 0 && !(current?.concealed.length);
+}
+
+/** @param {Analysis} result */
 function drawResult(result) {
   ui.resultsBody.replaceChildren(...render.resultBlocks(result));
   ui.results.dataset.hand = render.handText(result);
@@ -152,6 +248,7 @@ function clearResult() {
 
 // ---- analysis -------------------------------------------------------------------------------------------
 
+/** @type {EngineError | null} the error of the last analysis, for Enter */
 let lastError = null;
 
 /**
@@ -190,7 +287,23 @@ async function analyzeNow({ canonical = false } = {}) {
     score.show(result, hand, render.handText(result));
     advice?.show(result, { hand: ui.hand.value, visible });
   } catch (error) {
+    if (!(error instanceof EngineError)) throw error; // the engine rejects with nothing else
     if (id !== latest) return;
+    // A hand still being built (3k tiles) is no error: draw its tiles, say what is missing, analyse nothing.
+    const partial = error.type === "HandError" && fieldOf(error) === "hand" ? await partialHand(hand) : null;
+    if (id !== latest) return;
+    if (partial) {
+      lastError = null;
+      clearErrors();
+      drawHand(partial);
+      clearResult();
+      advice?.clear();
+      if (canonical && ui.hand.value === hand) {
+        ui.hand.value = render.handText(partial);
+        replaceUrl();
+      }
+      return;
+    }
     lastError = error;
     clearErrors();
     showError(error, { hand, visible });
@@ -203,9 +316,21 @@ async function analyzeNow({ canonical = false } = {}) {
   }
 }
 
+/**
+ * The engine's tiles of a hand that is not (yet) one, or null when it is wrong in another way.
+ * @param {string} hand
+ */
+async function partialHand(hand) {
+  try {
+    return await engine?.tiles(hand, {}) ?? null;
+  } catch {
+    return null;
+  }
+}
+
 function analyzeSoon() {
   clearTimeout(timer);
-  timer = setTimeout(analyzeNow, DEBOUNCE_MS);
+  timer = setTimeout(() => analyzeNow(), DEBOUNCE_MS);
 }
 
 /**
@@ -229,6 +354,7 @@ function setHand(text, { push = false, canonical = false } = {}) {
 // ---- events ---------------------------------------------------------------------------------------------
 
 function onTyping() {
+  edits = [];
   replaceUrl();
   analyzeSoon();
 }
@@ -239,8 +365,37 @@ function buildPalette() {
   );
 }
 
+/**
+ * The hand on screen without its concealed tile at `index`: the engine's codes without that one, then the melds.
+ * @param {number} index
+ * @param {{push: boolean}} options `push`: a step of the browser history (the Undo button)
+ */
+function removeTile(index, { push }) {
+  if (!current) return;
+  const codes = current.concealed.filter((_, i) => i !== index);
+  edits = [];
+  setHand([codes.join(""), ...current.melds.map((m) => m.text)].filter(Boolean).join(" "), { push, canonical: true });
+}
+
+/**
+ * The element matching `selector` that an event happened in (the target or an ancestor), if any.
+ * @param {Event} event
+ * @param {string} selector
+ * @returns {HTMLElement | null}
+ */
+function closest(event, selector) {
+  const target = event.target;
+  const found = target instanceof Element ? target.closest(selector) : null;
+  return found instanceof HTMLElement ? found : null;
+}
+
+/**
+ * The tile code of the tile matching `selector` that an event happened in, if any.
+ * @param {Event} event
+ * @param {string} selector
+ */
 function tileOf(event, selector) {
-  return event.target.closest(selector)?.dataset.tile ?? null;
+  return closest(event, selector)?.dataset.tile ?? null;
 }
 
 function wire() {
@@ -256,29 +411,39 @@ function wire() {
       if (lastError) selectError(lastError);
     });
   }
+  // Clear starts over: no tap to take back, no step to undo.
   ui.clear.addEventListener("click", () => {
+    edits = [];
+    history.replaceState({ depth: 0 }, "", urlFor("", ui.visible.value));
+    ui.undo.hidden = true;
     setHand("");
     ui.hand.focus();
   });
   // A tapped palette tile appends its code to the text; the engine writes the hand back canonically.
   ui.palette.addEventListener("click", (event) => {
-    const name = tileOf(event, "button.tile");
-    if (name) setHand(ui.hand.value + name, { canonical: true });
+    const name = tileOf(event, "button.tile:not(:disabled)");
+    if (!name) return;
+    edits.push(ui.hand.value);
+    setHand(ui.hand.value + name, { canonical: true });
   });
-  // A tapped hand tile is taken out: the engine's tile codes without that one, then the melds' texts.
+  // Backspace: the hand before the last palette tap, else the hand without its last concealed tile.
+  ui.backspace.addEventListener("click", () => {
+    const previous = edits.pop();
+    if (previous !== undefined) setHand(previous, { canonical: true });
+    else if (current?.concealed.length) removeTile(current.concealed.length - 1, { push: false });
+  });
+  // A tapped hand tile is taken out, as a step the Undo button takes back.
   ui.handTiles.addEventListener("click", (event) => {
-    const button = event.target.closest("button.tile");
-    if (!button || !current) return;
-    const index = Number(button.dataset.index);
-    const codes = current.concealed.filter((_, i) => i !== index);
-    setHand([codes.join(""), ...current.melds.map((m) => m.text)].filter(Boolean).join(" "), { canonical: true });
+    const button = closest(event, "button.tile");
+    if (button && current) removeTile(Number(button.dataset.index), { push: true });
   });
   ui.resultsBody.addEventListener("click", (event) => {
-    const row = event.target.closest("table.discards tbody tr");
+    const row = closest(event, "table.discards tbody tr");
     if (row?.dataset.after) setHand(row.dataset.after, { push: true });
   });
   ui.undo.addEventListener("click", () => history.back());
   window.addEventListener("popstate", () => {
+    edits = [];
     readUrl();
     analyzeNow();
   });
@@ -286,9 +451,12 @@ function wire() {
 
 // ---- sharing --------------------------------------------------------------------------------------------
 
-/** The link to the hand on screen (?q=, and ?v= with visible tiles). */
-function shareUrl() {
-  return urlFor(render.handText(current), ui.visible.value).href;
+/**
+ * The link to a hand (?q=, and ?v= with visible tiles).
+ * @param {DrawnHand} result
+ */
+function shareUrl(result) {
+  return urlFor(render.handText(result), ui.visible.value).href;
 }
 
 function showShareButtons() {
@@ -297,6 +465,7 @@ function showShareButtons() {
   if (!current) ui.shareNote.hidden = true;
 }
 
+/** @param {string} text */
 function note(text) {
   ui.shareNote.textContent = text;
   ui.shareNote.hidden = false;
@@ -304,7 +473,7 @@ function note(text) {
 
 async function copyLink() {
   if (!current) return;
-  const url = shareUrl();
+  const url = shareUrl(current);
   try {
     await navigator.clipboard.writeText(url);
     note("Link copied.");
@@ -315,11 +484,11 @@ async function copyLink() {
 
 async function shareHand() {
   if (!current) return;
-  const url = shareUrl();
+  const url = shareUrl(current);
   try {
     await navigator.share({ title: `Paili: ${render.handText(current)}`, url });
   } catch (error) {
-    if (error?.name !== "AbortError") await copyLink(); // sharing refused or failed: copy instead
+    if (!(error instanceof Error && error.name === "AbortError")) await copyLink(); // refused or failed: copy instead
   }
 }
 
@@ -347,15 +516,22 @@ function startOffline() {
 
 // ---- start ----------------------------------------------------------------------------------------------
 
+/**
+ * @param {"loading" | "ready" | "failed"} state  what data-engine says
+ * @param {string} message
+ */
 function setEngineState(state, message) {
   ui.root.dataset.engine = state;
   ui.status.textContent = message;
 }
 
-/** The engine failed (at start-up or later): say so, and offer a Retry button that starts a new one. */
+/**
+ * The engine failed (at start-up or later): say so, and offer a Retry button that starts a new one.
+ * @param {unknown} error
+ */
 function engineFailed(error) {
   engine = null;
-  setEngineState("failed", `The engine could not be loaded: ${error.message}`);
+  setEngineState("failed", `The engine could not be loaded: ${error instanceof Error ? error.message : error}`);
   const retry = render.h("button", { type: "button", class: "secondary retry" }, "Retry");
   retry.addEventListener("click", () => startEngine());
   ui.status.append(" ", retry);
@@ -372,7 +548,7 @@ async function startEngine() {
     engineFailed(error);
     return;
   }
-  ui.root.dataset.build = engine.build ?? "";
+  ui.root.dataset.build = engine.build;
   ui.version.textContent = engine.version ? `Engine ${engine.version}.` : "";
   setEngineState("ready", "Engine ready.");
   await analyzeNow();

@@ -3,27 +3,36 @@
 // the table shows the hand after that discard. Its height goes to the parent page as
 // {type: "paili:height", height} on every change, so the host can size the frame.
 
-import { createEngine } from "../paili.mjs";
+import { EngineError, createEngine } from "../paili.mjs";
+import { byId } from "./dom.js";
 import * as render from "./render.js";
 
-const $ = (id) => document.getElementById(id);
+/** @typedef {import("../paili.mjs").Analysis} Analysis */
+/** @typedef {import("../paili.mjs").PailiEngine} PailiEngine */
+
 const ui = {
   root: document.documentElement,
-  status: $("engine-status"),
-  error: $("hand-error"),
-  errorMessage: $("hand-error-message"),
-  handTiles: $("hand-tiles"),
-  results: $("results-body"),
-  openFull: $("open-full"),
+  status: byId("engine-status", HTMLElement),
+  error: byId("hand-error", HTMLElement),
+  errorMessage: byId("hand-error-message", HTMLElement),
+  handTiles: byId("hand-tiles", HTMLElement),
+  results: byId("results-body", HTMLElement),
+  openFull: byId("open-full", HTMLAnchorElement),
 };
 
+/** @type {PailiEngine | null} */
 let engine = null;
 
+/** @returns {{hand: string, visible: string}} the hand and the visible tiles of the address (?q=, &v=) */
 function params() {
   const search = new URLSearchParams(location.search);
   return { hand: search.get("q") ?? "", visible: search.get("v") ?? "" };
 }
 
+/**
+ * @param {"loading" | "ready" | "failed"} state  what data-engine says
+ * @param {string} message
+ */
 function setEngineState(state, message) {
   ui.root.dataset.engine = state;
   ui.status.textContent = message;
@@ -43,6 +52,10 @@ function postHeight() {
 
 // ---- drawing --------------------------------------------------------------------------------------------
 
+/**
+ * @param {{hand: string, visible: string}} input
+ * @param {Analysis | null} result
+ */
 function draw({ hand, visible }, result) {
   const full = new URL("./", location.href);
   if (hand) full.searchParams.set("q", hand);
@@ -60,11 +73,12 @@ function draw({ hand, visible }, result) {
   ui.results.dataset.hand = render.handText(result);
 }
 
+/** @param {EngineError} error */
 function drawError(error) {
   ui.handTiles.replaceChildren();
   ui.results.replaceChildren();
   delete ui.results.dataset.hand;
-  const where = Number.isInteger(error.position) ? ` (at character ${error.position + 1})` : "";
+  const where = error.position !== null && Number.isInteger(error.position) ? ` (at character ${error.position + 1})` : "";
   const field = error.field && error.field !== "hand" ? `${error.field}: ` : ""; // e.g. the visible tiles (v=)
   ui.errorMessage.textContent = `${field}${error.message || "This is not a valid hand."}${where}`;
   ui.error.hidden = false;
@@ -77,10 +91,12 @@ async function show() {
     setEngineState("ready", "No hand given: add ?q=HAND to the address.");
     return;
   }
+  if (!engine) return; // still starting: start() shows the hand once the engine is ready
   try {
     draw(state, await engine.analyze(state.hand, { visible: state.visible }));
     setEngineState("ready", "");
   } catch (error) {
+    if (!(error instanceof EngineError)) throw error; // the engine rejects with nothing else
     drawError(error);
     setEngineState("ready", "");
   }
@@ -91,8 +107,9 @@ async function start() {
   postHeight();
   // A discard row shows the hand left after that discard (the host page is not navigated).
   ui.results.addEventListener("click", (event) => {
-    const row = event.target.closest("table.discards tbody tr");
-    if (!row?.dataset.after) return;
+    const target = event.target;
+    const row = target instanceof Element ? target.closest("table.discards tbody tr") : null;
+    if (!(row instanceof HTMLElement) || !row.dataset.after) return;
     const url = new URL(location.href);
     url.searchParams.set("q", row.dataset.after);
     history.pushState(null, "", url);
@@ -102,7 +119,7 @@ async function start() {
   try {
     engine = await createEngine({ onProgress: (message) => setEngineState("loading", `${message}…`) });
   } catch (error) {
-    setEngineState("failed", `The engine could not be loaded: ${error.message}`);
+    setEngineState("failed", `The engine could not be loaded: ${error instanceof Error ? error.message : error}`);
     return;
   }
   await show();

@@ -343,7 +343,7 @@ export function handText(result) {
 /**
  * The hand drawn: its concealed tiles (in the engine's order; each with `data-index`, its place in
  * `concealed`), then its melds. `tag` "button" makes the concealed tiles tappable.
- * @param {Analysis} result
+ * @param {{concealed: string[], melds: Meld[]}} result  an analysis, or the tiles of a hand being built
  * @param {{tag?: "span" | "button"}} [options]
  * @returns {HTMLElement[]}
  */

@@ -12,6 +12,7 @@ all in ``dora`` (at most 5). Ura dora (裏ドラ) count only with riichi. Red fi
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Final
 
 from ..agari import Decomposition, decompositions, shape_key
@@ -264,8 +265,13 @@ def _bonus(hand: Hand, rules: ScoringRules, full: list[int] | None, dora: list[T
 def score_hand(hand: Hand, *, win: str, tsumo: bool = False, round_wind: str = "1z", seat_wind: str = "1z",
                riichi: int = 0, ippatsu: bool = False, last_tile: bool = False, rinshan: bool = False,
                chankan: bool = False, blessing: bool = False, dora: str = "", ura: str = "", honba: int = 0,
-               riichi_sticks: int = 0, rules: object = "riichi") -> dict[str, Any]:
-    """:func:`score` for a parsed :class:`~paili.Hand`."""
+               riichi_sticks: int = 0, rules: object = "riichi", ura_hits: Sequence[int] = ()) -> dict[str, Any]:
+    """:func:`score` for a parsed :class:`~paili.Hand`.
+
+    With ``ura_hits`` (numbers of ura dora, for a hand in riichi), the result's ``points_by_ura`` lists the
+    hand's ``points`` with that many more ura dora, for each (what the advisor's ura expectation needs: one
+    reading of the hand instead of one per count; the best reading may differ between counts).
+    """
     checked_rules = PRESETS.get(rules) if isinstance(rules, str) else None
     if checked_rules is None:
         checked_rules = resolve_rules(rules)
@@ -320,6 +326,7 @@ def score_hand(hand: Hand, *, win: str, tsumo: bool = False, round_wind: str = "
 
     best: tuple[int, int, int, int, list[Yaku]] | None = None
     best_reading: tuple[Any, ...] = ()
+    scored: list[tuple[list[Yaku], int]] = []  # every (yaku, fu) when ura_hits asks for them
     if entry is not None:
         tsumo_ = sit.tsumo
         for r in entry.readings:
@@ -337,16 +344,22 @@ def score_hand(hand: Hand, *, win: str, tsumo: bool = False, round_wind: str = "
                 pinfu = _PINFU in found
                 fu = regular_fu(groups, pair, wait, sit, closed, pinfu, checked_rules)[0]
                 value = _value(found, fu, extra, checked_rules)
+                if ura_hits:
+                    scored.append((found, fu))
                 if best is None or value[:4] > best[:4]:
                     best, best_reading = value, ("regular", pair, triplets, sequences, wait, groups, pinfu)
     for d in special:
         if d.form == "chiitoitsu":
             fu, _ = chiitoitsu_fu(checked_rules)
-            value = _value(chiitoitsu_yaku(shared), fu, extra, checked_rules)
+            found = chiitoitsu_yaku(shared)
+            value = _value(found, fu, extra, checked_rules)
+            scored.append((found, fu))
             wait = "tanki"
         else:
             thirteen = concealed[win_tile] == 2
-            value = _value(kokushi_yaku(thirteen, sit), 0, extra, checked_rules)
+            found = kokushi_yaku(thirteen, sit)
+            value = _value(found, 0, extra, checked_rules)
+            scored.append((found, 0))
             wait = "kokushi_13" if thirteen else "kokushi"
         if best is None or value[:4] > best[:4]:
             best, best_reading = value, (d.form, d, wait)
@@ -379,6 +392,12 @@ def score_hand(hand: Hand, *, win: str, tsumo: bool = False, round_wind: str = "
     else:
         points, paid, gained, sticks = 0, {}, 0, 0
     found.sort(key=lambda y: RANK[y[0]])
+    by_ura: dict[str, Any] = {}
+    if ura_hits:
+        by_ura["points_by_ura"] = [
+            payments(max(_value(f, fu_, extra + u, checked_rules)[0] for f, fu_ in scored), dealer=sit.dealer,
+                     tsumo=sit.tsumo, honba=0)[0] if points else 0
+            for u in ura_hits]
     return {
         "win": win,
         "dealer": sit.dealer,
@@ -394,6 +413,7 @@ def score_hand(hand: Hand, *, win: str, tsumo: bool = False, round_wind: str = "
         "decomposition": decomposition,
         "no_yaku": not found,
         "rules": _rules_json(checked_rules),
+        **by_ura,
     }
 
 

@@ -17,11 +17,11 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from typing import Any, TextIO
+from typing import Any
 
+from ..cli import batch, reading_text
 from ..errors import HandError
 from ..notation import parse
-from ..results import error_json
 from .calculate import SITUATION_KEYS, score
 from .waits import score_waits
 
@@ -34,15 +34,7 @@ def render(result: dict[str, Any], hand: str) -> str:
     how = "tsumo" if "ron" not in result["payments"] and result["payments"] else "ron"
     lines = [f"hand      {hand}   win {result['win']} "
              f"({'dealer' if result['dealer'] else 'non-dealer'}{', ' + how if result['payments'] else ''})"]
-    if reading["form"] == "regular":
-        parts = [f"pair {reading['pair']}"]
-        if reading["triplets"]:
-            parts.append("triplets " + " ".join(reading["triplets"]))
-        if reading["sequences"]:
-            parts.append("sequences " + " ".join(reading["sequences"]))
-        lines.append(f"reading   {' | '.join(parts)}   wait: {reading['wait']}")
-    else:
-        lines.append(f"reading   {reading['form']}   wait: {reading['wait']}")
+    lines.append(f"reading   {reading_text(reading)}   wait: {reading['wait']}")
     if result["no_yaku"]:
         lines.append("no yaku   the hand is complete but has no yaku (dora do not count): it cannot win")
         return "\n".join(lines)
@@ -97,41 +89,27 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
             "riichi_sticks": args.sticks, "rules": rules}
 
 
-def _error(text: str, exc: HandError) -> dict[str, Any]:
-    return {"input": text, "error": error_json(exc)}
-
-
-def _batch(stream: TextIO, out: TextIO, win: str | None, options: dict[str, Any]) -> int:
-    failed = 0
-    for line in stream:
-        text = line.strip()
-        if not text:
-            continue
+def _answer(text: str, win: str | None, options: dict[str, Any]) -> dict[str, Any]:
+    """One line of the batch: a hand (scored with the command's options) or a JSON object of score()'s keys."""
+    if text.startswith("{"):
         try:
-            if text.startswith("{"):
-                try:
-                    request = json.loads(text)
-                except json.JSONDecodeError as exc:
-                    raise HandError(f"expected a JSON object or a hand, got invalid JSON: {exc.msg}") from None
-                if not isinstance(request, dict):
-                    raise HandError("expected a JSON object or a hand")
-                unknown = sorted(set(request) - {"hand", "win", *SITUATION_KEYS})
-                if unknown:
-                    raise HandError(f"expected the keys of paili.score(), got {', '.join(map(repr, unknown))}")
-                merged = {**options, "win": win, **request}
-                hand = merged.pop("hand", None)
-                if not isinstance(hand, str):
-                    raise HandError("expected a string", field="hand")
-            else:
-                hand, merged = text, {**options, "win": win}
-            if merged.get("win") is None:
-                raise HandError("expected the winning tile (a \"win\" key or --win)", field="win")
-            record: dict[str, Any] = score(hand, **merged)
-        except HandError as exc:
-            failed += 1
-            record = _error(text, exc)
-        out.write(json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n")
-    return 1 if failed else 0
+            request = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise HandError(f"expected a JSON object or a hand, got invalid JSON: {exc.msg}") from None
+        if not isinstance(request, dict):
+            raise HandError("expected a JSON object or a hand")
+        unknown = sorted(set(request) - {"hand", "win", *SITUATION_KEYS})
+        if unknown:
+            raise HandError(f"expected the keys of paili.score(), got {', '.join(map(repr, unknown))}")
+        merged = {**options, "win": win, **request}
+        hand = merged.pop("hand", None)
+        if not isinstance(hand, str):
+            raise HandError("expected a string", field="hand")
+    else:
+        hand, merged = text, {**options, "win": win}
+    if merged.get("win") is None:
+        raise HandError("expected the winning tile (a \"win\" key or --win)", field="win")
+    return score(hand, **merged)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -160,7 +138,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     options = _options(args)
     if args.hand is None:
-        return _batch(sys.stdin, sys.stdout, args.win, options)
+        return batch(sys.stdin, sys.stdout, lambda text: _answer(text, args.win, options))
     try:
         if args.win is None:  # a hand waiting to win: what each wait is worth
             del options["tsumo"]

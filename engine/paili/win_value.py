@@ -1,0 +1,160 @@
+"""What a self-drawn win is worth in the advisor's draw model (:mod:`paili.advice`), from :func:`paili.score`.
+
+:class:`WinValue` holds one hand's situation (melds, winds, dora indicators, honba, rules, the riichi policy)
+and answers, for a complete 14-tile hand and its winning draw, the points :func:`paili.score` gives that
+tsumo, as an exact expectation over the ura dora indicators when the hand is in riichi. Answers are cached by
+(the 14 counts, the red fives held, the winning tile, whether it is red, ippatsu): scoring is the expensive
+leaf of the advisor's search.
+
+Ura dora (裏ドラ): as many indicators as dora indicators (at least one), drawn without replacement from the
+tiles unseen at the win: 4 copies of each kind less the winning hand (concealed and called), the visible
+tiles and the dora indicators. The distribution of the number of ura dora is exact (a product of binomial
+coefficients summed per kind), and the points for each number come from one scoring of the hand
+(:func:`~paili.scoring.calculate.score_hand`'s ``ura_hits``: the best reading for each number of extra han).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from math import comb
+from typing import Any, Final, Literal
+
+from .hand import Hand
+from .scoring.calculate import dora_of, score_hand
+from .scoring.rules import ScoringRules
+from .tiles import FIVES, KINDS, SUITS, tile_name
+
+__all__ = ["RIICHI_POLICIES", "RiichiPolicy", "WinValue"]
+
+RiichiPolicy = Literal["always", "dama"]
+RIICHI_POLICIES: Final = ("always", "dama")
+"""``always``: a closed hand declares riichi on reaching tenpai; ``dama``: never."""
+
+_NAMES: Final = tuple(tile_name(t) for t in range(KINDS))
+_DORA: Final = tuple(dora_of(t) for t in range(KINDS))
+
+
+class WinValue:
+    """The points of the advisor's wins for one hand's situation (see the module docs).
+
+    ``hand`` gives the melds (and the reds among them); ``seen`` the visible counts *without* the dora
+    indicators, ``seen_reds`` the red fives among them; ``dora`` the indicator kinds (``dora_reds`` the red
+    ones among them, per suit).
+    """
+
+    def __init__(self, hand: Hand, *, seen: Sequence[int], seen_reds: Sequence[int], riichi: RiichiPolicy,
+                 ippatsu: bool, round_wind: str, seat_wind: str, dora: Sequence[int], dora_reds: Sequence[int],
+                 honba: int, riichi_sticks: int, rules: ScoringRules) -> None:
+        self.melds = hand.melds
+        self.closed = hand.is_closed
+        self.riichi = self.closed and riichi == "always"
+        """Is a tenpai hand in riichi (closed, policy ``always``)?"""
+        self.ippatsu = self.riichi and ippatsu
+        """Does a win on the first draw after riichi score ippatsu?"""
+        called = hand.called_counts()
+        self.called = called
+        self._unseen = [4 - called[k] - seen[k] for k in range(KINDS)]
+        for k in dora:
+            self._unseen[k] -= 1
+        self.indicators = max(1, len(dora))
+        self._situation: dict[str, Any] = {
+            "round_wind": round_wind, "seat_wind": seat_wind, "dora": "".join(_NAMES[k] for k in dora),
+            "honba": honba, "riichi_sticks": riichi_sticks, "rules": rules}
+        meld_reds = [0, 0, 0]
+        for m in hand.melds:
+            if m.reds:
+                meld_reds[m.tiles[0] // 9] += m.reds
+        self.red_total = tuple(
+            max(0, 1 - meld_reds[s] - seen_reds[s] - dora_reds[s]) if SUITS[s] in rules.red_fives else 0
+            for s in range(3))
+        """Red fives of each suit that are in the hand or the wall (only those that score are tracked)."""
+        self._points: dict[bytes, float] = {}
+        self._ura: dict[bytes, list[tuple[float, int]]] = {}
+
+    def reds_of(self, hand: Hand) -> list[int]:
+        """The red fives of ``hand`` the model tracks (those of suits whose red fives score)."""
+        return [hand.reds[s] if self.red_total[s] else 0 for s in range(3)]
+
+    def tsumo(self, c: Sequence[int], reds: Sequence[int], win: int, red: bool, first: bool) -> float:
+        """Points of the self-drawn win of ``win`` completing the 14-tile counts ``c`` (holding ``reds``, the
+        drawn tile included; ``red``: the drawn tile is the red five), ippatsu when ``first`` and the option
+        is on; 0.0 when the hand has no yaku."""
+        ippatsu = first and self.ippatsu
+        key = bytes(c) + bytes(reds) + bytes((win, red, ippatsu, True))
+        found = self._points.get(key)
+        if found is None:
+            found = self._points[key] = self._score(c, reds, win, red, True, ippatsu)
+        return found
+
+    def ron(self, c: Sequence[int], reds: Sequence[int], win: int, red: bool) -> float:
+        """Points of the win of ``win`` on a discard (for the waits of the result)."""
+        key = bytes(c) + bytes(reds) + bytes((win, red, False, False))
+        found = self._points.get(key)
+        if found is None:
+            found = self._points[key] = self._score(c, reds, win, red, False, False)
+        return found
+
+    def _score(self, c: Sequence[int], reds: Sequence[int], win: int, red: bool, tsumo: bool,
+               ippatsu: bool) -> float:
+        hand = Hand(tuple(c), (reds[0], reds[1], reds[2]), self.melds)
+        name = f"0{SUITS[win // 9]}" if red else _NAMES[win]
+        if not self.riichi:
+            return float(score_hand(hand, win=name, tsumo=tsumo, **self._situation)["points"])
+        ura = self.ura(c)
+        result = score_hand(hand, win=name, tsumo=tsumo, riichi=1, ippatsu=ippatsu,
+                            ura_hits=[hits for _, hits in ura], **self._situation)
+        return float(sum(p * points for (p, _), points in zip(ura, result["points_by_ura"], strict=True)))
+
+    def ura(self, c: Sequence[int]) -> list[tuple[float, int]]:
+        """The distribution of the number of ura dora of the winning 14-tile counts ``c``, as
+        ``(probability, hits)`` by increasing hits."""
+        key = bytes(c)
+        found = self._ura.get(key)
+        if found is not None:
+            return found
+        called = self.called
+        base = self._unseen
+        m = self.indicators
+        weights: dict[int, int] = {}
+        if m == 1:
+            for k in range(KINDS):
+                u = base[k] - c[k]
+                if u > 0:
+                    hits = c[_DORA[k]] + called[_DORA[k]]
+                    weights[hits] = weights.get(hits, 0) + u
+            total = sum(weights.values())
+        else:
+            # (indicators drawn, hits) -> ways: the multivariate hypergeometric law, kind by kind.
+            states: dict[tuple[int, int], int] = {(0, 0): 1}
+            unseen = 0
+            for k in range(KINDS):
+                u = base[k] - c[k]
+                if u <= 0:
+                    continue
+                unseen += u
+                h = c[_DORA[k]] + called[_DORA[k]]
+                grown = dict(states)
+                for (used, hits), ways in states.items():
+                    for j in range(1, min(u, m - used) + 1):
+                        at = (used + j, hits + j * h)
+                        grown[at] = grown.get(at, 0) + ways * comb(u, j)
+                states = grown
+            for (used, hits), ways in states.items():
+                if used == m:
+                    weights[hits] = weights.get(hits, 0) + ways
+            total = comb(unseen, m)
+        found = self._ura[key] = [(weights[h] / total, h) for h in sorted(weights)]
+        return found
+
+
+def red_copies(total_reds: int, held: int, r: int) -> list[tuple[int, bool]]:
+    """The copies of a five left to draw, ``r`` in all, split into ``(copies, red?)`` given the red fives of
+    its suit in play (``total_reds``) and held (``held``)."""
+    red = total_reds - held
+    if red <= 0 or r <= 0:
+        return [(r, False)]
+    return [(red, True), (r - red, False)] if r > red else [(r, True)]
+
+
+FIVE_SUIT: Final = {k: FIVES.index(k) for k in FIVES}
+"""The suit index (0..2) of each five."""

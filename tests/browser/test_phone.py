@@ -1,0 +1,144 @@
+"""Building a hand by tapping, as on a phone (touch emulation at 360 and 390 px): issue 13.
+
+The expected hands come from the engine itself (`paili.analyze` in this process); nothing sleeps.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+import paili
+from paili.api import handle
+
+SMALL = {"width": 360, "height": 740}
+PHONE = {"width": 390, "height": 844}
+TOUCH = {"has_touch": True, "is_mobile": True}
+# 14 tiles tapped in this order; a 2-shanten hand with a full discard table
+TAPS = ["1m", "2m", "4m", "7m", "2p", "3p", "6p", "9p", "3s", "4s", "8s", "1z", "1z", "5z"]
+
+
+def palette_tile(page: Page, code: str):  # noqa: ANN201 - a Locator
+    return page.get_by_role("group", name="Tile palette").locator(f"button.tile[data-tile='{code}']")
+
+
+def hand_codes(page: Page) -> list[str]:
+    tiles = page.get_by_role("group", name=re.compile(r"^Hand tiles")).locator("button.tile")
+    codes: list[str] = tiles.evaluate_all("els => els.map(e => e.dataset.tile)")
+    return codes
+
+
+def sorted_by_engine(codes: list[str]) -> list[str]:
+    """The codes in the engine's canonical order (its tiles op, the one that takes any count)."""
+    reply = json.loads(handle(json.dumps({"op": "tiles", "hand": "".join(codes)})))
+    result: list[str] = reply["result"]["concealed"]
+    return result
+
+
+def build_by_tapping(page: Page, screenshot_dir: Path, name: str) -> None:
+    """Tap TAPS in; after every tap the hand holds the tiles so far, drawn, and the count stays on screen."""
+    count = page.locator("#hand-count")
+    for n, code in enumerate(TAPS, start=1):
+        palette_tile(page, code).tap()
+        expect(count).to_have_attribute("data-count", str(n))
+        expect(count).to_be_in_viewport()
+        assert hand_codes(page) == sorted_by_engine(TAPS[:n])
+        expect(page.locator("#hand-error")).to_be_hidden()
+        if n % 3 == 0:
+            expect(count).to_contain_text("add 1 more")
+            expect(page.get_by_role("region", name="Analysis")).to_be_hidden()
+            if n == 6:
+                page.screenshot(path=str(screenshot_dir / f"{name}-6-tiles.png"))
+        else:
+            expect(page.get_by_role("region", name="Analysis")).to_be_visible()
+    assert page.get_by_label("Hand", exact=True).input_value() == paili.analyze("".join(TAPS))["hand"]
+
+
+@pytest.mark.browser_context_args(viewport=SMALL, **TOUCH)
+def test_the_hand_never_vanishes_while_tapped_in_at_360(ready_page: Page, screenshot_dir: Path) -> None:
+    build_by_tapping(ready_page, screenshot_dir, "phone-360")
+
+
+@pytest.mark.browser_context_args(viewport=PHONE, **TOUCH)
+def test_the_hand_never_vanishes_while_tapped_in_at_390(ready_page: Page, screenshot_dir: Path) -> None:
+    build_by_tapping(ready_page, screenshot_dir, "phone-390")
+    page = ready_page
+    # a tile tapped off a 3k+1 hand leaves a 3k hand: still drawn, with the note
+    page.get_by_role("group", name=re.compile(r"^Hand tiles")).locator("button.tile").first.tap()
+    expect(page.locator("#hand-count")).to_have_attribute("data-count", "13")
+    page.get_by_role("group", name=re.compile(r"^Hand tiles")).locator("button.tile").first.tap()
+    expect(page.locator("#hand-count")).to_contain_text("12 tiles: add 1 more")
+    assert len(hand_codes(page)) == 12
+
+
+def palette_state(page: Page) -> dict[str, bool]:
+    """Each palette tile: True when it can be added (an enabled button)."""
+    state: dict[str, bool] = dict(page.get_by_role("group", name="Tile palette").locator("button.tile").evaluate_all(
+        "els => els.map(e => [e.dataset.tile, !e.disabled])"))
+    return state
+
+
+def expected_palette(hand: str) -> dict[str, bool]:
+    """What the engine accepts: a code can be added when the hand plus it is a (possibly incomplete) hand."""
+    out = {}
+    for code in palette_codes():
+        reply = json.loads(handle(json.dumps({"op": "tiles", "hand": hand + code})))
+        out[code] = bool(reply["ok"])
+    return out
+
+
+def palette_codes() -> list[str]:
+    return [f"{d}{s}" for s in "mps" for d in "1234056789"] + [f"{d}z" for d in range(1, 8)]
+
+
+@pytest.mark.parametrize("hand", ["5555m0p1z", "1111m222p333s44z5z", "0m [111p] [222p]", "19m19p19s12345677z"])
+@pytest.mark.browser_context_args(viewport=SMALL, **TOUCH)
+def test_the_palette_greys_out_what_cannot_be_added(ready_page: Page, hand: str) -> None:
+    page = ready_page
+    page.get_by_label("Hand", exact=True).fill(hand)
+    expect(page.locator("#hand-count")).to_be_visible()
+    expected = expected_palette(hand)
+    expect(page.get_by_role("group", name="Tile palette").locator("button.tile:disabled")).to_have_count(
+        sum(not ok for ok in expected.values()))
+    assert palette_state(page) == expected
+    # a greyed tile cannot be added: tapping it changes nothing
+    greyed = next(code for code, ok in expected.items() if not ok)
+    before = page.get_by_label("Hand", exact=True).input_value()
+    palette_tile(page, greyed).tap(force=True)
+    expect(page.locator("#hand-error")).to_be_hidden()
+    assert page.get_by_label("Hand", exact=True).input_value() == before
+
+
+@pytest.mark.browser_context_args(viewport=PHONE, **TOUCH)
+def test_backspace_undo_and_clear(ready_page: Page) -> None:
+    page = ready_page
+    field = page.get_by_label("Hand", exact=True)
+    count = page.locator("#hand-count")
+    backspace = page.get_by_role("button", name="Remove the last tile")
+    expect(backspace).to_be_disabled()
+    for code in ["9m", "1m", "5z"]:
+        palette_tile(page, code).tap()
+    expect(count).to_have_attribute("data-count", "3")
+    # backspace takes out the last tile tapped (5z), then the one before (1m)
+    backspace.tap()
+    expect(field).to_have_value("19m")
+    backspace.tap()
+    expect(field).to_have_value("9m")
+    # a tapped hand tile is a step the Undo button takes back
+    for code in ["1p", "2p", "3p"]:
+        palette_tile(page, code).tap()
+    expect(field).to_have_value("9m123p")
+    page.get_by_role("group", name=re.compile(r"^Hand tiles")).get_by_role("button", name="2 pin").tap()
+    expect(field).to_have_value("9m13p")
+    page.get_by_role("button", name="Undo", exact=True).tap()
+    expect(field).to_have_value("9m123p")
+    # Clear: nothing left to undo or take back
+    page.get_by_role("button", name="Clear").tap()
+    expect(field).to_have_value("")
+    expect(page.get_by_role("button", name="Undo", exact=True)).to_be_hidden()
+    expect(backspace).to_be_disabled()
+    expect(page.get_by_role("group", name="Tile palette").locator("button.tile:disabled")).to_have_count(0)

@@ -1,0 +1,46 @@
+// The pure parts of the renderer (web/js/render.js): the words for a shanten and the text of a result's hand.
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+
+import { handText, shantenText } from "../../web/js/render.js";
+
+/**
+ * An analysis with only what handText reads.
+ * @param {string} hand
+ * @param {string[]} melds  their canonical texts
+ * @returns {import("../../web/paili.mjs").Analysis}
+ */
+function analysis(hand, melds) {
+  return {
+    hand,
+    concealed: [],
+    melds: melds.map((text) => ({ type: text.startsWith("(") ? "ankan" : "pon", tiles: [], text })),
+    tiles: 0,
+    rules: "riichi",
+    shanten: { min: 0, regular: 0, chiitoitsu: null, kokushi: null },
+  };
+}
+
+describe("shantenText", () => {
+  it("says agari below zero, tenpai at zero, and n-shanten above", () => {
+    assert.equal(shantenText(-1), "Agari");
+    assert.equal(shantenText(0), "Tenpai");
+    for (let n = 1; n <= 8; n += 1) assert.equal(shantenText(n), `${n}-shanten`);
+  });
+
+  it("says n/a for a form that does not apply", () => {
+    assert.equal(shantenText(null), "n/a");
+    assert.equal(shantenText(undefined), "n/a");
+  });
+});
+
+describe("handText", () => {
+  it("is the concealed tiles, then each meld's text, separated by spaces", () => {
+    assert.equal(handText(analysis("123m456p22z", ["[789s]", "(1111z)"])), "123m456p22z [789s] (1111z)");
+    assert.equal(handText(analysis("123m", [])), "123m");
+  });
+
+  it("leaves out an empty concealed part (every tile called)", () => {
+    assert.equal(handText(analysis("", ["[777s]"])), "[777s]");
+  });
+});
