@@ -49,7 +49,9 @@ let current = null;
 let edits = [];
 /** @type {AdviceController | null} Win chances of the discards (its own worker); created in start(), before any analysis. */
 let advice = null;
-// The Score panel of a winning hand; its situation is part of the URL.
+/** @type {string | null} the tile code tapped in last (the Score panel's default winning tile); null once typed */
+let entered = null;
+// The Score panel of a winning hand (and the worth of a tenpai hand's waits); its situation is part of the URL.
 const score = createScore({ getEngine: () => engine, onChange: () => replaceUrl() });
 
 // ---- URL <-> inputs -------------------------------------------------------------------------------------
@@ -284,7 +286,7 @@ async function analyzeNow({ canonical = false } = {}) {
       ui.hand.value = render.handText(result);
       replaceUrl();
     }
-    score.show(result, hand, render.handText(result));
+    score.show(result, { typed: hand, entered, waitsRoot: ui.resultsBody });
     advice?.show(result, { hand: ui.hand.value, visible });
   } catch (error) {
     if (!(error instanceof EngineError)) throw error; // the engine rejects with nothing else
@@ -297,6 +299,7 @@ async function analyzeNow({ canonical = false } = {}) {
       clearErrors();
       drawHand(partial);
       clearResult();
+      score.clear();
       advice?.clear();
       if (canonical && ui.hand.value === hand) {
         ui.hand.value = render.handText(partial);
@@ -355,6 +358,7 @@ function setHand(text, { push = false, canonical = false } = {}) {
 
 function onTyping() {
   edits = [];
+  entered = null;
   replaceUrl();
   analyzeSoon();
 }
@@ -374,6 +378,7 @@ function removeTile(index, { push }) {
   if (!current) return;
   const codes = current.concealed.filter((_, i) => i !== index);
   edits = [];
+  entered = null;
   setHand([codes.join(""), ...current.melds.map((m) => m.text)].filter(Boolean).join(" "), { push, canonical: true });
 }
 
@@ -424,6 +429,7 @@ function wire() {
     const name = tileOf(event, "button.tile:not(:disabled)");
     if (!name) return;
     edits.push(ui.hand.value);
+    entered = name;
     setHand(ui.hand.value + name, { canonical: true });
   });
   // Backspace: the hand before the last palette tap, else the hand without its last concealed tile.
