@@ -222,19 +222,19 @@ def test_each_wait_of_a_tenpai_hand_shows_its_worth(ready_page: Page) -> None:
 
 
 def test_the_embed_view_shows_the_panel_read_only(page: Page, site_url: str) -> None:
-    query = f"q={HAND}&w=1s&t=1&r=2&d=9s&sw=3z&hb=1"
+    query = f"q={HAND}&w=4s&t=1&r=2&d=9s&sw=3z&hb=1"
     page.goto(f"{site_url}embed.html?{query}")
     page.locator("html[data-engine='ready'], html[data-engine='failed']").wait_for(timeout=60_000)
-    want = paili.score(HAND, win="1s", tsumo=True, riichi=2, dora="9s", seat_wind="3z", honba=1)
+    want = paili.score(HAND, win="4s", tsumo=True, riichi=2, dora="9s", seat_wind="3z", honba=1)
     score = panel(page)
     expect(score).to_have_attribute("data-points", str(want["points"]))
-    expect(score.locator(".score-situation")).to_contain_text("Tsumo on 1 sou")
+    expect(score.locator(".score-situation")).to_contain_text("Tsumo on 4 sou")
     expect(score.locator(".score-situation")).to_contain_text("double riichi")
     expect(score.locator(".score-value")).to_contain_text(f"{points(want['points'])} points")
     rows = score.get_by_role("table", name="Yaku").locator("tbody tr")
     assert rows.evaluate_all("rs => rs.map(r => r.dataset.yaku)") == [y["id"] for y in want["yaku"]]
     expect(score.locator("select, input")).to_have_count(0)  # read-only
-    assert "w=1s" in (page.get_by_role("link", name="Open in Paili").get_attribute("href") or "")
+    assert "w=4s" in (page.get_by_role("link", name="Open in Paili").get_attribute("href") or "")
     # a tenpai hand in the embed: its waits' worth
     hand = "23m456p789s234s55p"
     page.goto(f"{site_url}embed.html?q={hand}&r=1")
