@@ -107,7 +107,7 @@ def test_a_typed_win_is_scored_live_as_the_situation_changes(ready_page: Page) -
     score.get_by_label("Seat wind").select_option("2z")
     score.get_by_label("Round wind").select_option("2z")
     score.get_by_label("Honba").fill("2")
-    score.get_by_label("Riichi sticks on the table").fill("1")
+    score.get_by_label("Riichi sticks", exact=True).fill("1")
     situation: dict[str, Any] = {"win": "4s", "tsumo": True, "riichi": 1, "ippatsu": True, "dora": "4p",
                                  "seat_wind": "2z", "round_wind": "2z", "honba": 2, "riichi_sticks": 1}
     want = paili.score(HAND, **situation)
@@ -221,10 +221,14 @@ def test_each_wait_of_a_tenpai_hand_shows_its_worth(ready_page: Page) -> None:
         expect(waits.locator(f"li[data-tile='{entry['tile']}'] .wait-value")).to_have_text("No yaku")
 
 
-def test_the_embed_view_shows_the_panel_read_only(page: Page, site_url: str) -> None:
-    query = f"q={HAND}&w=4s&t=1&r=2&d=9s&sw=3z&hb=1"
-    page.goto(f"{site_url}embed.html?{query}")
+def open_embed(page: Page, url: str) -> None:
+    page.goto(url)
     page.locator("html[data-engine='ready'], html[data-engine='failed']").wait_for(timeout=60_000)
+    assert page.locator("html").get_attribute("data-engine") == "ready"
+
+
+def test_the_embed_view_shows_the_panel_read_only(page: Page, site_url: str) -> None:
+    open_embed(page, f"{site_url}embed.html?q={HAND}&w=4s&t=1&r=2&d=9s&sw=3z&hb=1")
     want = paili.score(HAND, win="4s", tsumo=True, riichi=2, dora="9s", seat_wind="3z", honba=1)
     score = panel(page)
     expect(score).to_have_attribute("data-points", str(want["points"]))
@@ -237,7 +241,7 @@ def test_the_embed_view_shows_the_panel_read_only(page: Page, site_url: str) -> 
     assert "w=4s" in (page.get_by_role("link", name="Open in Paili").get_attribute("href") or "")
     # a tenpai hand in the embed: its waits' worth
     hand = "23m456p789s234s55p"
-    page.goto(f"{site_url}embed.html?q={hand}&r=1")
+    open_embed(page, f"{site_url}embed.html?q={hand}&r=1")
     for entry in paili.score_waits(hand, riichi=1):
         expect(page.locator(f"ul.waits li[data-tile='{entry['tile']}'] .wait-value")).to_have_attribute(
             "data-ron", str(entry["ron"]["points"]))
@@ -256,3 +260,8 @@ def test_the_panel_fits_a_phone(ready_page: Page, screenshot_dir: Path) -> None:
     assert width <= MOBILE["width"], f"the page scrolls sideways at 390 px ({width} px wide)"
     score.scroll_into_view_if_needed()
     page.screenshot(path=str(screenshot_dir / "score-390.png"), full_page=True)
+    score.screenshot(path=str(screenshot_dir / "score-390-panel.png"))
+    type_hand(page, "23m456p789s234s55p")
+    expect(score).to_have_attribute("data-mode", "waits")
+    expect(page.locator("ul.waits .wait-value").first).to_be_visible()
+    page.get_by_role("region", name="Waits").screenshot(path=str(screenshot_dir / "score-390-waits.png"))

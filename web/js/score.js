@@ -131,7 +131,7 @@ export function createScore({ getEngine, onChange }) {
     indicators("dora", "Dora indicators"),
     indicators("ura", "Ura dora indicators"),
     count("honba", "Honba"),
-    count("riichi_sticks", "Riichi sticks on the table"),
+    count("riichi_sticks", "Riichi sticks"),
   );
 
   /** @param {string} id */

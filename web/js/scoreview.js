@@ -247,6 +247,9 @@ export function fillWaitValues(root, entries) {
       ron: entry.ron && !entry.ron.no_yaku ? String(entry.ron.points) : entry.ron ? "0" : null,
       tsumo: entry.tsumo && !entry.tsumo.no_yaku ? String(entry.tsumo.points) : entry.tsumo ? "0" : null,
     };
-    item.append(h("span", { class: "wait-value", dataset }, waitValueText(entry)));
+    // One line per way to win (the " · " between them is for reading as text, hidden on screen).
+    const parts = waitValueText(entry).split(" · ");
+    item.append(h("span", { class: "wait-value", dataset },
+      parts.flatMap((part, i) => [i ? h("span", { class: "sep" }, " · ") : null, h("span", { class: "way" }, part)])));
   }
 }
