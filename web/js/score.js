@@ -306,11 +306,13 @@ export function createScore({ getEngine, onChange }) {
 
   return {
     /**
-     * The situation as address parameters: what applies to the hand shown (all but the winning tile when no
-     * hand is scored). @param {URLSearchParams} params
+     * The situation as address parameters (after the hand's q): what applies to the hand shown (all but the
+     * winning tile when no hand is scored). @param {URLSearchParams} params
      */
     writeParams(params) {
       const kept = shown ? effective(situation, shown.result, { waits: shown.mode === "waits" }) : { ...situation, win: null };
+      // The winning tile a link's hand gives by default (its last tile written) goes without saying.
+      if (kept.win === lastTyped(params.get("q") ?? "")) kept.win = null;
       encodeSituation(kept, params);
     },
     /** Take the situation from address parameters. @param {URLSearchParams} params */
