@@ -21,6 +21,7 @@ HAND = "123m456p789s234s55p"
 # The same with the 234s called: open, no yaku on any wait.
 OPEN_HAND = "123m456p789s55p [234s]"
 MOBILE = {"width": 390, "height": 844}
+SMALL = {"width": 360, "height": 740}
 
 
 def panel(page: Page) -> Locator:
@@ -245,6 +246,33 @@ def test_the_embed_view_shows_the_panel_read_only(page: Page, site_url: str) -> 
     for entry in paili.score_waits(hand, riichi=1):
         expect(page.locator(f"ul.waits li[data-tile='{entry['tile']}'] .wait-value")).to_have_attribute(
             "data-ron", str(entry["ron"]["points"]))
+
+
+@pytest.mark.browser_context_args(viewport=SMALL, has_touch=True, is_mobile=True)
+def test_the_embed_panel_fits_a_small_phone(page: Page, site_url: str, screenshot_dir: Path) -> None:
+    open_embed(page, f"{site_url}embed.html?q=123m456p55p [234s] [777z]&t=1&d=6z&sw=2z&hb=3&rb=2")
+    want = paili.score("123m456p55p [234s] [777z]", win="5p", tsumo=True, dora="6z", seat_wind="2z", honba=3,
+                       riichi_sticks=2)
+    expect(panel(page)).to_have_attribute("data-points", str(want["points"]))
+    expect(panel(page).get_by_role("list", name="Payments")).to_contain_text(f"The winner gets {points(want['total'])}")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= SMALL["width"], f"the embed view scrolls sideways at 360 px ({width} px wide)"
+    page.screenshot(path=str(screenshot_dir / "score-embed-360.png"), full_page=True)
+
+
+@pytest.mark.browser_context_args(viewport=SMALL, has_touch=True, is_mobile=True)
+def test_the_panel_fits_a_small_phone(ready_page: Page, screenshot_dir: Path) -> None:
+    page = ready_page
+    hand = "123m456p55p [234s] [7777z]"
+    type_hand(page, hand)
+    score = panel(page)
+    score.get_by_label("Won by").select_option("tsumo")
+    score.get_by_role("checkbox", name=re.compile("^Rinshan")).check()
+    score.locator("details[data-picker='dora'] summary").tap()
+    expect_score(page, paili.score(hand, win="5p", tsumo=True, rinshan=True))
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= SMALL["width"], f"the page scrolls sideways at 360 px ({width} px wide)"
+    score.screenshot(path=str(screenshot_dir / "score-360-panel.png"))
 
 
 @pytest.mark.browser_context_args(viewport=MOBILE, has_touch=True, is_mobile=True)
