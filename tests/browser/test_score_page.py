@@ -164,6 +164,17 @@ def test_toggles_show_only_where_they_apply(ready_page: Page) -> None:
     expect(score.get_by_role("checkbox", name=re.compile("^Rinshan"))).to_be_hidden()
     score.get_by_role("checkbox", name=re.compile("^Tenhou")).check()
     expect_score(page, paili.score(HAND, win="5p", tsumo=True, blessing=True))
+    # robbing a kan of a tile the hand holds three of: the engine's error, under that toggle
+    score.get_by_label("Won by").select_option("ron")
+    score.get_by_role("checkbox", name=re.compile("^Chankan")).check()
+    with pytest.raises(paili.HandError) as caught:
+        paili.score(HAND, win="5p", chankan=True)
+    assert caught.value.field == "chankan"
+    expect(page.locator("#score-chankan-error")).to_have_text(caught.value.message)
+    expect(score).to_have_attribute("data-state", "error")
+    win_tile(page, "4s").click()
+    expect_score(page, paili.score(HAND, win="4s", chankan=True))
+    expect(page.locator("#score-chankan-error")).to_be_hidden()
 
 
 def test_no_yaku_and_errors_by_field(ready_page: Page) -> None:

@@ -237,14 +237,13 @@ export function createScore({ getEngine, onChange }) {
 
   // ---- scoring -------------------------------------------------------------------------------------------
 
-  /** @param {Part | null} part  null: the panel's own line */
-  function clearErrors(part = null) {
+  /** Take every error away: the parts' and the panel's own line. */
+  function clearErrors() {
     for (const key of PARTS) {
       const error = errors[key];
-      if (error && key !== part) error.hidden = true;
+      if (error) error.hidden = true;
       control(key)?.removeAttribute?.("aria-invalid");
     }
-    if (part !== null) return;
     panelError.hidden = true;
   }
 
