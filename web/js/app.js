@@ -5,6 +5,7 @@ import { createAdvice } from "./advice.js";
 import { byId } from "./dom.js";
 import { registerOffline } from "./offline.js";
 import * as render from "./render.js";
+import { createScore } from "./score.js";
 import { PALETTE } from "./tiles.js";
 
 /** @typedef {import("../paili.mjs").Analysis} Analysis */
@@ -48,6 +49,10 @@ let current = null;
 let edits = [];
 /** @type {AdviceController | null} Win chances of the discards (its own worker); created in start(), before any analysis. */
 let advice = null;
+/** @type {string | null} the tile code tapped in last (the Score panel's default winning tile); null once typed */
+let entered = null;
+// The Score panel of a winning hand (and the worth of a tenpai hand's waits); its situation is part of the URL.
+const score = createScore({ getEngine: () => engine, onChange: () => replaceUrl() });
 
 // ---- URL <-> inputs -------------------------------------------------------------------------------------
 
@@ -61,6 +66,7 @@ function urlFor(hand, visible) {
   url.search = "";
   if (hand) url.searchParams.set("q", hand);
   if (visible) url.searchParams.set("v", visible);
+  score.writeParams(url.searchParams);
   return url;
 }
 
@@ -68,6 +74,7 @@ function readUrl() {
   const params = new URLSearchParams(location.search);
   ui.hand.value = params.get("q") ?? "";
   ui.visible.value = params.get("v") ?? "";
+  score.readParams(params);
   ui.undo.hidden = !(history.state?.depth > 0);
 }
 
@@ -262,6 +269,7 @@ async function analyzeNow({ canonical = false } = {}) {
     clearErrors();
     drawHand(null);
     clearResult();
+    score.clear();
     advice?.clear();
     return;
   }
@@ -278,6 +286,7 @@ async function analyzeNow({ canonical = false } = {}) {
       ui.hand.value = render.handText(result);
       replaceUrl();
     }
+    score.show(result, { typed: hand, entered, waitsRoot: ui.resultsBody });
     advice?.show(result, { hand: ui.hand.value, visible });
   } catch (error) {
     if (!(error instanceof EngineError)) throw error; // the engine rejects with nothing else
@@ -290,6 +299,7 @@ async function analyzeNow({ canonical = false } = {}) {
       clearErrors();
       drawHand(partial);
       clearResult();
+      score.clear();
       advice?.clear();
       if (canonical && ui.hand.value === hand) {
         ui.hand.value = render.handText(partial);
@@ -302,6 +312,7 @@ async function analyzeNow({ canonical = false } = {}) {
     showError(error, { hand, visible });
     drawHand(null);
     clearResult();
+    score.clear();
     advice?.clear();
   } finally {
     if (id === latest) ui.results.removeAttribute("aria-busy");
@@ -347,6 +358,7 @@ function setHand(text, { push = false, canonical = false } = {}) {
 
 function onTyping() {
   edits = [];
+  entered = null;
   replaceUrl();
   analyzeSoon();
 }
@@ -366,6 +378,7 @@ function removeTile(index, { push }) {
   if (!current) return;
   const codes = current.concealed.filter((_, i) => i !== index);
   edits = [];
+  entered = null;
   setHand([codes.join(""), ...current.melds.map((m) => m.text)].filter(Boolean).join(" "), { push, canonical: true });
 }
 
@@ -416,6 +429,7 @@ function wire() {
     const name = tileOf(event, "button.tile:not(:disabled)");
     if (!name) return;
     edits.push(ui.hand.value);
+    entered = name;
     setHand(ui.hand.value + name, { canonical: true });
   });
   // Backspace: the hand before the last palette tap, else the hand without its last concealed tile.
