@@ -8,9 +8,10 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 import paili
 from paili.api import handle
@@ -142,3 +143,73 @@ def test_backspace_undo_and_clear(ready_page: Page) -> None:
     expect(page.get_by_role("button", name="Undo", exact=True)).to_be_hidden()
     expect(backspace).to_be_disabled()
     expect(page.get_by_role("group", name="Tile palette").locator("button.tile:disabled")).to_have_count(0)
+
+
+# ---- point 4: the hand drawn at once, the download in bytes and percent, served compressed ----------------
+
+# Records every text of the engine status line, from the first one (the page's modules run before
+# DOMContentLoaded, so the observer watches the document from the start).
+RECORD_STATUS = """
+window.__statuses = [];
+new MutationObserver(() => {
+  const status = document.getElementById("engine-status");
+  const text = status?.textContent ?? "";
+  if (status && window.__statuses.at(-1) !== text) window.__statuses.push(text);
+}).observe(document, { subtree: true, childList: true, characterData: true });
+"""
+
+
+def check_early_drawing_and_download(page: Page, site_url: str, build_info: dict[str, Any], name: Path) -> None:
+    """Open a linked hand with the runtime's download held back: its tiles are drawn at once, the status
+    counts the download, and once the runtime comes the engine's answer replaces the drawing."""
+    page.add_init_script(RECORD_STATUS)
+    held: list[Route] = []
+    wasm_encoding: list[str | None] = []
+    page.context.route("**/pyodide.asm.wasm", lambda route: held.append(route))  # held until the test lets it go
+    page.context.on("response", lambda r: wasm_encoding.append(r.headers.get("content-encoding"))
+                    if r.url.endswith("pyodide.asm.wasm") else None)
+    typed = "１２３Ｍ456P789s1122z"  # full-width and upper-case, as a phone's Japanese keyboard types
+    page.goto(f"{site_url}?q={typed}")
+    tiles = page.get_by_role("group", name=re.compile(r"^Hand tiles")).locator("button.tile")
+    # drawn while the runtime is still held back: a sketch of the typed text
+    expect(tiles).to_have_count(13)
+    expect(page.locator("#hand-tiles")).to_have_attribute("data-source", "sketch")
+    expect(page.locator("html")).to_have_attribute("data-engine", "loading")
+    expected = paili.analyze(typed)
+    assert hand_codes(page) == expected["concealed"]
+    expect(page.locator("#engine-status")).to_contain_text(re.compile(r"of \d+\.\d MB \(\d+%\)"))
+    expect(page.locator("#engine-progress")).to_be_visible()
+    page.screenshot(path=str(name.with_name(name.name + "-loading.png")))
+    while not held:
+        page.wait_for_timeout(50)  # until the worker's request reaches the route
+    for route in held:
+        route.fallback()
+    expect(page.locator("html")).to_have_attribute("data-engine", "ready", timeout=60_000)
+    # the engine's answer replaces the sketch, and says how it read the text
+    expect(page.locator("#hand-tiles")).to_have_attribute("data-source", "engine")
+    assert hand_codes(page) == expected["concealed"]
+    expect(page.locator("#read-as")).to_have_text(f"Read as {expected['read_as']}")
+    expect(page.get_by_role("region", name="Analysis")).to_be_visible()
+    expect(page.locator("#engine-progress")).to_be_hidden()
+    statuses: list[str] = page.evaluate("window.__statuses")
+    total = build_info["downloadBytes"]
+    counts = [re.search(r"([\d.]+) of ([\d.]+) MB \((\d+)%\)", s) for s in statuses]
+    found = [(float(m[1]), float(m[2]), int(m[3])) for m in counts if m]
+    assert len(found) > 10, statuses
+    assert all(t == round(total / 1e6, 1) for _, t, _ in found)
+    assert [p for _, _, p in found] == sorted(p for _, _, p in found)  # it only goes up
+    assert found[-1][2] == 100 and found[0][2] < 10
+    # build.py serve's server sends the runtime gzip-compressed
+    assert wasm_encoding == ["gzip"]
+
+
+@pytest.mark.browser_context_args(viewport=SMALL, **TOUCH)
+def test_a_linked_hand_is_drawn_before_the_engine_at_360(
+        page: Page, site_url: str, build_info: dict[str, Any], screenshot_dir: Path) -> None:
+    check_early_drawing_and_download(page, site_url, build_info, screenshot_dir / "phone-360")
+
+
+@pytest.mark.browser_context_args(viewport=PHONE, **TOUCH)
+def test_a_linked_hand_is_drawn_before_the_engine_at_390(
+        page: Page, site_url: str, build_info: dict[str, Any], screenshot_dir: Path) -> None:
+    check_early_drawing_and_download(page, site_url, build_info, screenshot_dir / "phone-390")

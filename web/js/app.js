@@ -5,18 +5,23 @@ import { createAdvice } from "./advice.js";
 import { byId } from "./dom.js";
 import { registerOffline } from "./offline.js";
 import * as render from "./render.js";
+import { sketchHand } from "./sketch.js";
 import { PALETTE } from "./tiles.js";
 
 /** @typedef {import("../paili.mjs").Analysis} Analysis */
 /** @typedef {import("../paili.mjs").PailiEngine} PailiEngine */
 /** @typedef {import("./advice.js").AdviceController} AdviceController */
-/** @typedef {{hand: string, concealed: string[], melds: import("../paili.mjs").Meld[]}} DrawnHand  an analysis or a hand being built */
+/**
+ * @typedef {{hand: string, concealed: string[], melds: import("../paili.mjs").Meld[], read_as?: string}} DrawnHand
+ *   an analysis, a hand being built, or (before the engine is ready) a sketch of the typed text
+ */
 
 const DEBOUNCE_MS = 120;
 
 const ui = {
   root: document.documentElement,
   status: byId("engine-status", HTMLElement),
+  progress: byId("engine-progress", HTMLProgressElement),
   form: byId("hand-form", HTMLFormElement),
   hand: byId("hand", HTMLInputElement),
   clear: byId("clear-hand", HTMLButtonElement),
@@ -24,6 +29,7 @@ const ui = {
   handTiles: byId("hand-tiles", HTMLElement),
   handEmpty: byId("hand-empty", HTMLElement),
   handCount: byId("hand-count", HTMLElement),
+  readAs: byId("read-as", HTMLElement),
   undo: byId("undo", HTMLButtonElement),
   palette: byId("palette", HTMLElement),
   backspace: byId("backspace", HTMLButtonElement),
@@ -179,10 +185,24 @@ function drawCount(hand) {
 }
 
 /**
- * Draw the hand's tiles (an analysis, or the engine's tiles of an incomplete hand); null: no hand.
+ * "Read as 123m" under the hand when the engine normalised what was typed (full-width or upper-case letters).
  * @param {DrawnHand | null} result
  */
-function drawHand(result) {
+function showReadAs(result) {
+  const readAs = result?.read_as;
+  ui.readAs.hidden = !readAs;
+  ui.readAs.textContent = readAs ? `Read as ${readAs}` : "";
+}
+
+/**
+ * Draw the hand's tiles (an analysis, or the engine's tiles of an incomplete hand, or before the engine is
+ * ready a sketch of the typed text); null: no hand.
+ * @param {DrawnHand | null} result
+ * @param {"engine" | "sketch"} [source]  who read the hand (data-source of the tiles, for the tests)
+ */
+function drawHand(result, source = "engine") {
+  ui.handTiles.dataset.source = source;
+  showReadAs(result);
   drawCount(result);
   if (!result) {
     ui.handTiles.replaceChildren();
@@ -265,7 +285,12 @@ async function analyzeNow({ canonical = false } = {}) {
     advice?.clear();
     return;
   }
-  if (!engine) return; // analysed as soon as the engine is ready
+  if (!engine) {
+    // The engine is still loading: draw the tiles at once (a sketch); the engine's answer replaces it when ready.
+    clearErrors();
+    drawHand(sketchHand(hand), "sketch");
+    return;
+  }
   ui.results.setAttribute("aria-busy", "true");
   try {
     const result = await engine.analyze(hand, { visible });
@@ -511,10 +536,13 @@ function startOffline() {
 /**
  * @param {"loading" | "ready" | "failed"} state  what data-engine says
  * @param {string} message
+ * @param {import("../paili.mjs").DownloadProgress} [download]  the bytes of the engine's download so far
  */
-function setEngineState(state, message) {
+function setEngineState(state, message, download) {
   ui.root.dataset.engine = state;
   ui.status.textContent = message;
+  ui.progress.hidden = state !== "loading" || !download?.total;
+  if (download?.total) ui.progress.value = Math.min(100, (100 * download.loaded) / download.total);
 }
 
 /**
@@ -533,7 +561,7 @@ async function startEngine() {
   setEngineState("loading", "Loading the engine…");
   try {
     engine = await createEngine({
-      onProgress: (message) => setEngineState("loading", `${message}…`),
+      onProgress: (message, download) => setEngineState("loading", download ? message : `${message}…`, download),
       onFailure: (error) => engineFailed(error),
     });
   } catch (error) {
@@ -553,6 +581,7 @@ async function start() {
   buildPalette();
   readUrl();
   wire();
+  analyzeNow(); // the engine is loading: a ?q= hand is drawn at once, and analysed once the engine is ready
   ui.copyLink.addEventListener("click", copyLink);
   ui.share.addEventListener("click", shareHand);
   await engineStarted;
