@@ -5,8 +5,10 @@ import { createAdvice } from "./advice.js";
 import { byId } from "./dom.js";
 import { registerOffline } from "./offline.js";
 import * as render from "./render.js";
-import { sketchHand } from "./sketch.js";
+import { roving } from "./roving.js";
+import { sketchCodes, sketchHand } from "./sketch.js";
 import { PALETTE } from "./tiles.js";
+import { drawFrom, seededRandom, wallLeft } from "./wall.js";
 
 /** @typedef {import("../paili.mjs").Analysis} Analysis */
 /** @typedef {import("../paili.mjs").PailiEngine} PailiEngine */
@@ -31,6 +33,7 @@ const ui = {
   handCount: byId("hand-count", HTMLElement),
   readAs: byId("read-as", HTMLElement),
   undo: byId("undo", HTMLButtonElement),
+  randomDraw: byId("random-draw", HTMLButtonElement),
   palette: byId("palette", HTMLElement),
   backspace: byId("backspace", HTMLButtonElement),
   results: byId("results", HTMLElement),
@@ -54,6 +57,14 @@ let current = null;
 let edits = [];
 /** @type {AdviceController | null} Win chances of the discards (its own worker); created in start(), before any analysis. */
 let advice = null;
+/** Random draws: Math.random, or a seeded generator with ?seed=N in the address (the tests draw reproducibly). */
+const random = (() => {
+  const seed = new URLSearchParams(location.search).get("seed");
+  return seed !== null && Number.isFinite(Number(seed)) ? seededRandom(Number(seed)) : Math.random;
+})();
+// The palette and the hand are one Tab stop each; the arrow keys move inside them (roving.js).
+const paletteKeys = roving(ui.palette, "button.tile");
+const handKeys = roving(ui.handTiles, "button.tile");
 
 // ---- URL <-> inputs -------------------------------------------------------------------------------------
 
@@ -140,7 +151,8 @@ function showError(error, texts) {
   field.input.setAttribute("aria-invalid", "true");
   field.input.setAttribute("aria-describedby", `${name}-error-message ${name}-help`);
   const message = error.message || "This is not a valid hand.";
-  field.message.textContent = error.type === "HandError" ? message : `${error.type}: ${message}`;
+  // A HandError is about what was typed; anything else is the engine's own trouble, said so without its type name.
+  field.message.textContent = error.type === "HandError" ? message : `The engine could not answer: ${message}`;
   if (field.pointer.parentElement) field.pointer.parentElement.hidden = position === null;
   if (position !== null) drawPointer(field.pointer, text, position);
   field.box.hidden = false;
@@ -214,7 +226,9 @@ function drawHand(result, source = "engine") {
   }
   current = result;
   showShareButtons();
+  const focused = handKeys.hasFocus(); // a tile was taken out with the keyboard: the focus stays in the hand
   ui.handTiles.replaceChildren(...render.handTiles(result, { tag: "button" }));
+  handKeys.refresh({ focus: focused });
   ui.handEmpty.hidden = result.concealed.length + result.melds.length > 0;
   updatePalette();
 }
@@ -236,6 +250,7 @@ function updatePalette() {
   const copies = new Map();
   for (const code of held) copies.set(kindOf(code), (copies.get(kindOf(code)) ?? 0) + 1);
   const full = current !== null && tileCount(current) >= 14;
+  const focused = paletteKeys.hasFocus(); // a tile that goes grey hands the focus to its neighbour
   for (const button of ui.palette.querySelectorAll("button.tile")) {
     if (!(button instanceof HTMLButtonElement)) continue;
     const code = button.dataset.tile ?? "";
@@ -245,17 +260,22 @@ function updatePalette() {
     button.disabled = why !== "";
     button.title = why && `Cannot add: ${why}`;
   }
+  paletteKeys.refresh({ focus: focused && !paletteKeys.hasFocus() });
   ui.backspace.disabled = edits.length === 0 && !(current?.concealed.length);
+  if (focused && !paletteKeys.hasFocus() && !ui.backspace.disabled) ui.backspace.focus(); // the hand is full
 }
 
 /** @param {Analysis} result */
 function drawResult(result) {
-  ui.resultsBody.replaceChildren(...render.resultBlocks(result));
+  // a hand that waits for a tile (3n+1): its waits and improving tiles draw, and so does "Draw a tile"
+  ui.randomDraw.hidden = result.concealed.length % 3 !== 1;
+  ui.resultsBody.replaceChildren(...render.resultBlocks(result, { draw: true }));
   ui.results.dataset.hand = render.handText(result);
   ui.results.hidden = false;
 }
 
 function clearResult() {
+  ui.randomDraw.hidden = true;
   ui.resultsBody.replaceChildren();
   delete ui.results.dataset.hand;
   ui.results.hidden = true;
@@ -380,6 +400,7 @@ function buildPalette() {
   ui.palette.replaceChildren(
     ...PALETTE.map((row) => render.h("div", { class: "palette-row" }, row.map((name) => render.tile(name, { tag: "button" })))),
   );
+  paletteKeys.refresh();
 }
 
 /**
@@ -392,6 +413,16 @@ function removeTile(index, { push }) {
   const codes = current.concealed.filter((_, i) => i !== index);
   edits = [];
   setHand([codes.join(""), ...current.melds.map((m) => m.text)].filter(Boolean).join(" "), { push, canonical: true });
+}
+
+/**
+ * Draw a tile into the hand on screen (playing forward): its text and the code, as a step Undo takes back.
+ * @param {string} code
+ */
+function drawTile(code) {
+  if (!current) return;
+  edits = [];
+  setHand(`${render.handText(current)} ${code}`, { push: true, canonical: true });
 }
 
 /**
@@ -453,6 +484,18 @@ function wire() {
   ui.handTiles.addEventListener("click", (event) => {
     const button = closest(event, "button.tile");
     if (button && current) removeTile(Number(button.dataset.index), { push: true });
+  });
+  // Playing forward: a wait or an improving tile tapped is drawn into the hand; "Draw a tile" draws from the
+  // wall left (the hand and the visible tiles taken out). Both are steps the Undo button takes back.
+  ui.resultsBody.addEventListener("click", (event) => {
+    const code = tileOf(event, ".tile-counts button.tile:not(:disabled)");
+    if (code) drawTile(code);
+  });
+  ui.randomDraw.addEventListener("click", () => {
+    if (!current) return;
+    const held = [...current.concealed, ...current.melds.flatMap((m) => m.tiles)];
+    const code = drawFrom(wallLeft(held, sketchCodes(ui.visible.value) ?? []), random);
+    if (code) drawTile(code);
   });
   ui.resultsBody.addEventListener("click", (event) => {
     const row = closest(event, "table.discards tbody tr");

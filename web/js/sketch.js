@@ -62,11 +62,32 @@ function meldOf(opener, codes) {
 
 /**
  * The tiles of a typed hand, for drawing only (in the engine's order), or null when the text is not plainly
- * tiles and bracketed melds. No limit is checked: the engine's answer follows.
+ * tiles and bracketed melds or has more than 14 concealed tiles. No other limit is checked: the engine's
+ * answer follows.
  * @param {string} text
  * @returns {Sketch | null}
  */
 export function sketchHand(text) {
+  const read = readTiles(text);
+  return read && read.concealed.length <= 14 ? read : null;
+}
+
+/**
+ * Every tile code of a text of tiles and melds, any number of them, or null when it is not plainly that. The
+ * page reads the visible tiles with it for the wall of a random draw, once the engine has accepted them.
+ * @param {string} text
+ * @returns {string[] | null}
+ */
+export function sketchCodes(text) {
+  const read = readTiles(text);
+  return read && [...read.concealed, ...read.melds.flatMap((m) => m.tiles)];
+}
+
+/**
+ * @param {string} text
+ * @returns {Sketch | null}
+ */
+function readTiles(text) {
   /** @type {string[]} */
   const concealed = [];
   /** @type {Meld[]} */
@@ -92,7 +113,7 @@ export function sketchHand(text) {
       open = null;
     } else return null;
   }
-  if (digits.length || open || concealed.length > 14) return null;
+  if (digits.length || open) return null;
   concealed.sort((a, b) => rank(a) - rank(b));
   return { hand: textOf(concealed), concealed, melds };
 }
