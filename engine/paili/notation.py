@@ -46,13 +46,16 @@ paili.errors.HandError: expected a suit letter after the digits '4' at character
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cache
+from itertools import permutations
 from typing import Final
 
 from .errors import HandError
-from .hand import Hand, Meld, MeldKind, format_hand, format_meld, format_tiles, meld_problem
-from .tiles import COPIES, KINDS, SUITS, Counts, Tile, tile_name
+from .hand import MELD_SIZES, Hand, Meld, MeldKind, format_hand, format_meld, format_tiles, meld_problem
+from .tiles import COPIES, FIVES, KINDS, SUITS, Counts, Tile, tile_name
 
 __all__ = [
     "MAX_HAND_TILES",
@@ -421,6 +424,82 @@ def _melds_argument(melds: object) -> list[_ParsedMeld]:
     return out
 
 
+# --- the fast path of parse() ------------------------------------------------------------------------------
+#
+# Most hands are plain text: digits and suit letters, spaces, and melds written without spaces. For those,
+# _fast_hand builds the Hand directly (tiles counted by suit, each meld looked up in a table of every valid
+# meld as it can be written) and checks the same limits; anything else, and anything it would refuse, goes
+# to the full scanner above, which gives the answer or the error. Tests compare the two on random strings.
+
+_FAST_TOKEN: Final = re.compile(r"[0-9]+[mps]|[1-7]+z|[\[(][0-9]{3,4}[mpsz][\])]")
+"""The pieces of the texts the fast path reads: nothing else but spaces between them (no other character, no
+space inside a meld or a digit run, no 0, 8 or 9 before 'z')."""
+_SUIT_BASE: Final = {suit: 9 * i for i, suit in enumerate(SUITS)}
+_SUIT_DIGIT_KINDS: Final = {suit: {str(d): base + (4 if d == 0 else d - 1) for d in range(10)}
+                            for suit, base in _SUIT_BASE.items()}
+"""``_SUIT_DIGIT_KINDS[suit][digit]``: the kind a digit names in a suit (``0`` is the red five)."""
+
+
+@cache
+def meld_texts() -> dict[str, Meld]:
+    """Every valid meld as it can be written without spaces (digits in any order) -> the :class:`Meld`.
+
+    >>> meld_texts()["[064p]"] == Meld("chi", (12, 13, 14), 1), len(meld_texts())
+    (True, 315)
+    """
+    out: dict[str, Meld] = {}
+    for kind, size in MELD_SIZES.items():
+        for low in range(KINDS):
+            tiles = (low, low + 1, low + 2) if kind == "chi" else (low,) * size
+            if meld_problem(kind, tiles) is not None:
+                continue
+            for reds in range(2 if set(tiles) & set(FIVES) else 1):
+                meld = Meld(kind, tiles, reds)  # type: ignore[arg-type]
+                text = str(meld)
+                for digits in set(permutations(text[1:-2])):
+                    out[f"{text[0]}{''.join(digits)}{text[-2:]}"] = meld
+    return out
+
+
+def _fast_hand(text: str) -> Hand | None:
+    """The hand of a plain text, exactly as the full parser reads it; ``None`` when it needs the full parser
+    (another form, or an error to report)."""
+    if text.__class__ is not str or len(text) > MAX_TEXT_LENGTH:
+        return None
+    tokens = _FAST_TOKEN.findall(text)
+    if sum(map(len, tokens)) + text.count(" ") != len(text):  # something else is there
+        return None
+    counts = [0] * KINDS
+    reds = [0, 0, 0]
+    melds: list[Meld] = []
+    size = 0
+    table = meld_texts()
+    for token in tokens:
+        suit = token[-1]
+        if suit in "])":
+            meld = table.get(token)
+            if meld is None:
+                return None
+            melds.append(meld)
+            continue
+        for kind in map(_SUIT_DIGIT_KINDS[suit].__getitem__, token[:-1]):
+            counts[kind] += 1
+        size += len(token) - 1
+        if "0" in token:
+            reds[_SUIT_BASE[suit] // 9] += token.count("0")
+    if size % 3 == 0 or size + 3 * len(melds) > MAX_HAND_TILES:
+        return None
+    concealed, concealed_reds = tuple(counts), (reds[0], reds[1], reds[2])
+    for meld in melds:
+        for t in meld.tiles:
+            counts[t] += 1
+        if meld.reds:
+            reds[meld.tiles[0] // 9] += 1
+    if max(counts) > COPIES or max(reds) > 1:
+        return None
+    return Hand(concealed, concealed_reds, tuple(melds))
+
+
 # --- public parsers -----------------------------------------------------------------------------------------
 
 
@@ -441,6 +520,10 @@ def parse(text: str, *, melds: str | Sequence[str] | None = None, partial: bool 
     ...
     paili.errors.HandError: expected at most 4 copies of 1m (red fives and called melds count), got a 5th ...
     """
+    if melds is None and not partial:
+        fast = _fast_hand(text)
+        if fast is not None:
+            return fast
     source = _check_text(text, "")
     scan = _scan(source, "", tiles_allowed=True, melds_allowed=True)
     extra = _melds_argument(melds)

@@ -5,6 +5,7 @@ import { createAdvice } from "./advice.js";
 import { byId } from "./dom.js";
 import { registerOffline } from "./offline.js";
 import * as render from "./render.js";
+import { createScore } from "./score.js";
 import { roving } from "./roving.js";
 import { sketchCodes, sketchHand } from "./sketch.js";
 import { PALETTE } from "./tiles.js";
@@ -57,6 +58,10 @@ let current = null;
 let edits = [];
 /** @type {AdviceController | null} Win chances of the discards (its own worker); created in start(), before any analysis. */
 let advice = null;
+/** @type {string | null} the tile code tapped in last (the Score panel's default winning tile); null once typed */
+let entered = null;
+// The Score panel of a winning hand (and the worth of a tenpai hand's waits); its situation is part of the URL.
+const score = createScore({ getEngine: () => engine, onChange: () => replaceUrl() });
 /** Random draws: Math.random, or a seeded generator with ?seed=N in the address (the tests draw reproducibly). */
 const random = (() => {
   const seed = new URLSearchParams(location.search).get("seed");
@@ -78,6 +83,7 @@ function urlFor(hand, visible) {
   url.search = "";
   if (hand) url.searchParams.set("q", hand);
   if (visible) url.searchParams.set("v", visible);
+  score.writeParams(url.searchParams);
   return url;
 }
 
@@ -85,6 +91,7 @@ function readUrl() {
   const params = new URLSearchParams(location.search);
   ui.hand.value = params.get("q") ?? "";
   ui.visible.value = params.get("v") ?? "";
+  score.readParams(params);
   ui.undo.hidden = !(history.state?.depth > 0);
 }
 
@@ -302,6 +309,7 @@ async function analyzeNow({ canonical = false } = {}) {
     clearErrors();
     drawHand(null);
     clearResult();
+    score.clear();
     advice?.clear();
     return;
   }
@@ -323,6 +331,7 @@ async function analyzeNow({ canonical = false } = {}) {
       ui.hand.value = render.handText(result);
       replaceUrl();
     }
+    score.show(result, { typed: hand, entered, waitsRoot: ui.resultsBody });
     advice?.show(result, { hand: ui.hand.value, visible });
   } catch (error) {
     if (!(error instanceof EngineError)) throw error; // the engine rejects with nothing else
@@ -335,6 +344,7 @@ async function analyzeNow({ canonical = false } = {}) {
       clearErrors();
       drawHand(partial);
       clearResult();
+      score.clear();
       advice?.clear();
       if (canonical && ui.hand.value === hand) {
         ui.hand.value = render.handText(partial);
@@ -347,6 +357,7 @@ async function analyzeNow({ canonical = false } = {}) {
     showError(error, { hand, visible });
     drawHand(null);
     clearResult();
+    score.clear();
     advice?.clear();
   } finally {
     if (id === latest) ui.results.removeAttribute("aria-busy");
@@ -392,6 +403,7 @@ function setHand(text, { push = false, canonical = false } = {}) {
 
 function onTyping() {
   edits = [];
+  entered = null;
   replaceUrl();
   analyzeSoon();
 }
@@ -412,6 +424,7 @@ function removeTile(index, { push }) {
   if (!current) return;
   const codes = current.concealed.filter((_, i) => i !== index);
   edits = [];
+  entered = null;
   setHand([codes.join(""), ...current.melds.map((m) => m.text)].filter(Boolean).join(" "), { push, canonical: true });
 }
 
@@ -472,6 +485,7 @@ function wire() {
     const name = tileOf(event, "button.tile:not(:disabled)");
     if (!name) return;
     edits.push(ui.hand.value);
+    entered = name;
     setHand(ui.hand.value + name, { canonical: true });
   });
   // Backspace: the hand before the last palette tap, else the hand without its last concealed tile.

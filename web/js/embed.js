@@ -1,12 +1,16 @@
 // embed.html: the compact view of one hand for an iframe (embed.html?q=HAND&v=VISIBLE). It draws the hand at
 // once (a sketch, before the engine is ready), then its shanten, and the decompositions of a win, the waits of
 // 13 tiles or the discard table of 14 (its best rows, and "Show all"); a row of the table shows the hand after
-// that discard, a step the Undo button takes back (the frame never adds to the host page's history). Its
-// height goes to the parent page as {type: "paili:height", height} on every change, so the host can size it.
+// that discard, a step the Undo button takes back (the frame never adds to the host page's history). A win gets
+// the page's Score panel, its situation read-only from the address (the page's parameters, situation.js); a
+// tenpai 13-tile hand's waits show their worth. Its height goes to the parent page as
+// {type: "paili:height", height} on every change, so the host can size it.
 
 import { EngineError, createEngine } from "../paili.mjs";
 import { byId } from "./dom.js";
 import * as render from "./render.js";
+import { fillWaitValues, scoreBlocks, situationText } from "./scoreview.js";
+import { decodeSituation, defaultWin, effective, encodeSituation, lastTyped, scoreOptions } from "./situation.js";
 import { sketchHand } from "./sketch.js";
 
 /** @typedef {import("../paili.mjs").Analysis} Analysis */
@@ -20,6 +24,10 @@ const ui = {
   handTiles: byId("hand-tiles", HTMLElement),
   results: byId("results-body", HTMLElement),
   openFull: byId("open-full", HTMLAnchorElement),
+  score: byId("score", HTMLElement),
+  scoreSituation: byId("score-situation", HTMLElement),
+  scoreError: byId("score-error", HTMLElement),
+  scoreBody: byId("score-body", HTMLElement),
   undo: byId("undo", HTMLButtonElement),
 };
 
@@ -68,6 +76,7 @@ function draw({ hand, visible }, result) {
   const full = new URL("./", location.href);
   if (hand) full.searchParams.set("q", hand);
   if (visible) full.searchParams.set("v", visible);
+  encodeSituation(decodeSituation(new URLSearchParams(location.search)), full.searchParams);
   ui.openFull.href = full.href;
   ui.error.hidden = true;
   if (!result) {
@@ -96,8 +105,47 @@ function compactTable() {
   rows[0].closest("table")?.after(more);
 }
 
+/**
+ * The Score panel of a win (the situation of the address, read-only), or the worth of each wait of a tenpai
+ * 13-tile hand; nothing for other hands. The section carries data-state and, for a win, data-points.
+ * @param {string} typed  the hand of the address (its last tile is the default winning tile)
+ * @param {Analysis} result
+ */
+async function drawScore(typed, result) {
+  const waits = !result.agari;
+  ui.score.hidden = true;
+  ui.scoreError.hidden = true;
+  ui.scoreBody.replaceChildren();
+  delete ui.score.dataset.points;
+  if (!engine || !(result.agari || (result.tiles % 3 === 1 && result.shanten.min === 0))) return;
+  const asked = decodeSituation(new URLSearchParams(location.search));
+  const situation = effective(
+    waits ? asked : { ...asked, win: defaultWin(result.concealed, asked.win, lastTyped(typed)) }, result, { waits });
+  const hand = render.handText(result);
+  ui.scoreSituation.textContent = situationText(situation, { waits });
+  ui.score.hidden = false;
+  try {
+    if (waits) {
+      fillWaitValues(ui.results, await engine.scoreWaits(hand, scoreOptions(situation, result, { waits: true })));
+      ui.scoreBody.replaceChildren(render.h("p", { class: "help" }, "Each wait shows what a win on it is worth, by ron and by tsumo."));
+    } else {
+      const score = await engine.score(hand, /** @type {import("../paili.mjs").ScoreOptions} */ (scoreOptions(situation, result)));
+      ui.scoreBody.replaceChildren(...scoreBlocks(score, situation, result));
+      ui.score.dataset.points = String(score.points);
+    }
+    ui.score.dataset.state = "done";
+  } catch (error) {
+    if (!(error instanceof EngineError)) throw error;
+    const field = error.field && error.field !== "hand" ? `${error.field.replaceAll("_", " ")}: ` : "";
+    ui.scoreError.textContent = `${field}${error.message}`;
+    ui.scoreError.hidden = false;
+    ui.score.dataset.state = "error";
+  }
+}
+
 /** @param {EngineError} error */
 function drawError(error) {
+  ui.score.hidden = true;
   ui.handTiles.replaceChildren();
   ui.results.replaceChildren();
   delete ui.results.dataset.hand;
@@ -122,7 +170,9 @@ async function show() {
     return;
   }
   try {
-    draw(state, await engine.analyze(state.hand, { visible: state.visible }));
+    const result = await engine.analyze(state.hand, { visible: state.visible });
+    draw(state, result);
+    await drawScore(state.hand, result);
     setEngineState("ready", "");
   } catch (error) {
     if (!(error instanceof EngineError)) throw error; // the engine rejects with nothing else

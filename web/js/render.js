@@ -283,7 +283,9 @@ export function waitsAndUkeire(result, { draw = false } = {}) {
   const out = [];
   if (result.waits?.length) {
     const total = result.waits.reduce((sum, w) => sum + w.remaining, 0);
-    out.push(block("Waits", "待ち", h("p", { class: "total" }, `${result.waits.length} kinds, ${total} tiles left`), tileCounts(result.waits, { draw })));
+    const list = tileCounts(result.waits, { draw });
+    list.classList.add("waits"); // scoreview.js writes each wait's worth in its items
+    out.push(block("Waits", "待ち", h("p", { class: "total" }, `${result.waits.length} kinds, ${total} tiles left`), list));
   }
   if (result.ukeire) {
     const { total, tiles: list } = result.ukeire;
