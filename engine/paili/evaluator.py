@@ -256,13 +256,15 @@ def void_pairs_of(halves: int, tiles: int) -> int:
     ``14 - 2h - min(7 - h, odd)``, with ``odd = tiles - 2h``.
 
     >>> void_pairs_of(6, 13), void_pairs_of(3, 6)
-    (0, 6)
+    (0, 7)
     """
     return 13 - 2 * halves - min(7 - halves, tiles - 2 * halves)
 
 
 _KNIT_RANKS: Final = (0, 1, 2, 9, 10, 11, 18, 19, 20)
 _KNIT_SLOTS: Final = tuple((ranks[0], 3 + ranks[1], 6 + ranks[2]) for ranks in permutations(range(3)))
+_PATTERN_RANKS: Final = tuple(permutations(range(3)))
+"""The lowest rank (0, 1, 2: 147, 258, 369) each of :data:`KNITTED_PATTERNS` gives to m, p and s."""
 
 
 def knitted_held(counts: Sequence[int]) -> list[int]:
@@ -413,6 +415,19 @@ emptied when it reaches :data:`_SHARED_LIMIT` entries, to bound the memory (abou
 11 MB at most; the heaviest advice searches use 6,000-10,000)."""
 _SHARED_LIMIT: Final = 20_000
 
+_CAPPED_SUITS: dict[tuple[int, tuple[int, ...]], dict[tuple[int, tuple[int, ...]], SuitEntry]] = {}
+"""The entries of suits whose limits are lowered, one cache per slot and limits (as :data:`_SHARED_SUITS`)."""
+
+
+def _capped_suits(slot: int, caps: tuple[int, ...]) -> dict[tuple[int, tuple[int, ...]], SuitEntry]:
+    """The shared cache of the suit entries of ``slot`` under ``caps``."""
+    found = _CAPPED_SUITS.get((slot, caps))
+    if found is None:
+        if len(_CAPPED_SUITS) >= 256:
+            _CAPPED_SUITS.clear()
+        found = _CAPPED_SUITS[(slot, caps)] = {}
+    return found
+
 _ADDED: Final = 0
 _REMOVED: Final = 1
 """Which neighbours :meth:`Evaluator._regular_after` reads: one copy more (draws) or fewer (discards)."""
@@ -459,9 +474,10 @@ class Evaluator:
             self.voids = free if void is None else (void,)
         self.tables = suit_tables()
         self._caps = [self._slot_caps(slot) for slot in range(4)]
-        # Suits touched by called melds have entries of their own; the others share _SHARED_SUITS.
-        self._suits: dict[tuple[int, tuple[int, ...]], SuitEntry] = {}
-        self._caches = [_SHARED_SUITS if caps is None else self._suits for caps in self._caps]
+        # Suits whose limits are lowered (called melds, the rule set's universe) share the entries of those limits;
+        # the others share _SHARED_SUITS.
+        self._caches = [_SHARED_SUITS if caps is None else _capped_suits(slot, caps)
+                        for slot, caps in enumerate(self._caps)]
         # key: rest << _ANSWER_BITS | suit (two answer ids) -> the shanten of their combination
         self._finals: dict[int, int] = {}
         # key: (serial << _ANSWER_BITS | rest) << 1 | _ADDED or _REMOVED -> shanten per rank of that suit
@@ -474,6 +490,8 @@ class Evaluator:
 
         self._empty = self.tables.read((0,) * 9, 0)
         """The answer id of an empty suit (a suit given up is read as one)."""
+        self._knit_suits: dict[tuple[int, tuple[int, ...], int], int] = {}
+        self._knit_parts: dict[tuple[int, tuple[int, ...]], int] = {}
 
     def _slot_caps(self, slot: int) -> tuple[int, ...] | None:
         """Each kind's limit in a suit slot where some limit is below 4, else ``None``."""
@@ -530,6 +548,8 @@ class Evaluator:
                         scratch[i] = v
                         out[i] = read(scratch, slot, caps)
                 scratch[i] = part[i]
+            if len(cache) >= _SHARED_LIMIT:
+                cache.clear()
         found = cache[key] = SuitEntry(own, added, removed, next(_serials))
         return found
 
@@ -627,42 +647,96 @@ class Evaluator:
             if value < best:
                 best = value
         if self.dragon:
-            for pattern, d in zip(KNITTED_PATTERNS, held, strict=True):
-                if 8 - d < best:  # the rest's regular shanten is at least -1
-                    value = 9 - d + self._knit_rest(c, pattern)
-                    if value < best:
-                        best = value
+            best = self._zuhelong(c, held, best)
         return best
 
-    def _knit_rest(self, c: Sequence[int], pattern: tuple[Tile, ...]) -> int:
-        """The regular shanten (n - 3 melds and a pair) of the counts less one copy of each pattern kind held,
-        with the pattern kinds capped one lower."""
-        rest = list(c)
-        cap = list(self.cap)
-        for k in pattern:
-            if rest[k]:
-                rest[k] -= 1
-            cap[k] -= 1
+    def _zuhelong(self, c: Sequence[int], held: list[int], best: int) -> int:
+        """组合龙 when it is below ``best`` (``held``: :func:`knitted_held` of ``c``), else ``best``."""
         t = self.tables
-        ids = []
-        for slot, (base, size) in enumerate(zip(SUIT_BASES, SUIT_SIZES, strict=True)):
-            caps = tuple(cap[base:base + size])
-            ids.append(t.read(rest[base:base + size], slot, caps if min(caps) < COPIES else None))
-        return t.shanten(t.combine(t.combine(t.combine(ids[0], ids[1]), ids[2]), ids[3]), self.melds_needed - 3)
+        comb, by_melds = t.combine, t.by_melds[self.melds_needed - 3]
+        key = (3, tuple(c[27:34]))
+        honor_id = self._knit_parts.get(key)
+        if honor_id is None:
+            honor_id = self._knit_parts[key] = t.read(key[1], 3, self._caps[3])
+        parts = [(0, tuple(c[0:9])), (1, tuple(c[9:18])), (2, tuple(c[18:27]))]
+        rest = self._knit_rest
+        for d, ranks in sorted(zip(held, _PATTERN_RANKS, strict=True), reverse=True):
+            if 8 - d >= best:  # the rest's regular shanten is at least -1; the patterns come best first
+                break
+            value = 9 - d + by_melds[comb(comb(comb(rest(parts[0], ranks[0]), rest(parts[1], ranks[1])),
+                                                    rest(parts[2], ranks[2])), honor_id)]
+            if value < best:
+                best = value
+        return best
+
+    def _knit_rest(self, part: tuple[int, tuple[int, ...]], rank: int) -> int:
+        """The answer id of a suit's counts less one copy of each of the ranks ``rank``, ``rank + 3``,
+        ``rank + 6`` held (a knitted straight's three tiles in that suit), those ranks capped one lower.
+
+        The rest of a 组合龙 is at most one set and a pair, which never holds more than three copies of a kind
+        (a sequence tile and the pair; a triplet and the pair of one kind would be five): so a cap of 3 never
+        binds, and a suit no called meld limits is read with the plain automaton."""
+        key = (part[0], part[1], rank)
+        found = self._knit_suits.get(key)
+        if found is None:
+            slot, counts = part
+            rest = list(counts)
+            base = SUIT_BASES[slot]
+            caps = list(self.cap[base:base + 9])
+            for i in (rank, rank + 3, rank + 6):
+                if rest[i]:
+                    rest[i] -= 1
+                caps[i] -= 1
+            if len(self._knit_suits) >= _SHARED_LIMIT:
+                self._knit_suits.clear()
+            capped = tuple(caps) if self._caps[slot] is not None else None
+            found = self._knit_suits[key] = self.tables.read(rest, slot, capped)
+        return found
 
     def _knitted_draws(self, c: list[int], s: int) -> list[Tile]:
-        """The kinds whose draw brings a knitted form below ``s``."""
-        out = []
-        cap, knitted = self.cap, self.knitted
-        for k in self.draws:
-            if c[k] < cap[k]:
-                c[k] += 1
-                if knitted(c, s) < s:
-                    out.append(k)
-                c[k] -= 1
-        return out
+        """The kinds whose draw brings a knitted form below ``s``: 全不靠 by its formula (a draw helps when it
+        is a new honor or a new kind of a best pattern), 组合龙 by reading each draw when it can help."""
+        out: set[Tile] = set()
+        cap = self.cap
+        held = knitted_held(c)
+        if self.knit:
+            honors = KINDS - 27 - c[27:34].count(0)
+            best = max(held)
+            if 13 - best - honors <= s:  # one more tile lowers it by one at most
+                out.update(k for k in range(27, KINDS) if not c[k] and cap[k])
+                for pattern, d in zip(KNITTED_PATTERNS, held, strict=True):
+                    if d == best:
+                        out.update(k for k in pattern if not c[k] and cap[k])
+        if self.dragon and self._zuhelong(c, held, s + 1) <= s:
+            for k in self.draws:
+                if c[k] < cap[k] and k not in out:
+                    c[k] += 1
+                    if self._zuhelong(c, knitted_held(c), s) < s:
+                        out.add(k)
+                    c[k] -= 1
+        return sorted(out)
 
     # --- 缺一门 (sichuan) ---
+
+    def void_forms(self, c: Sequence[int]) -> list[tuple[int, int, int]]:
+        """For each suit that may be given up: ``(suit, regular shanten, seven-pairs shanten)`` with that suit
+        given up (:data:`UNREACHABLE` for a form that does not count), read straight from the automata."""
+        t = self.tables
+        comb = t.combine
+        parts = [tuple(c[b:b + 9]) for b in (0, 9, 18)]
+        ids = [t.read(parts[slot], slot, self._caps[slot]) for slot in range(3)]
+        base = comb(self._empty, t.read(c[27:34], 3, self._caps[3]))
+        out = []
+        for v in self.voids:
+            i, j = (slot for slot in range(3) if slot != v)
+            regular = t.shanten(comb(comb(ids[i], ids[j]), base), self.melds_needed) if self.regular else UNREACHABLE
+            pairs = UNREACHABLE
+            if self.seven_pairs:
+                kept = parts[i] + parts[j]
+                tiles = sum(kept)
+                pairs = void_pairs_of((tiles - kept.count(1) - kept.count(3)) >> 1, tiles)
+            out.append((v, regular, pairs))
+        return out
 
     def _void_read(self, c: Sequence[int]) -> tuple[list[SuitEntry], list[VoidRead]]:
         """The three suits' entries and a :class:`VoidRead` for each suit that may be given up."""
@@ -719,8 +793,13 @@ class Evaluator:
     def shanten(self, c: Sequence[int]) -> int:
         """Exact shanten (the best of the forms that count) of the counts ``c``."""
         if self.voids:
-            return min(read.shanten for read in self._void_read(c)[1])
-        _, _, s = self._prepare(c)
+            return min(min(forms) for _, *forms in self.void_forms(c))
+        s = UNREACHABLE
+        if self.regular:  # the answers alone (no neighbours: _prepare's entries are for the draws and discards)
+            t = self.tables
+            read, caps, comb = t.read, self._caps, t.combine
+            s = t.by_melds[self.melds_needed][comb(comb(comb(read(c[0:9], 0, caps[0]), read(c[9:18], 1, caps[1])),
+                                                        read(c[18:27], 2, caps[2])), read(c[27:34], 3, caps[3]))]
         if self.special:
             other = self._special(PairCounts.of(c))
             if other < s:
@@ -788,7 +867,9 @@ class Evaluator:
         """``(kind, shanten after discarding it)`` for each kind held in the 3n+2 hand ``c``, in kind order."""
         if self.voids:
             entries, reads = self._void_read(c)
-            afters = [self._void_after(c, entries, read, _REMOVED) for read in reads]
+            # A discard raises each choice by at most one: a choice above the best never gives a row its value.
+            s = min(read.shanten for read in reads)
+            afters = [self._void_after(c, entries, read, _REMOVED) for read in reads if read.shanten <= s]
             return [(k, min(after[k] for after in afters)) for k in range(27) if c[k]]
         e, rest, s = self._prepare(c)
         special = False

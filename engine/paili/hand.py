@@ -6,8 +6,9 @@ grammar) and is immutable; ``str(hand)`` gives the canonical notation, which par
 and ``repr`` something you can paste back. A :class:`Meld` checks its shape when it is built.
 
 Canonical form: concealed tiles in m, p, s, z order, digits ascending inside a suit with a red ``0`` just
-before the 5s, then each meld after one space, then one ``{4z}`` per north extracted as nukidora (sanma). Chi digits ascend with the ``0`` in the five's place
-(``[406p]``), a pon or kan writes the ``0`` first (``[055p]``, ``(0555m)``).
+before the 5s, then each meld after one space, then one ``{4z}`` per north extracted as nukidora (sanma).
+Chi digits ascend with the ``0`` in the five's place (``[406p]``), a pon or kan writes the ``0`` first
+(``[055p]``, ``(0555m)``).
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ from typing import Final, Literal, TypeAlias
 from .errors import HandError
 from .tiles import COPIES, FIVES, HONOR_BASE, KINDS, SUITS, Counts, Tile
 
-__all__ = ["MELD_SIZES", "NORTH", "Hand", "Meld", "MeldKind", "format_hand", "format_meld", "format_tiles", "meld_problem"]
+__all__ = ["MELD_SIZES", "NORTH", "Hand", "Meld", "MeldKind", "format_hand", "format_meld", "format_tiles",
+           "meld_problem"]
 
 MeldKind: TypeAlias = Literal["chi", "pon", "kan", "ankan"]
 """``chi`` sequence, ``pon`` triplet, ``kan`` open quad (明槓), ``ankan`` closed quad (暗槓)."""
@@ -159,7 +161,7 @@ class Hand:
         return " ".join(parts)
 
     def __repr__(self) -> str:
-        return f"paili.parse({str(self)!r})"
+        return f"paili.parse({str(self)!r}{', rules=' + repr('sanma') if self.nukidora else ''})"
 
 
 def format_tiles(counts: Sequence[int], reds: Sequence[int] = (0, 0, 0)) -> str:

@@ -28,7 +28,7 @@ from typing import Final, Literal, TypeAlias
 
 from .errors import HandError
 
-__all__ = ["RULES", "RULE_SETS", "RuleSet", "Rules", "check_rules", "check_void", "rule_set"]
+__all__ = ["RULES", "RULE_SETS", "VOIDS", "RuleSet", "Rules", "check_rules", "check_void", "rule_set"]
 
 Rules: TypeAlias = Literal["riichi", "sanma", "sichuan", "gb"]
 """The name of a rule set."""
