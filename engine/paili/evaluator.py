@@ -264,6 +264,8 @@ def void_pairs_of(halves: int, tiles: int) -> int:
 _KNIT_RANKS: Final = (0, 1, 2, 9, 10, 11, 18, 19, 20)
 _KNIT_SLOTS: Final = tuple((ranks[0], 3 + ranks[1], 6 + ranks[2]) for ranks in permutations(range(3)))
 _PATTERN_RANKS: Final = tuple(permutations(range(3)))
+_KEPT: Final = ((1, 2), (0, 2), (0, 1))
+"""The suits kept when each suit is given up."""
 """The lowest rank (0, 1, 2: 147, 258, 369) each of :data:`KNITTED_PATTERNS` gives to m, p and s."""
 
 
@@ -718,23 +720,38 @@ class Evaluator:
 
     # --- 缺一门 (sichuan) ---
 
+    def answer_ids(self, c: Sequence[int]) -> list[int]:
+        """The answer id of each suit slot of the counts ``c`` (a slot with lowered limits read under them)."""
+        t = self.tables
+        s, suit_ids, caps = t.suit, t.suit_ids, self._caps
+        out = []
+        for slot, base in enumerate((0, 9, 18)):
+            if caps[slot] is None:  # the automaton read unrolled (nine lookups)
+                c0, c1, c2, c3, c4, c5, c6, c7, c8 = c[base:base + 9]
+                out.append(suit_ids[s[s[s[s[s[s[s[s[s[c0] + c1] + c2] + c3] + c4] + c5] + c6] + c7] + c8]])
+            else:
+                out.append(t.read(c[base:base + 9], slot, caps[slot]))
+        out.append(t.read(c[27:34], 3, caps[3]))
+        return out
+
     def void_forms(self, c: Sequence[int]) -> list[tuple[int, int, int]]:
         """For each suit that may be given up: ``(suit, regular shanten, seven-pairs shanten)`` with that suit
         given up (:data:`UNREACHABLE` for a form that does not count), read straight from the automata."""
         t = self.tables
         comb = t.combine
-        parts = [tuple(c[b:b + 9]) for b in (0, 9, 18)]
-        ids = [t.read(parts[slot], slot, self._caps[slot]) for slot in range(3)]
-        base = comb(self._empty, t.read(c[27:34], 3, self._caps[3]))
+        ids = self.answer_ids(c)
+        base = comb(self._empty, ids[3])
+        by_melds = t.by_melds[self.melds_needed]
+        if self.seven_pairs:
+            tiles = [sum(c[b:b + 9]) for b in (0, 9, 18)]
+            halves = [(tiles[i] - c[b:b + 9].count(1) - c[b:b + 9].count(3)) >> 1 for i, b in enumerate((0, 9, 18))]
         out = []
         for v in self.voids:
-            i, j = (slot for slot in range(3) if slot != v)
-            regular = t.shanten(comb(comb(ids[i], ids[j]), base), self.melds_needed) if self.regular else UNREACHABLE
+            i, j = _KEPT[v]
+            regular = by_melds[comb(comb(ids[i], ids[j]), base)] if self.regular else UNREACHABLE
             pairs = UNREACHABLE
             if self.seven_pairs:
-                kept = parts[i] + parts[j]
-                tiles = sum(kept)
-                pairs = void_pairs_of((tiles - kept.count(1) - kept.count(3)) >> 1, tiles)
+                pairs = void_pairs_of(halves[i] + halves[j], tiles[i] + tiles[j])
             out.append((v, regular, pairs))
         return out
 
@@ -797,9 +814,9 @@ class Evaluator:
         s = UNREACHABLE
         if self.regular:  # the answers alone (no neighbours: _prepare's entries are for the draws and discards)
             t = self.tables
-            read, caps, comb = t.read, self._caps, t.combine
-            s = t.by_melds[self.melds_needed][comb(comb(comb(read(c[0:9], 0, caps[0]), read(c[9:18], 1, caps[1])),
-                                                        read(c[18:27], 2, caps[2])), read(c[27:34], 3, caps[3]))]
+            comb = t.combine
+            a, b, d, h = self.answer_ids(c)
+            s = t.by_melds[self.melds_needed][comb(comb(comb(a, b), d), h)]
         if self.special:
             other = self._special(PairCounts.of(c))
             if other < s:

@@ -15,7 +15,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from .evaluator import Evaluator, Form, chiitoitsu_shanten, knitted_held, kokushi_shanten, regular_shanten
+from .evaluator import (
+    UNREACHABLE,
+    Evaluator,
+    Form,
+    chiitoitsu_shanten,
+    knitted_held,
+    kokushi_shanten,
+    regular_shanten,
+)
 from .hand import Hand
 from .rules import RULE_SETS, RULES, Rules
 
@@ -64,8 +72,14 @@ def counts_shanten(counts: Sequence[int], *, melds_needed: int, called: Sequence
         return _evaluator(melds_needed, aside, name, rules, void).shanten(counts)
 
     if ruleset.void:
-        voids = _evaluator(melds_needed, aside, "regular", rules, void, ("regular", "chiitoitsu")).void_forms(counts)
-        return Shanten(min(r for _, r, _ in voids), min(p for _, _, p in voids) if full else None, None)
+        regular = pairs = UNREACHABLE
+        for _, r, p in _evaluator(melds_needed, aside, "regular", rules, void, ("regular", "chiitoitsu")
+                                  ).void_forms(counts):
+            if r < regular:
+                regular = r
+            if p < pairs:
+                pairs = p
+        return Shanten(regular, pairs if full else None, None)
     # The other rule sets read the regular form straight from the tables, a kind outside the universe taken
     # as four copies set aside, and the pair forms by their formulas (the kokushi kinds are in every wall).
     if len(ruleset.tiles) < len(counts):
