@@ -13,7 +13,7 @@ from typing import Any
 from .agari import Decomposition, decompositions
 from .hand import Hand
 from .notation import check_visible, parse, parse_tiles
-from .results import analysis_json
+from .results import analysis_json, read_as_json
 from .rules import VOIDS, Rules, check_rules, check_void
 from .shanten import Shanten, shanten
 from .tiles import Counts
@@ -96,6 +96,8 @@ def analyze(hand: str, *, melds: str | Sequence[str] | None = None, visible: str
     are absent (``agari``, ``decompositions``, ``discards`` for 3n+2 tiles; ``waits``, ``ukeire`` for 3n+1).
     ``rules`` names the rule set (:mod:`paili.rules`: ``riichi``, ``sanma``, ``sichuan``, ``gb``); ``void``
     fixes the suit a Sichuan hand gives up (定缺: ``"m"``, ``"p"`` or ``"s"``; by default the hand's best).
+    ``read_as`` is there only when the parser normalised the hand text (upper-case or full-width characters:
+    ``"１２３Ｍ..."`` is read as ``"123m..."``).
 
     >>> r = analyze("123m456p789s1122z")
     >>> r["shanten"]["min"], [w["tile"] for w in r["waits"]], r["ukeire"]["total"]
@@ -104,4 +106,4 @@ def analyze(hand: str, *, melds: str | Sequence[str] | None = None, visible: str
     checked = check_rules(rules)
     fixed = check_void(void, checked)
     parsed, seen = parse_inputs(hand, melds=melds, visible=visible, rules=checked)
-    return analyze_hand(parsed, visible=seen, rules=checked, void=fixed)
+    return {**analyze_hand(parsed, visible=seen, rules=checked, void=fixed), **read_as_json(hand)}
