@@ -417,6 +417,10 @@ emptied when it reaches :data:`_SHARED_LIMIT` entries, to bound the memory (abou
 11 MB at most; the heaviest advice searches use 6,000-10,000)."""
 _SHARED_LIMIT: Final = 20_000
 
+_KNIT_SUITS: dict[tuple[int, tuple[int, ...], int, tuple[int, ...] | None], int] = {}
+"""The answer ids of a suit's counts less a knitted straight's three tiles (:meth:`Evaluator._knit_rest`), by
+slot, counts, rank and the slot's limits (``None``: 4 each), shared by every evaluator."""
+
 _CAPPED_SUITS: dict[tuple[int, tuple[int, ...]], dict[tuple[int, tuple[int, ...]], SuitEntry]] = {}
 """The entries of suits whose limits are lowered, one cache per slot and limits (as :data:`_SHARED_SUITS`)."""
 
@@ -492,8 +496,7 @@ class Evaluator:
 
         self._empty = self.tables.read((0,) * 9, 0)
         """The answer id of an empty suit (a suit given up is read as one)."""
-        self._knit_suits: dict[tuple[int, tuple[int, ...], int], int] = {}
-        self._knit_parts: dict[tuple[int, tuple[int, ...]], int] = {}
+        self._knit_parts: dict[tuple[int, ...], int] = {}
 
     def _slot_caps(self, slot: int) -> tuple[int, ...] | None:
         """Each kind's limit in a suit slot where some limit is below 4, else ``None``."""
@@ -652,14 +655,19 @@ class Evaluator:
             best = self._zuhelong(c, held, best)
         return best
 
+    def knitted_forms(self, c: Sequence[int]) -> tuple[int, int, int]:
+        """The shanten of 全不靠, 七星不靠 and 组合龙 (:data:`UNREACHABLE` for those that do not count here)."""
+        held = knitted_held(c)
+        most = max(held)
+        honors = KINDS - 27 - c[27:34].count(0)
+        knit = (13 - most - honors, 13 - honors - min(7, most)) if self.knit else (UNREACHABLE, UNREACHABLE)
+        return knit[0], knit[1], self._zuhelong(c, held, UNREACHABLE) if self.dragon else UNREACHABLE
+
     def _zuhelong(self, c: Sequence[int], held: list[int], best: int) -> int:
         """组合龙 when it is below ``best`` (``held``: :func:`knitted_held` of ``c``), else ``best``."""
         t = self.tables
         comb, by_melds = t.combine, t.by_melds[self.melds_needed - 3]
-        key = (3, tuple(c[27:34]))
-        honor_id = self._knit_parts.get(key)
-        if honor_id is None:
-            honor_id = self._knit_parts[key] = t.read(key[1], 3, self._caps[3])
+        honor_id = self._honor_id(tuple(c[27:34]))
         parts = [(0, tuple(c[0:9])), (1, tuple(c[9:18])), (2, tuple(c[18:27]))]
         rest = self._knit_rest
         for d, ranks in sorted(zip(held, _PATTERN_RANKS, strict=True), reverse=True):
@@ -678,8 +686,8 @@ class Evaluator:
         The rest of a 组合龙 is at most one set and a pair, which never holds more than three copies of a kind
         (a sequence tile and the pair; a triplet and the pair of one kind would be five): so a cap of 3 never
         binds, and a suit no called meld limits is read with the plain automaton."""
-        key = (part[0], part[1], rank)
-        found = self._knit_suits.get(key)
+        key = (part[0], part[1], rank, self._caps[part[0]])
+        found = _KNIT_SUITS.get(key)
         if found is None:
             slot, counts = part
             rest = list(counts)
@@ -689,10 +697,10 @@ class Evaluator:
                 if rest[i]:
                     rest[i] -= 1
                 caps[i] -= 1
-            if len(self._knit_suits) >= _SHARED_LIMIT:
-                self._knit_suits.clear()
+            if len(_KNIT_SUITS) >= _SHARED_LIMIT:
+                _KNIT_SUITS.clear()
             capped = tuple(caps) if self._caps[slot] is not None else None
-            found = self._knit_suits[key] = self.tables.read(rest, slot, capped)
+            found = _KNIT_SUITS[key] = self.tables.read(rest, slot, capped)
         return found
 
     def _knitted_draws(self, c: list[int], s: int) -> list[Tile]:
@@ -710,13 +718,53 @@ class Evaluator:
                     if d == best:
                         out.update(k for k in pattern if not c[k] and cap[k])
         if self.dragon and self._zuhelong(c, held, s + 1) <= s:
-            for k in self.draws:
-                if c[k] < cap[k] and k not in out:
-                    c[k] += 1
-                    if self._zuhelong(c, knitted_held(c), s) < s:
-                        out.add(k)
-                    c[k] -= 1
+            out.update(self._zuhelong_draws(c, held, s))
         return sorted(out)
+
+    def _zuhelong_draws(self, c: list[int], held: list[int], s: int) -> list[Tile]:
+        """The kinds whose draw brings 组合龙 below ``s``. A draw changes one suit: per pattern, the other suits'
+        rests are combined once and each draw reads one rest (the drawn copy joins the straight when the pattern
+        lacked that kind, else the rest)."""
+        t = self.tables
+        comb, by_melds = t.combine, t.by_melds[self.melds_needed - 3]
+        cap, rest = self.cap, self._knit_rest
+        parts = [tuple(c[0:9]), tuple(c[9:18]), tuple(c[18:27])]
+        honor_part = tuple(c[27:34])
+        honor_id = self._honor_id(honor_part)
+        out = []
+        for d, ranks in zip(held, _PATTERN_RANKS, strict=True):
+            if 7 - d >= s:  # a draw adds one pattern kind at most, and the rest's shanten is at least -1
+                continue
+            ids = [rest((slot, parts[slot]), ranks[slot]) for slot in range(3)]
+            for slot in range(3):
+                i, j = _KEPT[slot]
+                others = comb(comb(ids[i], ids[j]), honor_id)
+                part = list(parts[slot])
+                for r in range(9):
+                    k = 9 * slot + r
+                    if part[r] >= cap[k]:
+                        continue
+                    gained = 1 if r % 3 == ranks[slot] and not part[r] else 0
+                    part[r] += 1
+                    if 9 - d - gained + by_melds[comb(rest((slot, tuple(part)), ranks[slot]), others)] < s:
+                        out.append(k)
+                    part[r] -= 1
+            suits = comb(comb(ids[0], ids[1]), ids[2])
+            honors = list(honor_part)
+            for r in range(7):
+                if honors[r] < cap[27 + r]:
+                    honors[r] += 1
+                    if 9 - d + by_melds[comb(suits, self._honor_id(tuple(honors)))] < s:
+                        out.append(27 + r)
+                    honors[r] -= 1
+        return out
+
+    def _honor_id(self, part: tuple[int, ...]) -> int:
+        """The answer id of the honors' counts (cached)."""
+        found = self._knit_parts.get(part)
+        if found is None:
+            found = self._knit_parts[part] = self.tables.read(part, 3, self._caps[3])
+        return found
 
     # --- 缺一门 (sichuan) ---
 

@@ -20,7 +20,6 @@ from .evaluator import (
     Evaluator,
     Form,
     chiitoitsu_shanten,
-    knitted_held,
     kokushi_shanten,
     regular_shanten,
 )
@@ -86,16 +85,16 @@ def counts_shanten(counts: Sequence[int], *, melds_needed: int, called: Sequence
         regular = form("regular")
     else:
         regular = regular_shanten(counts, melds_needed, aside)
-    if not full:
-        dragon = form("zuhelong") if ruleset.knitted and melds_needed >= 3 else None
-        return Shanten(regular, None, None, None, None, dragon)
-    pairs = chiitoitsu_shanten(counts, rules)
-    orphans = kokushi_shanten(counts)
     if not ruleset.knitted:
-        return Shanten(regular, pairs, orphans)
-    honors = 7 - list(counts[27:34]).count(0)
-    stars = 13 - honors - min(7, max(knitted_held(counts)))
-    return Shanten(regular, pairs, orphans, form("quanbukao"), stars, form("zuhelong"))
+        if not full:
+            return Shanten(regular, None, None)
+        return Shanten(regular, chiitoitsu_shanten(counts, rules), kokushi_shanten(counts))
+    forms: tuple[Form, ...] = ("quanbukao", "zuhelong") if full else ("zuhelong",)
+    knit, stars, dragon = _evaluator(melds_needed, aside, "zuhelong", rules, void, forms).knitted_forms(counts)
+    zuhelong = dragon if melds_needed >= 3 else None
+    if not full:
+        return Shanten(regular, None, None, None, None, zuhelong)
+    return Shanten(regular, chiitoitsu_shanten(counts, rules), kokushi_shanten(counts), knit, stars, zuhelong)
 
 
 _EVALUATORS: dict[tuple[object, ...], Evaluator] = {}
