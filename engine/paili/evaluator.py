@@ -736,6 +736,9 @@ class Evaluator:
             if 7 - d >= s:  # a draw adds one pattern kind at most, and the rest's shanten is at least -1
                 continue
             ids = [rest((slot, parts[slot]), ranks[slot]) for slot in range(3)]
+            suits = comb(comb(ids[0], ids[1]), ids[2])
+            if 9 - d + by_melds[comb(suits, honor_id)] > s:
+                continue  # a draw lowers this pattern's value by one at most (it joins the straight or the rest)
             for slot in range(3):
                 i, j = _KEPT[slot]
                 others = comb(comb(ids[i], ids[j]), honor_id)
@@ -749,7 +752,6 @@ class Evaluator:
                     if 9 - d - gained + by_melds[comb(rest((slot, tuple(part)), ranks[slot]), others)] < s:
                         out.append(k)
                     part[r] -= 1
-            suits = comb(comb(ids[0], ids[1]), ids[2])
             honors = list(honor_part)
             for r in range(7):
                 if honors[r] < cap[27 + r]:
