@@ -398,6 +398,15 @@ def test_advisor_draws_only_from_the_set_wall() -> None:
         assert top["tile"] == "1z" and top["p_win"][0] == pytest.approx(39 / unseen)
 
 
+def test_sichuan_advice_draws_from_108_tiles_under_que_yi_men() -> None:
+    rows = paili.advise("123m456m789m111p9p5s", rules="sichuan", turns=1)["discards"]
+    # 5s goes: a 9p single wait, 3 copies among 108 - 13 unseen; 9p goes: three suits, not tenpai
+    assert (rows[0]["tile"], rows[0]["shanten"], rows[0]["p_win"]) == ("5s", 0, [pytest.approx(3 / 95)])
+    assert next(r for r in rows if r["tile"] == "9p")["shanten"] == 1
+    fixed = paili.advise("123m456m789m111p9p5s", rules="sichuan", void="p", turns=1)
+    assert fixed["shanten"] == 3 and fixed["discards"][0]["tile"] in ("1p", "9p")
+
+
 def test_pattern_tables_are_the_six_knitted_straights() -> None:
     from paili.evaluator import KNITTED_PATTERNS
     assert sorted(KNITTED_PATTERNS) == sorted(reference.KNITTED)
