@@ -98,7 +98,7 @@ export function summary(result) {
   const word = min < 0 ? "agari" : min === 0 ? "tenpai" : "shanten";
   const mustDiscard = result.tiles % 3 === 2; // 14 tiles: the shanten is the one after the best discard
   const tenpai = mustDiscard ? "Tenpai after the right discard" : "Tenpai — one tile from a win";
-  const away = `${shantenText(min)} — ${min} tile${min === 1 ? "" : "s"} from ready`; // shanten, glossed
+  const away = `${shantenText(min)} — ${min} useful draw${min === 1 ? "" : "s"} from ready`; // shanten, glossed
   const text = min < 0 ? "Agari — a complete hand" : min === 0 ? tenpai : away;
   return h(
     "p",
