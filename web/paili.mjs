@@ -10,7 +10,7 @@
 // with an EngineError if start-up fails. baseUrl is the URL of the Paili site folder (the one holding
 // build-info.json); by default the folder of this module.
 //
-// engine.analyze(hand, { melds, visible, rules }) resolves to the analysis, or rejects with an EngineError
+// engine.analyze(hand, { melds, visible, rules, void }) resolves to the analysis, or rejects with an EngineError
 // carrying type ("HandError", "RequestError", "InternalError", "EngineClosed"), message, field (the input a
 // HandError belongs to: "hand", "melds", "visible", "rules", "turns"..., else null) and position (a character
 // index in that input's string, or null). engine.advise(hand, { melds, visible, rules, turns, tegawari,
@@ -29,7 +29,7 @@
 
 // ---- The shapes that cross the boundary (docs/CONTRACT.md) -----------------------------------------------
 
-/** @typedef {"riichi" | "chinese"} Rules */
+/** @typedef {"riichi" | "sanma" | "sichuan" | "gb"} Rules  the rule set (docs/RULES.md); "chinese" is retired */
 /** @typedef {{tile: string, remaining: number}} TileCount  a tile kind ("5m") and the copies left */
 /** @typedef {{total: number, tiles: TileCount[]}} Ukeire */
 // A tile code is the mpsz name of one tile: "1m".."9m", "1p".., "1s".., "1z".."7z"; the red fives are "0m", "0p",
@@ -37,17 +37,28 @@
 // decompositions) are plain codes ("5m", never "0m"). The JSON is built by engine/paili/results.py.
 /** @typedef {{type: "chi" | "pon" | "kan" | "ankan", tiles: string[], text: string}} Meld  tiles ["7s", "8s", "9s"], text "[789s]" */
 /**
- * @typedef {object} Shanten  per form; null where the form cannot apply (seven pairs or thirteen orphans with melds)
+ * @typedef {object} Shanten  per form; null where the form cannot apply (seven pairs or thirteen orphans with
+ *   melds, thirteen orphans in Sichuan); the knitted forms are present under "gb" only
  * @property {number} min
  * @property {number} regular
  * @property {number | null} chiitoitsu
  * @property {number | null} kokushi
+ * @property {number | null} [quanbukao]  全不靠 (gb)
+ * @property {number | null} [qixingbukao]  七星不靠 (gb)
+ * @property {number | null} [zuhelong]  组合龙 (gb)
  */
-/** @typedef {"nine_gates" | "pure_straight" | "iipeikou" | "ryanpeikou"} Flag */
 /**
- * @typedef {{form: "regular", pair: string, triplets: string[], sequences: string[], flags: Flag[]}
+ * @typedef {"nine_gates" | "pure_straight" | "iipeikou" | "ryanpeikou" | "qingyise" | "duiduihu" | "qidui"
+ *   | "longqidui" | "jingoudiao" | "daiyaojiu" | "jiangdui"} Flag  riichi shape flags; Sichuan's names under "sichuan"
+ */
+/**
+ * @typedef {({form: "regular", pair: string, triplets: string[], sequences: string[], flags: Flag[]}
  *   | {form: "chiitoitsu", pairs: string[], flags: Flag[]}
- *   | {form: "kokushi", pair: string, flags: Flag[]}} Decomposition  one reading of a winning hand
+ *   | {form: "kokushi", pair: string, flags: Flag[]}
+ *   | {form: "quanbukao" | "qixingbukao", knitted: string[], flags: Flag[]}
+ *   | {form: "zuhelong", knitted: string[], pair: string, triplets: string[], sequences: string[], flags: Flag[]})
+ *   & {gen?: number}} Decomposition  one reading of a winning hand; knitted: the nine kinds of the knitted
+ *   pattern (gb); gen: the number of 根 (sichuan only)
  */
 /**
  * @typedef {object} Discard  a row of the discard table
@@ -63,8 +74,11 @@
  * @property {string[]} concealed  the concealed tiles as codes, in the order of `hand`
  * @property {Meld[]} melds
  * @property {number} tiles
+ * @property {number} [nukidora]  norths set aside (sanma), when there are any
  * @property {Rules} rules
  * @property {Shanten} shanten
+ * @property {{suits: string, fixed: boolean}} [void]  sichuan: the suit given up (fixed), or the best choices
+ * @property {string} [note]  gb: a complete shape still needs the 8 points, which Paili does not count yet
  * @property {boolean} [agari]  3n+2 hands
  * @property {Decomposition[]} [decompositions]  3n+2 hands ([] when not a win)
  * @property {Discard[]} [discards]  3n+2 hands
@@ -87,12 +101,12 @@
  *   waits: AdviceWait[],
  *   improvements: {total: number, tiles: (TileCount & {ukeire_after: number})[]},
  * }} AdviceDiscard  p_win[i] / p_tenpai[i]: the chance within i+1 draws, ev[i] the expected points won within
- *   i+1 draws (null: not computed, see note; ev also null with the Chinese rules or unwritten melds); waits: [] unless
+ *   i+1 draws (null: not computed, see note; ev also null under sanma, sichuan, gb or with unwritten melds); waits: [] unless
  *   the discard leaves the hand tenpai
  */
 /** @typedef {"ev" | "p_win" | "p_tenpai"} Objective  what orders the discards (its value at the last turn) */
 /**
- * @typedef {object} AdviceSituation  the scoring situation in effect (null with the Chinese rules or unwritten melds)
+ * @typedef {object} AdviceSituation  the scoring situation in effect (null under sanma, sichuan, gb or with unwritten melds)
  * @property {"always" | "dama"} riichi
  * @property {boolean} ippatsu
  * @property {string} round_wind
@@ -121,6 +135,7 @@
  * @property {string | string[] | null} [melds]
  * @property {string} [visible]
  * @property {Rules} [rules]
+ * @property {"m" | "p" | "s" | null} [void]  sichuan: the suit given up (定缺); by default the hand's best
  */
 /**
  * @typedef {object} AdviseOnlyOptions
@@ -139,7 +154,8 @@
  */
 /**
  * @typedef {Omit<AnalyzeOptions, "rules"> & AdviseOnlyOptions & {rules?: Rules | string | Record<string, unknown>}} AdviseOptions
- *   rules: "chinese", or a scoring preset name ("riichi", "tenhou"...) or options over one
+ *   rules: "sanma", "sichuan" or "gb" (their wall and forms, nothing scored), or a scoring preset name ("riichi",
+ *   "tenhou"...) or options over one
  */
 /**
  * @typedef {object} ScoreOptions  the situation of a win (paili.score's keyword arguments; win is required)
@@ -336,27 +352,29 @@ class Engine {
   }
 
   /**
-   * Analyse a hand: exactly the JSON of Python's `paili.analyze(hand, melds=..., visible=..., rules=...)`.
+   * Analyse a hand: exactly the JSON of Python's `paili.analyze(hand, melds=..., visible=..., rules=...,
+   * void=...)` (rules: "riichi", "sanma", "sichuan" or "gb"; void: the suit a Sichuan hand gives up).
    * @param {string} hand
    * @param {AnalyzeOptions & RequestOptions} [options]
    * @returns {Promise<Analysis>}  (the shape is the engine's contract, docs/CONTRACT.md)
    */
-  analyze(hand, { melds = null, visible = "", rules = "riichi", signal } = {}) {
-    return /** @type {Promise<Analysis>} */ (this.request("analyze", { hand, melds, visible, rules }, { signal }));
+  analyze(hand, { melds = null, visible = "", rules = "riichi", void: voidSuit = null, signal } = {}) {
+    return /** @type {Promise<Analysis>} */ (
+      this.request("analyze", { hand, melds, visible, rules, void: voidSuit }, { signal }));
   }
 
   /**
    * Rank the discards of a 3n+2 hand by the expected points (or the chance) to win within 1..turns draws: exactly
-   * the JSON of Python's `paili.advise(hand, ...)`. Options: melds, visible, rules, turns, tegawari, shanten_down,
-   * max_shanten, objective, riichi, ippatsu, round_wind, seat_wind, dora, honba, riichi_sticks (left out or
-   * undefined: Python's default); `signal` cancels it.
+   * the JSON of Python's `paili.advise(hand, ...)`. Options: melds, visible, rules, void, turns, tegawari,
+   * shanten_down, max_shanten, objective, riichi, ippatsu, round_wind, seat_wind, dora, honba, riichi_sticks (left
+   * out or undefined: Python's default); `signal` cancels it.
    * @param {string} hand
    * @param {AdviseOptions & RequestOptions} [options]
    * @returns {Promise<Advice>}  (the shape is the engine's contract, docs/CONTRACT.md)
    */
   advise(hand, options = {}) {
-    const keys = /** @type {const} */ (["melds", "visible", "rules", "turns", "tegawari", "shanten_down", "max_shanten",
-      "objective", "riichi", "ippatsu", "round_wind", "seat_wind", "dora", "honba", "riichi_sticks"]);
+    const keys = /** @type {const} */ (["melds", "visible", "rules", "void", "turns", "tegawari", "shanten_down",
+      "max_shanten", "objective", "riichi", "ippatsu", "round_wind", "seat_wind", "dora", "honba", "riichi_sticks"]);
     return /** @type {Promise<Advice>} */ (this.request("advise", payloadOf(hand, options, keys), options));
   }
 

@@ -4,17 +4,18 @@
 or ``'{"ok": false, "error": {"type": ..., "message": ..., "position": ..., "field": ...}}'`` (see
 :func:`paili.results.error_json`). Requests:
 
-* ``{"op": "analyze", "hand": str, "melds": [str] | str | null, "visible": str, "rules": "riichi" | "chinese"}``
+* ``{"op": "analyze", "hand": str, "melds": [str] | str | null, "visible": str, "rules": "riichi" | "sanma" |
+  "sichuan" | "gb", "void": "m" | "p" | "s" | null}`` (``void``: the suit a Sichuan hand gives up)
 * ``{"op": "advise", ...the analyze fields..., "turns": int, "tegawari": bool, "shanten_down": bool,
   "max_shanten": int, "objective": "ev" | "p_win" | "p_tenpai", "riichi": "always" | "dama", "ippatsu": bool,
   "round_wind": str, "seat_wind": str, "dora": str, "honba": int, "riichi_sticks": int, "rules": str |
   object}`` -> :func:`paili.advise` (discards ranked by the expected points or the chance to win, see
-  :mod:`paili.advice`; ``rules`` is ``"chinese"`` or a scoring preset or options)
+  :mod:`paili.advice`; ``rules`` is a rule set other than riichi, or a scoring preset or options; ``void``)
 * ``{"op": "score", "hand": str, "win": str, ...the other keyword arguments of paili.score...}`` ->
   :func:`paili.score` (keys left out take its defaults; ``rules`` is a preset name or a dict of options)
 * ``{"op": "score_waits", "hand": str, ...the same situation but win and tsumo...}`` ->
   :func:`paili.score_waits` (each wait of a tenpai hand, scored by ron and by tsumo)
-* ``{"op": "tiles", "hand": str, "melds": [str] | str | null}`` -> the hand's tiles as
+* ``{"op": "tiles", "hand": str, "melds": [str] | str | null, "rules": str}`` -> the hand's tiles as
   :func:`paili.results.hand_json` writes them, for a hand that may still be incomplete (any concealed count up
   to 14 tiles: the page draws a hand while it is tapped in); the other limits are those of ``analyze``
 * ``{"op": "version"}`` -> ``{"version": str}``
@@ -44,6 +45,7 @@ from .analysis import analyze
 from .errors import HandError
 from .notation import parse
 from .results import error_json, hand_json, read_as_json
+from .rules import check_rules
 from .scoring import score, score_waits
 from .scoring.calculate import SITUATION_KEYS
 
@@ -72,14 +74,22 @@ def _melds(request: dict[str, Any]) -> Any:
     return melds
 
 
+def _void(request: dict[str, Any]) -> str | None:
+    void = request.get("void")
+    if void is not None and not isinstance(void, str):
+        raise RequestError(f"expected 'void' to be a string or null, got {type(void).__name__}")
+    return void
+
+
 def _analyze(request: dict[str, Any]) -> Any:
     return analyze(_string(request, "hand"), melds=_melds(request), visible=_string(request, "visible", ""),
-                   rules=_string(request, "rules", "riichi"))
+                   rules=_string(request, "rules", "riichi"), void=_void(request))
 
 
 def _tiles(request: dict[str, Any]) -> Any:
+    rules = check_rules(_string(request, "rules", "riichi"))
     text = _string(request, "hand")
-    return {**hand_json(parse(text, melds=_melds(request), partial=True)), **read_as_json(text)}
+    return {**hand_json(parse(text, melds=_melds(request), partial=True, rules=rules)), **read_as_json(text)}
 
 
 def _advise_steps(request: dict[str, Any], budget: float | None = None) -> Steps[Any]:

@@ -21,8 +21,10 @@ from . import __version__
 from .analysis import analyze
 from .errors import HandError
 from .results import error_json
+from .rules import RULES, VOIDS
 
-_FORMS = (("regular", "regular"), ("chiitoitsu", "seven pairs"), ("kokushi", "thirteen orphans"))
+_FORMS = (("regular", "regular"), ("chiitoitsu", "seven pairs"), ("kokushi", "thirteen orphans"),
+          ("quanbukao", "全不靠"), ("qixingbukao", "七星不靠"), ("zuhelong", "组合龙"))
 
 
 def _shanten_words(n: int) -> str:
@@ -33,13 +35,22 @@ def _tiles(items: Sequence[dict[str, Any]]) -> str:
     return " ".join(f"{t['tile']}({t['remaining']})" for t in items) or "-"
 
 
+def _knitted(codes: Sequence[str]) -> str:
+    """The nine tiles of a knitted pattern by suit: ``147m 258p 369s``."""
+    return " ".join("".join(c[0] for c in codes[i:i + 3]) + codes[i][1] for i in range(0, 9, 3))
+
+
 def reading_text(reading: dict[str, Any]) -> str:
     """One reading (a decomposition's JSON) in words: ``pair 2z | triplets 1z | sequences 1m 4p``."""
     if reading["form"] == "chiitoitsu":
         return "seven pairs " + " ".join(reading["pairs"])
     if reading["form"] == "kokushi":
         return f"thirteen orphans, pair {reading['pair']}"
+    if reading["form"] in ("quanbukao", "qixingbukao"):
+        return f"{dict(_FORMS)[reading['form']]} ({reading['form']}), knitted {_knitted(reading['knitted'])}"
     parts = [f"pair {reading['pair']}"]
+    if reading["form"] == "zuhelong":
+        parts.insert(0, f"组合龙 (zuhelong) {_knitted(reading['knitted'])}")
     if reading["triplets"]:
         parts.append("triplets " + " ".join(reading["triplets"]))
     if reading["sequences"]:
@@ -50,15 +61,18 @@ def reading_text(reading: dict[str, Any]) -> str:
 def render(result: dict[str, Any]) -> str:
     """The readable text form of an ``analyze()`` result."""
     lines = []
-    melds = " ".join(m["text"] for m in result["melds"])
+    melds = " ".join([m["text"] for m in result["melds"]] + ["{4z}"] * result.get("nukidora", 0))
     lines.append(f"hand      {result['hand']}{' ' + melds if melds else ''}   ({result['tiles']} concealed tiles)")
     sh = result["shanten"]
-    forms = ", ".join(f"{label} {sh[key]}" for key, label in _FORMS if sh[key] is not None)
+    forms = ", ".join(f"{label} {sh[key]}" for key, label in _FORMS if sh.get(key) is not None)
     lines.append(f"shanten   {sh['min']}  {_shanten_words(sh['min'])}   [{forms}]")
+    if "void" in result:
+        lines.append(f"void      {result['void']['suits']} ({'fixed' if result['void']['fixed'] else 'best'})")
     if "decompositions" in result and result["decompositions"]:
         lines.append(f"win: {len(result['decompositions'])} reading(s)")
         for i, d in enumerate(result["decompositions"], 1):
-            flags = f"   [{', '.join(d['flags'])}]" if d["flags"] else ""
+            named = d["flags"] + ([f"gen {d['gen']}"] if d.get("gen") else [])
+            flags = f"   [{', '.join(named)}]" if named else ""
             lines.append(f"  {i}. {reading_text(d)}{flags}")
     if "waits" in result:
         lines.append(f"waits     {_tiles(result['waits'])}")
@@ -68,6 +82,8 @@ def render(result: dict[str, Any]) -> str:
         for row in result["discards"]:
             lines.append(f"{row['tile']:<8} {row['shanten']:>7}  {row['ukeire']['total']:>6}  "
                          f"{_tiles(row['ukeire']['tiles'])}")
+    if "note" in result:
+        lines.append(f"note      {result['note']}")
     return "\n".join(lines)
 
 
@@ -99,11 +115,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--melds", action="append", default=None,
                         help="a called meld such as [789s] or (1111z); may be repeated")
     parser.add_argument("--visible", default="", help="tiles seen elsewhere, e.g. 1m5z")
-    parser.add_argument("--rules", default="riichi", choices=["riichi", "chinese"])
+    parser.add_argument("--rules", default="riichi", choices=list(RULES),
+                        help="the rule set: riichi (default), sanma, sichuan or gb (docs/RULES.md)")
+    parser.add_argument("--void", default=None, choices=list(VOIDS),
+                        help="sichuan: the suit given up (定缺); by default the hand's best")
     parser.add_argument("--json", action="store_true", help="print analyze() as JSON")
     parser.add_argument("--version", action="version", version=f"paili {__version__}")
     args = parser.parse_args(argv)
-    options = {"melds": args.melds, "visible": args.visible, "rules": args.rules}
+    options = {"melds": args.melds, "visible": args.visible, "rules": args.rules, "void": args.void}
     if args.hand is None:
         return batch(sys.stdin, sys.stdout, lambda text: analyze(text, **options))
     try:
