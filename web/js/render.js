@@ -98,7 +98,8 @@ export function summary(result) {
   const word = min < 0 ? "agari" : min === 0 ? "tenpai" : "shanten";
   const mustDiscard = result.tiles % 3 === 2; // 14 tiles: the shanten is the one after the best discard
   const tenpai = mustDiscard ? "Tenpai after the right discard" : "Tenpai — one tile from a win";
-  const text = min < 0 ? "Agari — a complete hand" : min === 0 ? tenpai : shantenText(min);
+  const away = `${shantenText(min)} — ${min} useful draw${min === 1 ? "" : "s"} from ready`; // shanten, glossed
+  const text = min < 0 ? "Agari — a complete hand" : min === 0 ? tenpai : away;
   return h(
     "p",
     { class: `summary summary--${word}` },
@@ -142,11 +143,19 @@ export function shantenTable(shanten) {
 }
 
 /**
- * A list of tiles, each with how many copies are left under it.
+ * A list of tiles, each with how many copies are left under it. `draw`: each tile is a button that draws it
+ * into the hand ("Draw 3 man"; disabled when no copy is left).
  * @param {TileCount[]} entries
- * @param {{size?: string}} [options]
+ * @param {{size?: string, draw?: boolean}} [options]
  */
-export function tileCounts(entries, { size = "sm" } = {}) {
+export function tileCounts(entries, { size = "sm", draw = false } = {}) {
+  /** @param {string} name @param {number} remaining */
+  const face = (name, remaining) => {
+    if (!draw) return tile(name, { size });
+    const button = /** @type {HTMLButtonElement} */ (tile(name, { size, tag: "button", label: `Draw ${tileName(name)}` }));
+    button.disabled = remaining === 0;
+    return button;
+  };
   return h(
     "ul",
     { class: "tile-counts" },
@@ -154,7 +163,7 @@ export function tileCounts(entries, { size = "sm" } = {}) {
       h(
         "li",
         { class: remaining === 0 ? "none-left" : null, dataset: { tile: name } },
-        tile(name, { size }),
+        face(name, remaining),
         h("span", { class: "count" }, srOnly(", "), String(remaining), srOnly(" left")),
       ),
     ),
@@ -266,14 +275,15 @@ export function decompositions(list) {
 }
 
 /**
- * Waits and ukeire blocks of a 13-tile (3n+1) hand.
+ * Waits and ukeire blocks of a 13-tile (3n+1) hand; `draw`: their tiles are buttons that draw them.
  * @param {Analysis} result
+ * @param {{draw?: boolean}} [options]
  */
-export function waitsAndUkeire(result) {
+export function waitsAndUkeire(result, { draw = false } = {}) {
   const out = [];
   if (result.waits?.length) {
     const total = result.waits.reduce((sum, w) => sum + w.remaining, 0);
-    const list = tileCounts(result.waits);
+    const list = tileCounts(result.waits, { draw });
     list.classList.add("waits"); // scoreview.js writes each wait's worth in its items
     out.push(block("Waits", "待ち", h("p", { class: "total" }, `${result.waits.length} kinds, ${total} tiles left`), list));
   }
@@ -284,7 +294,7 @@ export function waitsAndUkeire(result) {
       block(
         `${title}: ${total}`,
         "受け入れ",
-        list.length ? tileCounts(list) : h("p", { class: "empty" }, "No tile lowers the shanten."),
+        list.length ? tileCounts(list, { draw }) : h("p", { class: "empty" }, "No tile lowers the shanten."),
       ),
     );
   }
@@ -362,15 +372,16 @@ export function handTiles(result, { tag = "span" } = {}) {
  * Every block of an analysis, in order: the summary, the shanten per form, then the decompositions of a win,
  * the waits and ukeire of a 3n+1 hand, or the discard table of a 3n+2 hand.
  * @param {Analysis} result
- * @param {{hint?: boolean}} [options] `hint`: say that a discard row can be chosen
+ * @param {{hint?: boolean, draw?: boolean}} [options] `hint`: say that a discard row can be chosen; `draw`: the
+ *   waits and improving tiles are buttons that draw them into the hand
  * @returns {HTMLElement[]}
  */
-export function resultBlocks(result, { hint = true } = {}) {
+export function resultBlocks(result, { hint = true, draw = false } = {}) {
   return [
     summary(result),
     shantenTable(result.shanten),
     ...(result.agari && result.decompositions ? [decompositions(result.decompositions)] : []),
-    ...("waits" in result || "ukeire" in result ? waitsAndUkeire(result) : []),
+    ...("waits" in result || "ukeire" in result ? waitsAndUkeire(result, { draw }) : []),
     ...(result.discards ? [discardTable(result.discards, { hint })] : []),
   ];
 }
