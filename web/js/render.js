@@ -3,6 +3,7 @@
 // No event handlers here; the pages listen (delegated) on containers. Tiles come as tile codes from the engine
 // (see tiles.js); nothing here parses notation.
 
+import { percent, points } from "./chances.js";
 import { tileFace, tileName } from "./tiles.js";
 
 // The shapes of results are defined once, where they cross the boundary (paili.mjs).
@@ -12,6 +13,7 @@ import { tileFace, tileName } from "./tiles.js";
 /** @typedef {import("../paili.mjs").Shanten} Shanten */
 /** @typedef {import("../paili.mjs").Decomposition} Decomposition */
 /** @typedef {import("../paili.mjs").Discard} Discard */
+/** @typedef {import("../paili.mjs").Advice} Advice */
 
 /** @typedef {string | number | boolean | null | undefined | Record<string, string | null | undefined>} AttrValue */
 /** @typedef {Node | string | number | null | undefined | false} Child */
@@ -301,46 +303,113 @@ export function waitsAndUkeire(result, { draw = false } = {}) {
   return out;
 }
 
+/** The advice columns of the discard table: their key (a figure of paili.advise), names and class. */
+export const ADVICE_COLUMNS = /** @type {const} */ ([
+  ["p_win", "Win", "和了"],
+  ["p_tenpai", "Tenpai", "聴牌"],
+  ["ev", "Points", "打点"],
+]);
+
 /**
- * The discard table of a 14-tile (3n+2) hand, like Tenhou's 牌理: one row per discard, best first. Each row
- * carries `data-tile` (the copy thrown) and `data-after` (the engine's text of the hand left).
- * @param {Discard[]} discards
- * @param {{hint?: boolean}} [options] `hint`: the line that says a row can be chosen
+ * A column header; `sort` makes it a button that sorts the table by that key (the page listens).
+ * @param {string} en
+ * @param {string} ja
+ * @param {{cls?: string, sort?: string}} [options]
  */
-export function discardTable(discards, { hint = true } = {}) {
+function columnHeader(en, ja, { cls = "", sort = "" } = {}) {
+  const label = [en, h("span", { class: "ja", lang: "ja" }, ja)];
+  return h(
+    "th",
+    { scope: "col", class: cls || null, dataset: { sort: sort || null } },
+    sort ? h("button", { type: "button", class: "sort" }, label) : label,
+  );
+}
+
+/**
+ * The discard table of a 14-tile (3n+2) hand, like Tenhou's 牌理, one line per discard, best first: the tile
+ * thrown, the shanten after it, the count and kinds of the tiles that improve (the kinds scroll sideways, or
+ * collapse on a phone). Each row carries `data-tile` (the copy thrown), `data-after` (the engine's text of the
+ * hand left) and `data-order` (its place in the engine's order). With `advice` (the page), each row also has
+ * the advice columns (win %, tenpai %, expected points, pending until fillAdvice) and a button that expands
+ * its details row (`tr.discard-detail`, filled by the page), and the count and advice headers sort the table.
+ * @param {Discard[]} discards
+ * @param {{hint?: boolean, advice?: boolean}} [options] `hint`: the line that says a row can be chosen
+ */
+export function discardTable(discards, { hint = true, advice = false } = {}) {
   const best = discards.length ? Math.min(...discards.map((d) => d.shanten)) : 0;
-  /** @type {(en: string, ja: string) => HTMLElement} */
-  const header = (en, ja) => h("th", { scope: "col" }, en, h("span", { class: "ja", lang: "ja" }, ja));
+  const sortable = advice ? "count" : "";
+  const headers = [
+    columnHeader("Discard", "打牌", { cls: "discard" }),
+    columnHeader("Shanten", "向聴", { cls: "shanten" }),
+    columnHeader("Count", "枚数", { cls: "count", sort: sortable }),
+    columnHeader("Tiles that improve", "待ち", { cls: "improve" }),
+    ...(advice ? ADVICE_COLUMNS.map(([key, en, ja]) => columnHeader(en, ja, { cls: key.replace("_", "-"), sort: key })) : []),
+    ...(advice ? [h("th", { scope: "col", class: "more" }, srOnly("Details"))] : []),
+  ];
+  const rows = discards.flatMap((d, order) => {
+    const name = d.tile;
+    const detail = `discard-detail-${order}`;
+    const main = h(
+      "tr",
+      { class: ["discard-row", d.shanten > best ? "worse" : ""].join(" ").trim(), dataset: { tile: name, after: d.after, order: String(order), count: String(d.ukeire.total) } },
+      h(
+        "td",
+        { class: "discard" },
+        h("button", { type: "button", class: "discard-button", "aria-label": `Discard ${tileName(name)}` }, tile(name, { size: "sm" })),
+      ),
+      h("td", { class: "shanten" }, h("span", { class: "long" }, shantenText(d.shanten)), h("span", { class: "short" }, String(d.shanten))),
+      h("td", { class: "count" }, String(d.ukeire.total)),
+      h("td", { class: "improve" }, h("div", { class: "improve-tiles" }, tileCounts(d.ukeire.tiles, { size: "xs" }))),
+      ...(advice ? ADVICE_COLUMNS.map(([key]) => h("td", { class: `${key.replace("_", "-")} pending`, dataset: { key } }, "…")) : []),
+      ...(advice
+        ? [h("td", { class: "more" }, h("button", { type: "button", class: "expand", "aria-expanded": "false", "aria-controls": detail, "aria-label": `Details of discarding ${tileName(name)}` }, h("span", { "aria-hidden": "true" }, "▸")))]
+        : []),
+    );
+    if (!advice) return [main];
+    return [main, h("tr", { class: "discard-detail", id: detail, hidden: true, dataset: { tile: name } }, h("td", { colspan: String(headers.length) }))];
+  });
   return block(
     "Discards",
     "牌理",
     hint ? h("p", { class: "hint" }, "Choose a row to discard that tile and see the hand that is left.") : null,
     h(
       "table",
-      { class: "discards" },
+      { class: advice ? "discards discards--advice" : "discards" },
       h("caption", { class: "sr-only" }, "Discards, best first"),
-      h("thead", {}, h("tr", {}, header("Discard", "打牌"), header("Shanten", "向聴"), header("Tiles that improve", "待ち"), header("Count", "枚数"))),
-      h(
-        "tbody",
-        {},
-        discards.map((d) => {
-          const name = d.tile;
-          return h(
-            "tr",
-            { class: d.shanten > best ? "worse" : null, dataset: { tile: name, after: d.after } },
-            h(
-              "td",
-              { class: "discard" },
-              h("button", { type: "button", class: "discard-button", "aria-label": `Discard ${tileName(name)}` }, tile(name, { size: "sm" })),
-            ),
-            h("td", { class: "shanten" }, shantenText(d.shanten)),
-            h("td", { class: "improve" }, tileCounts(d.ukeire.tiles, { size: "xs" })),
-            h("td", { class: "count" }, String(d.ukeire.total)),
-          );
-        }),
-      ),
+      h("thead", {}, h("tr", {}, headers)),
+      h("tbody", {}, rows),
     ),
   );
+}
+
+/**
+ * Fill the advice columns of a discard table (drawn with `advice`) with an Advice of the same hand: each row's
+ * win and tenpai chances and expected points at the last draw (`data-value` holds the number; "—" where the
+ * engine gives none). Rows keep their order; the page sorts them.
+ * @param {HTMLTableElement} table
+ * @param {Advice} advice
+ */
+export function fillAdvice(table, advice) {
+  const last = advice.turns - 1;
+  const byTile = new Map(advice.discards.map((d) => [d.tile, d]));
+  for (const row of table.querySelectorAll("tr.discard-row")) {
+    if (!(row instanceof HTMLElement)) continue;
+    const found = byTile.get(row.dataset.tile ?? "");
+    for (const cell of row.querySelectorAll("td[data-key]")) {
+      if (!(cell instanceof HTMLElement)) continue;
+      const key = /** @type {"p_win" | "p_tenpai" | "ev"} */ (cell.dataset.key);
+      const values = found?.[key] ?? null;
+      const value = values ? values[last] : null;
+      cell.classList.remove("pending");
+      if (value === null || value === undefined) {
+        delete cell.dataset.value;
+        cell.textContent = "—";
+      } else {
+        cell.dataset.value = String(value);
+        cell.textContent = key === "ev" ? points(value) : percent(value);
+      }
+    }
+  }
 }
 
 /**
@@ -372,16 +441,17 @@ export function handTiles(result, { tag = "span" } = {}) {
  * Every block of an analysis, in order: the summary, the shanten per form, then the decompositions of a win,
  * the waits and ukeire of a 3n+1 hand, or the discard table of a 3n+2 hand.
  * @param {Analysis} result
- * @param {{hint?: boolean, draw?: boolean}} [options] `hint`: say that a discard row can be chosen; `draw`: the
- *   waits and improving tiles are buttons that draw them into the hand
+ * @param {{hint?: boolean, draw?: boolean, advice?: boolean}} [options] `hint`: say that a discard row can be
+ *   chosen; `draw`: the waits and improving tiles are buttons that draw them into the hand; `advice`: the discard
+ *   table has the advice columns (see discardTable)
  * @returns {HTMLElement[]}
  */
-export function resultBlocks(result, { hint = true, draw = false } = {}) {
+export function resultBlocks(result, { hint = true, draw = false, advice = false } = {}) {
   return [
     summary(result),
     shantenTable(result.shanten),
     ...(result.agari && result.decompositions ? [decompositions(result.decompositions)] : []),
     ...("waits" in result || "ukeire" in result ? waitsAndUkeire(result, { draw }) : []),
-    ...(result.discards ? [discardTable(result.discards, { hint })] : []),
+    ...(result.discards ? [discardTable(result.discards, { hint, advice })] : []),
   ];
 }
