@@ -9,7 +9,7 @@
 import { EngineError, createEngine } from "../paili.mjs";
 import { byId } from "./dom.js";
 import * as render from "./render.js";
-import { fillWaitValues, scoreBlocks, situationText } from "./scoreview.js";
+import { errorText, fillWaitValues, scoreBlocks, situationText } from "./scoreview.js";
 import { decodeSituation, defaultWin, effective, encodeSituation, lastTyped, scoreOptions } from "./situation.js";
 import { sketchHand } from "./sketch.js";
 
@@ -136,8 +136,7 @@ async function drawScore(typed, result) {
     ui.score.dataset.state = "done";
   } catch (error) {
     if (!(error instanceof EngineError)) throw error;
-    const field = error.field && error.field !== "hand" ? `${error.field.replaceAll("_", " ")}: ` : "";
-    ui.scoreError.textContent = `${field}${error.message}`;
+    ui.scoreError.textContent = errorText(error);
     ui.scoreError.hidden = false;
     ui.score.dataset.state = "error";
   }

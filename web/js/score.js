@@ -10,7 +10,7 @@
 
 import { byId } from "./dom.js";
 import { h, handText, tile } from "./render.js";
-import { fillWaitValues, scoreBlocks } from "./scoreview.js";
+import { errorText, fillWaitValues, scoreBlocks } from "./scoreview.js";
 import { DEFAULT_SITUATION, MAX_COUNT, applicable, countOf, decodeSituation, defaultWin, effective, encodeSituation,
   lastTyped, scoreOptions } from "./situation.js";
 import { PALETTE, tileName } from "./tiles.js";
@@ -259,7 +259,7 @@ export function createScore({ getEngine, onChange }) {
       error.hidden = false;
       control(part)?.setAttribute?.("aria-invalid", "true");
     } else {
-      panelError.textContent = e.field && e.field !== "hand" ? `${e.field.replaceAll("_", " ")}: ${message}` : message;
+      panelError.textContent = errorText(e);
       panelError.hidden = false;
     }
   }

@@ -220,6 +220,16 @@ export function scoreBlocks(score, situation, hand) {
 }
 
 /**
+ * An engine error of the situation as a line of text, naming the part it belongs to unless that is the hand
+ * ("dora: expected a digit ...").
+ * @param {{message?: string, field?: string | null}} error
+ */
+export function errorText({ message, field }) {
+  const text = message || "The engine could not score this hand.";
+  return field && field !== "hand" ? `${field.replaceAll("_", " ")}: ${text}` : text;
+}
+
+/**
  * The worth of one wait, in words: "Ron 2,900 · Tsumo 3,900", "No yaku" (neither way has one), a way the
  * situation rules out left out.
  * @param {WaitScore} entry
