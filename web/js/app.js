@@ -453,6 +453,7 @@ function removeTile(index, { push }) {
 function drawTile(code) {
   if (!current) return;
   edits = [];
+  entered = code; // a wait drawn is the Score panel's winning tile
   setHand(`${render.handText(current)} ${code}`, { push: true, canonical: true });
 }
 
