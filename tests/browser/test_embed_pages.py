@@ -48,7 +48,7 @@ def test_embed_shows_the_discard_table_and_follows_a_row(page: Page, site_url: s
     table = page.get_by_role("table", name="Discards, best first")
     expect(table).to_be_visible()
     after = paili.analyze("2345m456p789s1122z")["discards"][0]["after"]
-    table.locator("tbody tr").first.click()
+    table.locator("tr.discard-row").first.click()
     expect(page.locator("#results-body")).to_have_attribute("data-hand", after)
     assert "q=" in page.url
 
@@ -117,7 +117,7 @@ SNAPSHOT = """() => {
         blocks: [...body.querySelectorAll("section.block")].map((b) => b.getAttribute("aria-label")),
         groups: [...body.querySelectorAll(".group")].map((g) => g.getAttribute("aria-label")),
         counts: [...body.querySelectorAll(".tile-counts li")].map((li) => `${li.dataset.tile} ${li.textContent}`),
-        rows: [...body.querySelectorAll("table.discards tbody tr")].map(
+        rows: [...body.querySelectorAll("table.discards tr.discard-row")].map(
             (r) => [r.dataset.tile, r.dataset.after, ...[...r.cells].map((c) => c.textContent)]),
     };
 }"""

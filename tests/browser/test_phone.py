@@ -220,7 +220,7 @@ def test_a_linked_hand_is_drawn_before_the_engine_at_390(
 FOCUSED = """() => {
   const e = document.activeElement;
   if (!e || e === document.body) return "body";
-  const row = e.closest("table.discards tbody tr");
+  const row = e.closest("table.discards tr.discard-row");
   if (row) return "discard-row";
   return e.closest("#palette") ? "palette:" + e.dataset.tile
     : e.closest("#hand-tiles") ? "hand:" + e.dataset.tile : "#" + (e.id || e.tagName.toLowerCase());
@@ -267,7 +267,7 @@ def check_keyboard(page: Page) -> None:
     # the hand is full: every palette tile is grey, the focus went to the backspace
     assert focused(page) == "#backspace"
     expect(page.get_by_role("region", name="Analysis")).to_be_visible()
-    expect(page.locator("table.discards tbody tr").first).to_be_visible()
+    expect(page.locator("table.discards tr.discard-row").first).to_be_visible()
     # one Tab stop each for the palette and the hand: the first discard row in under 10 Tabs from the top
     stops = tabs_to(page, "discard-row")
     assert len(stops) < 10, stops
@@ -358,7 +358,7 @@ def check_forward(page: Page, site_url: str, screenshot_dir: Path, name: str) ->
     after = paili.analyze(FORWARD + first, visible=FORWARD_VISIBLE)
     expect(page.get_by_label("Hand", exact=True)).to_have_value(after["hand"])
     assert hand_codes(page) == after["concealed"]
-    expect(page.locator("table.discards tbody tr").first).to_be_visible()
+    expect(page.locator("table.discards tr.discard-row").first).to_be_visible()
     expect(page.get_by_role("button", name="Draw a tile")).to_be_hidden()  # 14 tiles: discard first
     page.get_by_role("button", name="Undo", exact=True).tap()
     expect(page.get_by_label("Hand", exact=True)).to_have_value(FORWARD)
@@ -408,7 +408,7 @@ def check_embed(page: Page, site_url: str, screenshot_dir: Path, name: str) -> N
     expect(page.locator("html")).to_have_attribute("data-engine", "ready", timeout=60_000)
     expect(page.locator("#hand-tiles")).to_have_attribute("data-source", "engine")
     # a compact table: the best 5 rows, then "Show all"
-    rows = page.get_by_role("table", name="Discards, best first").locator("tbody tr")
+    rows = page.get_by_role("table", name="Discards, best first").locator("tr.discard-row")
     total = len(expected["discards"])
     assert total > 5
     expect(rows.locator("visible=true")).to_have_count(5)

@@ -94,7 +94,8 @@ function draw({ hand, visible }, result) {
 
 /** The discard table's best TOP_ROWS rows, and a button that shows the others. */
 function compactTable() {
-  const rows = [...ui.results.querySelectorAll("table.discards tbody tr")];
+  // A discard is a tr.discard-row (its tr.discard-detail stays hidden until the row is expanded).
+  const rows = [...ui.results.querySelectorAll("table.discards tr.discard-row")];
   if (rows.length <= TOP_ROWS) return;
   for (const row of rows.slice(TOP_ROWS)) if (row instanceof HTMLElement) row.hidden = true;
   const more = render.h("button", { type: "button", class: "secondary show-all" }, `Show all ${rows.length} discards`);
@@ -199,7 +200,7 @@ async function start() {
   // A discard row shows the hand left after that discard (the host page is not navigated).
   ui.results.addEventListener("click", (event) => {
     const target = event.target;
-    const row = target instanceof Element ? target.closest("table.discards tbody tr") : null;
+    const row = target instanceof Element ? target.closest("table.discards tr.discard-row") : null;
     if (!(row instanceof HTMLElement) || !row.dataset.after) return;
     steps.push(params().hand);
     setHand(row.dataset.after);
