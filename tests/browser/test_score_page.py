@@ -233,6 +233,7 @@ def test_each_wait_of_a_tenpai_hand_shows_its_worth(ready_page: Page) -> None:
         expect(waits.locator(f"li[data-tile='{entry['tile']}'] .wait-value")).to_have_text("No yaku")
     # a wait drawn into the hand (playing forward) is the winning tile, scored in the situation set above
     type_hand(page, hand)
+    expect(score).to_have_attribute("data-hand", paili.analyze(hand)["hand"])  # the closed hand again, not the open one
     expect(score).to_have_attribute("data-mode", "waits")
     waits.get_by_role("button", name="Draw 4 man").click()
     expect(score).to_have_attribute("data-mode", "win")

@@ -375,7 +375,7 @@ export function createAdvice({ engine, root, container }) {
       if (current?.key !== key) maxShanten = 2;
       current = { key, base, discards: result.discards, table };
       table.dataset.advice = "pending";
-      table.before(panel);
+      table.after(panel); // below the table: the rows come first, within the first screen and few Tabs away
       if (sort.key === "count") sortTable(table, "count", sort.descending);
       request();
     },
