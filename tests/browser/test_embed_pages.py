@@ -116,10 +116,12 @@ SNAPSHOT = """() => {
         shanten: texts(".shanten-table td"),
         blocks: [...body.querySelectorAll("section.block")].map((b) => b.getAttribute("aria-label")),
         groups: [...body.querySelectorAll(".group")].map((g) => g.getAttribute("aria-label")),
-        counts: [...body.querySelectorAll(".tile-counts li")].filter((li) => !li.closest(".discard-detail")).map((li) => `${li.dataset.tile} ${li.textContent}`),
+        counts: [...body.querySelectorAll(".tile-counts li")].filter((li) => !li.closest(".discard-detail"))
+            .map((li) => `${li.dataset.tile} ${li.textContent}`),
         rows: [...body.querySelectorAll("table.discards tr.discard-row")].map(
             (r) => [r.dataset.tile, r.dataset.after,
-                    ...[...r.querySelectorAll("td.discard, td.shanten, td.count, td.improve")].map((c) => c.textContent)]),
+                    ...[...r.querySelectorAll("td.discard, td.shanten, td.count, td.improve")]
+                        .map((c) => c.textContent)]),
     };
 }"""
 
