@@ -432,7 +432,10 @@ def test_dark_theme_uses_the_black_tile_set(page: Page, site_url: str, screensho
     page.goto(site_url + "?q=123m406p789s1122z5m")
     page.locator("html[data-engine='ready']").wait_for(timeout=60_000)  # Pyodide's start, slow on a busy machine
     analyse(page, "123m406p789s1122z5m")
-    faces = hand_tiles(page).locator("img").evaluate_all("els => els.map(e => e.currentSrc)")
+    # each face once the browser has picked its source (currentSrc is empty until then)
+    faces = hand_tiles(page).locator("img").evaluate_all(
+        "els => new Promise(ok => { const check = () => els.every(e => e.currentSrc) ? ok(els.map(e => e.currentSrc))"
+        " : requestAnimationFrame(check); check(); })")
     assert faces and all("/tiles/Black/" in src for src in faces), faces
     body = hand_tiles(page).locator(".tile").first.evaluate("e => getComputedStyle(e).backgroundImage")
     assert "tiles/Black/Front.svg" in body
