@@ -437,8 +437,10 @@ def test_dark_theme_uses_the_black_tile_set(page: Page, site_url: str, screensho
         "els => new Promise(ok => { const check = () => els.every(e => e.currentSrc) ? ok(els.map(e => e.currentSrc))"
         " : requestAnimationFrame(check); check(); })")
     assert faces and all("/tiles/Black/" in src for src in faces), faces
-    body = hand_tiles(page).locator(".tile").first.evaluate("e => getComputedStyle(e).backgroundImage")
-    assert "tiles/Black/Front.svg" in body
+    # the tile body's image, once the hand drawn by the engine has its style
+    page.wait_for_function("() => { const e = document.querySelector('#hand-tiles .tile');"
+                           " return e && getComputedStyle(e).backgroundImage.includes('tiles/Black/Front.svg'); }",
+                           timeout=10_000)
     background = page.evaluate("getComputedStyle(document.body).backgroundColor")
     assert background != "rgb(255, 255, 255)"
     no_horizontal_scroll(page)
