@@ -10,7 +10,7 @@ import { EngineError, createEngine } from "../paili.mjs";
 import { byId } from "./dom.js";
 import * as render from "./render.js";
 import { errorText, fillWaitValues, scoreBlocks, situationText } from "./scoreview.js";
-import { decodeSituation, defaultWin, effective, encodeSituation, lastTyped, scoreOptions } from "./situation.js";
+import { decodeSituation, defaultWin, effective, encodeSituation, lastTyped, scoreMode, scoreOptions } from "./situation.js";
 import { sketchHand } from "./sketch.js";
 
 /** @typedef {import("../paili.mjs").Analysis} Analysis */
@@ -113,12 +113,13 @@ function compactTable() {
  * @param {Analysis} result
  */
 async function drawScore(typed, result) {
-  const waits = !result.agari;
+  const mode = scoreMode(result);
+  const waits = mode === "waits";
   ui.score.hidden = true;
   ui.scoreError.hidden = true;
   ui.scoreBody.replaceChildren();
   delete ui.score.dataset.points;
-  if (!engine || !(result.agari || (result.tiles % 3 === 1 && result.shanten.min === 0))) return;
+  if (!engine || !mode) return;
   const asked = decodeSituation(new URLSearchParams(location.search));
   const situation = effective(
     waits ? asked : { ...asked, win: defaultWin(result.concealed, asked.win, lastTyped(typed)) }, result, { waits });

@@ -12,7 +12,7 @@ import { byId } from "./dom.js";
 import { h, handText, tile } from "./render.js";
 import { errorText, fillWaitValues, scoreBlocks } from "./scoreview.js";
 import { DEFAULT_SITUATION, MAX_COUNT, applicable, countOf, decodeSituation, defaultWin, effective, encodeSituation,
-  lastTyped, scoreOptions } from "./situation.js";
+  lastTyped, scoreMode, scoreOptions, WINDS } from "./situation.js";
 import { PALETTE, tileName } from "./tiles.js";
 
 /** @typedef {import("../paili.mjs").Analysis} Analysis */
@@ -25,7 +25,8 @@ const PARTS = /** @type {const} */ (["win", "tsumo", "seat_wind", "round_wind", 
   "rinshan", "chankan", "blessing", "dora", "ura", "honba", "riichi_sticks"]);
 /** @typedef {typeof PARTS[number]} Part */
 
-const WIND_OPTIONS = [["1z", "East"], ["2z", "South"], ["3z", "West"], ["4z", "North"]];
+/** @type {[string, string][]} the winds' codes and names */
+const WIND_OPTIONS = WINDS.map((wind) => [wind, tileName(wind)]);
 
 /**
  * @param {{getEngine: () => PailiEngine | null, onChange: () => void}} deps  onChange: the situation changed
@@ -120,8 +121,8 @@ export function createScore({ getEngine, onChange }) {
   form.replaceChildren(
     field("win", "score-win", h("p", { class: "score-label", "aria-hidden": "true" }, "Winning tile ", h("span", { class: "help" }, "(tap the tile that won)")), winTiles),
     select("tsumo", "Won by", [["ron", "Ron (a discard)"], ["tsumo", "Tsumo (self-draw)"]]),
-    select("seat_wind", "Seat wind", /** @type {[string, string][]} */ (WIND_OPTIONS.map(([v, t]) => [v, v === "1z" ? `${t} (dealer)` : t]))),
-    select("round_wind", "Round wind", /** @type {[string, string][]} */ (WIND_OPTIONS)),
+    select("seat_wind", "Seat wind", WIND_OPTIONS.map(([v, t]) => [v, v === "1z" ? `${t} (dealer)` : t])),
+    select("round_wind", "Round wind", WIND_OPTIONS),
     select("riichi", "Riichi", [["0", "No riichi"], ["1", "Riichi"], ["2", "Double riichi"]]),
     check("ippatsu", "Ippatsu: won within one go-around after riichi"),
     check("last_tile", "Won on the last tile"),
@@ -318,8 +319,7 @@ export function createScore({ getEngine, onChange }) {
     readParams(params) {
       situation = decodeSituation(params);
       fromUrl = true;
-      drawForm();
-      if (shown) update();
+      drawForm(); // the page analyses the address's hand next, and show() scores it in this situation
     },
     /**
      * Show the panel for an analysis: a win is scored, a tenpai 13-tile hand's waits are priced; anything else
@@ -329,7 +329,7 @@ export function createScore({ getEngine, onChange }) {
      *   typed; entered: the tile code tapped in last (null when typed); waitsRoot: where the Analysis drew its waits
      */
     show(result, { typed, entered, waitsRoot }) {
-      const mode = result.agari ? "win" : result.tiles % 3 === 1 && result.shanten.min === 0 ? "waits" : null;
+      const mode = scoreMode(result);
       if (!mode) {
         this.clear();
         return;

@@ -151,8 +151,6 @@ export function noYakuReason(situation, { melds }) {
   return first;
 }
 
-const WIND_NAMES = /** @type {Record<string, string>} */ ({ "1z": "East", "2z": "South", "3z": "West", "4z": "North" });
-
 /**
  * The situation in one line, for the read-only panel of the embed view ("Ron on 4 sou · seat South, round
  * East · riichi · dora indicators 4p").
@@ -162,7 +160,7 @@ const WIND_NAMES = /** @type {Record<string, string>} */ ({ "1z": "East", "2z": 
 export function situationText(s, { waits = false } = {}) {
   const parts = [];
   if (!waits && s.win) parts.push(`${s.tsumo ? "Tsumo" : "Ron"} on ${tileName(s.win)}`);
-  parts.push(`seat ${WIND_NAMES[s.seat_wind] ?? s.seat_wind}${s.seat_wind === "1z" ? " (dealer)" : ""}, round ${WIND_NAMES[s.round_wind] ?? s.round_wind}`);
+  parts.push(`seat ${tileName(s.seat_wind)}${s.seat_wind === "1z" ? " (dealer)" : ""}, round ${tileName(s.round_wind)}`);
   if (s.riichi) parts.push(s.riichi === 2 ? "double riichi" : "riichi");
   if (s.ippatsu) parts.push("ippatsu");
   if (s.last_tile) parts.push(waits ? "last tile" : s.tsumo ? "last tile drawn (haitei)" : "last discard (houtei)");
