@@ -124,7 +124,7 @@ _NAMES: Final = tuple(tile_name(t) for t in range(KINDS))
 
 __all__ = ["ADVICE_KEYS", "DEFAULT_MAX_SHANTEN", "DEFAULT_TURNS", "MAX_SHANTEN_LIMIT", "MAX_TURNS", "OBJECTIVES",
            "OPTION_MOVES", "SHANTEN_DOWN_LIMIT", "Advice", "AdviceRow", "Chances", "DefaultPolicy", "Improvement",
-           "OptionMoves", "Situation", "Steps", "Values", "Wait", "advice_of", "advice_steps", "advise", "advise_hand",
+           "OptionMoves", "Situation", "Steps", "Values", "Wait", "advice_steps", "advise",
            "advise_steps", "finish", "improvements"]
 
 DEFAULT_TURNS: Final = 17
@@ -778,24 +778,15 @@ def _searched(options: OptionMoves, counts: list[int], reds: Reds, budget: float
         yield None
 
 
-def advice_of(hand: Hand, *, visible: Sequence[int] | None = None, turns: int = DEFAULT_TURNS,
-              tegawari: bool = False, shanten_down: bool = False, max_shanten: int = DEFAULT_MAX_SHANTEN,
-              rules: Rules = "riichi", objective: str = "ev", situation: Situation | None = None,
-              visible_reds: Sequence[int] = (0, 0, 0), void: int | None = None) -> Advice:
-    """The :class:`Advice` for a parsed 3n+2 :class:`Hand` and visible counts (options but ``situation``
-    already checked); ``rules`` the shanten rules, ``situation.rules`` the scoring rules."""
-    return finish(advice_steps(hand, visible=visible, turns=turns, tegawari=tegawari, shanten_down=shanten_down,
-                               max_shanten=max_shanten, rules=rules, objective=objective, situation=situation,
-                               visible_reds=visible_reds, void=void))
-
-
 def advice_steps(hand: Hand, *, visible: Sequence[int] | None = None, turns: int = DEFAULT_TURNS,
                  tegawari: bool = False, shanten_down: bool = False, max_shanten: int = DEFAULT_MAX_SHANTEN,
                  rules: Rules = "riichi", objective: str = "ev", situation: Situation | None = None,
                  visible_reds: Sequence[int] = (0, 0, 0), void: int | None = None, budget: float | None = None
                  ) -> Steps[Advice]:
-    """:func:`advice_of` in steps (see :func:`advise_steps`): yields after each discard row and, with a
-    ``budget`` in seconds, whenever a step has searched that long; returns the :class:`Advice`."""
+    """The :class:`Advice` for a parsed 3n+2 :class:`Hand` and visible counts (options but ``situation``
+    already checked; ``rules`` the shanten rules, ``situation.rules`` the scoring rules), in steps (see
+    :func:`advise_steps`): yields after each discard row and, with a ``budget`` in seconds, whenever a step has
+    searched that long; returns the :class:`Advice`."""
     if hand.tile_count % 3 != 2:
         raise HandError(
             f"expected a hand that must discard (3n+2 concealed tiles: 14, 11, 8, 5 or 2), "
@@ -857,18 +848,6 @@ def advice_steps(hand: Hand, *, visible: Sequence[int] | None = None, turns: int
     return Advice(hand, rules, shanten(hand, rules=rules, void=void).min, turns, tegawari, shanten_down, max_shanten,
                   objective, situation if value is not None else None,
                   resolve_rules(situation.rules) if value is not None else None, tuple(row for _, row in rows), note)
-
-
-def advise_hand(hand: Hand, *, visible: Sequence[int] | None = None, turns: int = DEFAULT_TURNS,
-                tegawari: bool = False, shanten_down: bool = False, max_shanten: int = DEFAULT_MAX_SHANTEN,
-                rules: Rules = "riichi", objective: str = "ev", situation: Situation | None = None,
-                visible_reds: Sequence[int] = (0, 0, 0), void: int | None = None) -> dict[str, Any]:
-    """:func:`advise` for a parsed 3n+2 :class:`Hand` and visible counts (options but ``situation`` already
-    checked): the JSON of :func:`advice_of`."""
-    return advice_json(advice_of(hand, visible=visible, turns=turns, tegawari=tegawari,
-                                 shanten_down=shanten_down, max_shanten=max_shanten, rules=rules,
-                                 objective=objective, situation=situation, visible_reds=visible_reds,
-                                 void=void))
 
 
 def advise(hand: str, *, melds: str | Sequence[str] | None = None, visible: str = "",

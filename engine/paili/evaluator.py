@@ -457,8 +457,6 @@ class Evaluator:
         wall = ruleset.caps
         self.cap = [min(COPIES - n, w) for n, w in zip(self.called, wall, strict=True)]
         """How many copies of each kind the concealed part may hold (0 outside the rule set's universe)."""
-        self.draws = [k for k in range(KINDS) if wall[k]]
-        """The kinds in the wall."""
         self.regular = "regular" in forms
         self.seven_pairs = "chiitoitsu" in forms
         self.orphans = "kokushi" in forms and ruleset.kokushi
