@@ -16,6 +16,7 @@
 import { EngineError } from "../paili.mjs";
 import { MAX_TURNS, duration, parseTurns, percent, points, polylinePoints, sparklineLabel, sparklineScale } from "./chances.js";
 import { fillAdvice, h, handText, tileCounts } from "./render.js";
+import { roving } from "./roving.js";
 import { tileName } from "./tiles.js";
 
 /** @typedef {import("../paili.mjs").Advice} Advice */
@@ -367,7 +368,7 @@ export function createAdvice({ engine, root, container }) {
   });
 
   return {
-    /** A 3n+2 analysis is drawn with its discard table: put the options above it and fill in its advice. */
+    /** A 3n+2 analysis is drawn with its discard table: put the options below it and fill in its advice. */
     show(result, table, visible) {
       if (!result.discards) return this.clear();
       const base = { hand: result.hand, melds: result.melds.map((m) => m.text), visible, rules: result.rules ?? "riichi" };
@@ -375,6 +376,8 @@ export function createAdvice({ engine, root, container }) {
       if (current?.key !== key) maxShanten = 2;
       current = { key, base, discards: result.discards, table };
       table.dataset.advice = "pending";
+      const head = table.tHead?.rows[0];
+      if (head) roving(head, "button.sort", { oneRow: true }).refresh(); // the sort buttons: one Tab stop, arrows move
       table.after(panel); // below the table: the rows come first, within the first screen and few Tabs away
       if (sort.key === "count") sortTable(table, "count", sort.descending);
       request();

@@ -4,7 +4,6 @@
 // (see tiles.js); nothing here parses notation.
 
 import { percent, points } from "./chances.js";
-import { roving } from "./roving.js";
 import { tileFace, tileName } from "./tiles.js";
 
 // The shapes of results are defined once, where they cross the boundary (paili.mjs).
@@ -377,20 +376,10 @@ export function discardTable(discards, { hint = true, advice = false } = {}) {
       "table",
       { class: advice ? "discards discards--advice" : "discards" },
       h("caption", { class: "sr-only" }, "Discards, best first"),
-      h("thead", {}, sortHeaders(h("tr", {}, headers))),
+      h("thead", {}, h("tr", {}, headers)),
       h("tbody", {}, rows),
     ),
   );
-}
-
-/**
- * The sort buttons of a header row are one Tab stop; the arrow keys move between them (roving.js).
- * @param {HTMLElement} row
- * @returns {HTMLElement}
- */
-function sortHeaders(row) {
-  roving(row, "button.sort", { oneRow: true }).refresh();
-  return row;
 }
 
 /**
