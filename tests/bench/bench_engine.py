@@ -227,6 +227,7 @@ def clear_caches() -> None:
     evaluator._SHARED_SUITS.clear()
     evaluator._CAPPED_SUITS.clear()
     evaluator._KNIT_SUITS.clear()
+    evaluator._CAPPED_KNITS.clear()
     sys.modules["paili.shanten"]._EVALUATORS.clear()  # the module (paili.shanten is also the function)
 
 
