@@ -451,9 +451,15 @@ _PATTERN_RANKS: Final = tuple(permutations(range(3)))
 _MOST_FIRST: Final = tuple((i, *(j for j in range(6) if j != i)) for i in range(6))
 """The six patterns, pattern ``i`` first (the one read first is one holding the most kinds)."""
 _PACK_BITS: Final = 4
-_PACKS: Final = tuple(tuple(sum(held[ranks[s]] << _PACK_BITS * i for i, ranks in enumerate(_PATTERN_RANKS))
-                            for s in range(3))
-                      for held in product(range(4), repeat=3))
+
+
+def _packs(held: tuple[int, ...]) -> tuple[int, int, int]:
+    """:attr:`KnitSuit.packs` of a content holding ``held[r]`` of the kinds of each rank ``r``."""
+    m, p, s = (sum(held[ranks[slot]] << _PACK_BITS * i for i, ranks in enumerate(_PATTERN_RANKS)) for slot in range(3))
+    return m, p, s
+
+
+_PACKS: Final = tuple(_packs(held) for held in product(range(4), repeat=3))
 """:attr:`KnitSuit.packs` by the kinds held of each rank, ``16 * g0 + 4 * g1 + g2`` (generated here)."""
 
 
@@ -478,8 +484,8 @@ def knit_suit(part: tuple[int, ...], caps: tuple[int, ...] | None, slot: int, ta
     The rest of a 组合龙 is n - 3 melds and a pair, at most one set and a pair with the hand's 13/14 tiles: it
     never holds more than three copies of a kind (a sequence tile and the pair; a triplet and the pair of one
     kind would be five), so a limit of 3 on a straight's rank never binds and a suit with no lowered limit is
-    read with the plain automaton: once, keeping the state before each rank, and each rest from the state
-    before its first changed rank. A limited suit is read with the straight's ranks one lower.
+    read with the plain automaton: once, and each rest from the state before its first rank. A limited suit
+    is read with the straight's ranks one lower.
 
     >>> k = knit_suit((1, 0, 0, 1, 1, 0, 1, 0, 0), None, 0, suit_tables())
     >>> [k.packs[0] >> 4 * i & 15 for i in range(6)], k.rests[1] == suit_tables().read((1, 0, 0, 1, 0, 0, 1, 0, 0), 0)
@@ -491,23 +497,18 @@ def knit_suit(part: tuple[int, ...], caps: tuple[int, ...] | None, slot: int, ta
     if caps is not None:
         return KnitSuit(tables.read(part, slot, caps), packs, tuple(  # type: ignore[arg-type]
             tables.read(knit_rest(part, r), slot, _knit_caps(caps, r)) for r in range(3)))
-    trans, ids = tables.suit, tables.suit_ids
-    states = [0]
-    for n in part:
-        states.append(trans[states[-1] + n])
-    own = ids[states[9]]
-    rests = []
-    for r in range(3):
-        first = next((i for i in range(r, 9, 3) if part[i]), 9)
-        if first == 9:
-            rests.append(own)
-            continue
-        s = states[first]
-        for i in range(first, 9):
-            n = part[i]
-            s = trans[s + (n - 1 if n and i % 3 == r else n)]
-        rests.append(ids[s])
-    return KnitSuit(own, packs, tuple(rests))  # type: ignore[arg-type]
+    # The automaton read unrolled; rank r's rest from the state before rank r, with r, r+3, r+6 one fewer if held.
+    t, ids = tables.suit, tables.suit_ids
+    s1 = t[c0]
+    s2 = t[s1 + c1]
+    own = ids[t[t[t[t[t[t[t[s2 + c2] + c3] + c4] + c5] + c6] + c7] + c8]]
+    return KnitSuit(own, packs, (
+        ids[t[t[t[t[t[t[t[t[t[c0 - (c0 > 0)] + c1] + c2] + c3 - (c3 > 0)] + c4] + c5] + c6 - (c6 > 0)] + c7] + c8]]
+        if c0 or c3 or c6 else own,
+        ids[t[t[t[t[t[t[t[t[s1 + c1 - (c1 > 0)] + c2] + c3] + c4 - (c4 > 0)] + c5] + c6] + c7 - (c7 > 0)] + c8]]
+        if c1 or c4 or c7 else own,
+        ids[t[t[t[t[t[t[t[s2 + c2 - (c2 > 0)] + c3] + c4] + c5 - (c5 > 0)] + c6] + c7] + c8 - (c8 > 0)]]
+        if c2 or c5 or c8 else own))
 
 
 _KNIT_SUITS: dict[tuple[int, ...], KnitSuit] = {}
