@@ -589,7 +589,8 @@ class Evaluator:
 
         self._empty = self.tables.read((0,) * 9, 0)
         """The answer id of an empty suit (a suit given up is read as one)."""
-        self._knit_parts: dict[tuple[int, ...], int] = {}
+        self._capped_ids: list[dict[tuple[int, ...], int]] = [{}, {}, {}, {}]
+        """Per slot, the answer ids of contents read under the slot's lowered limits."""
         self._knit_caches = [_capped_knits(slot, caps) for slot, caps in enumerate(self._caps[:3])]
         self._plain = all(caps is None for caps in self._caps)
         """No suit's limits are lowered: every answer id is in the shipped tables."""
@@ -889,16 +890,12 @@ class Evaluator:
 
     def _honor_id(self, c: Sequence[int]) -> int:
         """The answer id of the honors of the counts ``c`` (the automaton read unrolled, or under lowered
-        limits and cached)."""
+        limits)."""
         if self._caps[3] is None:
             h = self.tables.honors
             c0, c1, c2, c3, c4, c5, c6 = c[27:34]
             return self.tables.honor_ids[h[h[h[h[h[h[h[c0] + c1] + c2] + c3] + c4] + c5] + c6]]
-        part = tuple(c[27:34])
-        found = self._knit_parts.get(part)
-        if found is None:
-            found = self._knit_parts[part] = self.tables.read(part, 3, self._caps[3])
-        return found
+        return self._capped_id(3, tuple(c[27:34]))
 
     # --- 缺一门 (sichuan) ---
 
@@ -912,25 +909,41 @@ class Evaluator:
                 c0, c1, c2, c3, c4, c5, c6, c7, c8 = c[base:base + 9]
                 out.append(suit_ids[s[s[s[s[s[s[s[s[s[c0] + c1] + c2] + c3] + c4] + c5] + c6] + c7] + c8]])
             else:
-                out.append(t.read(c[base:base + 9], slot, caps[slot]))
-        out.append(t.read(c[27:34], 3, caps[3]))
+                out.append(self._capped_id(slot, tuple(c[base:base + 9])))
+        out.append(self._honor_id(c))
         return out
+
+    def _capped_id(self, slot: int, part: tuple[int, ...]) -> int:
+        """The answer id of a suit slot's counts under its lowered limits (cached per evaluator: a rule set's
+        universe fixes the limits of the suits it leaves out, whose content is then one of a few)."""
+        cache = self._capped_ids[slot]
+        found = cache.get(part)
+        if found is None:
+            if len(cache) >= _SHARED_LIMIT:
+                cache.clear()
+            found = cache[part] = self.tables.read(part, slot, self._caps[slot])
+        return found
 
     def void_forms(self, c: Sequence[int]) -> list[tuple[int, int, int]]:
         """For each suit that may be given up: ``(suit, regular shanten, seven-pairs shanten)`` with that suit
         given up (:data:`UNREACHABLE` for a form that does not count), read straight from the automata."""
         t = self.tables
-        comb = t.combine
+        comb, k, table, final = t.combine, t.k, t.table, self._final
         ids = self.answer_ids(c)
         base = comb(self._empty, ids[3])
-        by_melds = t.by_melds[self.melds_needed]
         if self.seven_pairs:
-            tiles = [sum(c[b:b + 9]) for b in (0, 9, 18)]
-            halves = [(tiles[i] - c[b:b + 9].count(1) - c[b:b + 9].count(3)) >> 1 for i, b in enumerate((0, 9, 18))]
+            tiles, halves = [0, 0, 0], [0, 0, 0]
+            for slot in range(3):
+                part = c[9 * slot:9 * slot + 9]
+                tiles[slot] = n = sum(part)
+                halves[slot] = (n - part.count(1) - part.count(3)) >> 1
         out = []
         for v in self.voids:
             i, j = _KEPT[v]
-            regular = by_melds[comb(comb(ids[i], ids[j]), base)] if self.regular else UNREACHABLE
+            regular = UNREACHABLE
+            if self.regular:  # the two kept suits combined (inlined when both are in the shipped table)
+                a, b = ids[i], ids[j]
+                regular = final(base, table[a * k + b] if a < k and b < k else comb(a, b))
             pairs = UNREACHABLE
             if self.seven_pairs:
                 pairs = void_pairs_of(halves[i] + halves[j], tiles[i] + tiles[j])
