@@ -1009,9 +1009,13 @@ class Evaluator:
         s = UNREACHABLE
         if self.regular:  # the answers alone (no neighbours: _prepare's entries are for the draws and discards)
             t = self.tables
-            comb = t.combine
+            k, table = t.k, t.table
             a, b, d, h = self.answer_ids(c)
-            s = t.by_melds[self.melds_needed][comb(comb(comb(a, b), d), h)]
+            if b < k and d < k and h < k:  # p, s and the honors in the shipped table: combined inline
+                s = self._final(table[table[b * k + d] * k + h], a)
+            else:
+                comb = t.combine
+                s = self._final(comb(comb(b, d), h), a)
         if self.special:
             other = self._special(PairCounts.of(c))
             if other < s:
