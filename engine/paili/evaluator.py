@@ -965,7 +965,7 @@ class Evaluator:
         halves = [(tiles[i] - c[b:b + 9].count(1) - c[b:b + 9].count(3)) >> 1 for i, b in enumerate((0, 9, 18))]
         out = []
         for v in self.voids:
-            i, j = (slot for slot in range(3) if slot != v)
+            i, j = _KEPT[v]
             s_v = UNREACHABLE
             rest_i = comb(entries[j].own, base)
             rest_j = comb(entries[i].own, base)
@@ -982,23 +982,26 @@ class Evaluator:
     def _void_after(self, c: Sequence[int], entries: list[SuitEntry], read: VoidRead, which: int) -> list[int]:
         """The shanten with ``read.void`` given up after one copy more (``_ADDED``) or fewer of each suited kind
         (:data:`UNREACHABLE` where impossible)."""
-        h, t = read.halves, read.tiles
         out = [read.shanten] * 27
         delta = 1 if which == _ADDED else -1
+        pairs = self._void_pairs_after(read, delta) if self.seven_pairs else None
         for slot, rest in read.rests:
             regs = self._regular_after(rest, entries[slot], which)
             base = slot * 9
-            for i in range(9):
-                after = regs[i]
-                if self.seven_pairs:
-                    x = c[base + i]
-                    y = x + delta
-                    if 0 <= y <= COPIES:
-                        pairs = void_pairs_of(h + (y >> 1) - (x >> 1), t + delta)
-                        if pairs < after:
-                            after = pairs
-                out[base + i] = after
+            if pairs is None:
+                out[base:base + 9] = regs
+            else:
+                out[base:base + 9] = [r if r < (q := pairs[x]) else q for r, x in zip(regs, c[base:base + 9],
+                                                                                      strict=True)]
         return out
+
+    @staticmethod
+    def _void_pairs_after(read: VoidRead, delta: int) -> list[int]:
+        """Seven pairs with ``read.void`` given up after one copy more (``delta`` = 1) or fewer (-1) of a kept
+        kind held ``x`` times, indexed by ``x`` = 0..4 (:data:`UNREACHABLE` where impossible)."""
+        h, t = read.halves, read.tiles
+        return [void_pairs_of(h + ((x + delta) >> 1) - (x >> 1), t + delta) if 0 <= x + delta <= COPIES
+                else UNREACHABLE for x in range(COPIES + 1)]
 
     # --- the questions ---
 
@@ -1031,10 +1034,15 @@ class Evaluator:
             s = min(read.shanten for read in reads)
             found: set[Tile] = set()
             cap = self.cap
+            below = self._regular_below
             for read in reads:
                 if read.shanten - 1 < s:  # one more tile lowers each choice by at most one
-                    after = self._void_after(c, entries, read, _ADDED)
-                    found.update(k for k in range(27) if after[k] < s and c[k] < cap[k])
+                    for slot, others in read.rests:
+                        found.update(below(slot, others, entries[slot], s))
+                    if self.seven_pairs:
+                        pairs = self._void_pairs_after(read, 1)
+                        for slot, _ in read.rests:
+                            found.update(k for k in range(9 * slot, 9 * slot + 9) if pairs[c[k]] < s and c[k] < cap[k])
             return s, sorted(found)
         e, rest, s = self._prepare(c)
         special = False

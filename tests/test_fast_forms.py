@@ -1,4 +1,4 @@
-"""The GB knitted forms' fast path (issue 11's speed work) against their definitions.
+"""The rule sets' fast paths (issue 11's speed work) against their definitions.
 
 * :func:`paili.evaluator.knit_suit` (what the knitted forms read of one suit: the kinds held per rank, packed
   per pattern, and the three 组合龙 rests read from the automaton's prefix states) against its definition, for
@@ -7,8 +7,9 @@
   shanten of each pattern's rest): thousands of seeded random hands, hands near the knitted forms (with pairs),
   hands one tile from two forms, with and without a called set. ``tests/test_rulesets.py`` holds the formulas
   themselves to the brute-force reference on fewer hands.
-* The evaluator's draws and discards (their 组合龙 draws read from the rests' neighbours) against the shanten
-  of every one-tile neighbour.
+* The evaluator's draws and discards against the shanten of every one-tile neighbour: GB (组合龙 draws read
+  from the rests' neighbours) and Sichuan (缺一门: the draws of each choice of the suit given up, by form, and
+  the discards, with seven pairs' change read by the count of the kind changed), with and without a fixed void.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import random
 from itertools import product
 from math import comb
 
-from test_rulesets import gb_hands
+from test_rulesets import gb_hands, sichuan_hands
 
 import paili
 from paili.evaluator import (
@@ -144,37 +145,49 @@ def test_gb_forms_agree_with_the_formulas_on_thousands_of_hands() -> None:
     assert near >= 300  # many hands are close to 组合龙 and to the regular form at once
 
 
+def _neighbours_agree(hand: Hand, rules: str, void: int | None = None) -> None:
+    """The evaluator's draws (3n+1) or discards (3n+2) against the shanten of each one-tile neighbour."""
+    ev = Evaluator.for_hand(hand, rules=rules, void=void)  # type: ignore[arg-type]
+    aside = hand.set_aside() if hand.melds else None
+    counts = list(hand.concealed)
+
+    def shanten_of(c: list[int]) -> int:
+        return counts_shanten(c, melds_needed=hand.melds_needed, called=aside, full=hand.is_full,
+                              rules=rules, void=void).min  # type: ignore[arg-type]
+
+    if hand.tile_count % 3 == 1:
+        s, draws = ev.lowering_draws(counts)
+        assert s == shanten_of(counts)
+        want = []
+        for k in range(34):
+            if counts[k] < ev.cap[k]:
+                counts[k] += 1
+                if shanten_of(counts) < s:
+                    want.append(k)
+                counts[k] -= 1
+        assert draws == want, (str(hand), rules, void)
+    else:
+        rows = []
+        for k in range(34):
+            if counts[k]:
+                counts[k] -= 1
+                rows.append((k, shanten_of(counts)))
+                counts[k] += 1
+        assert ev.discards(counts) == rows, (str(hand), rules, void)
+
+
 def test_gb_draws_and_discards_agree_with_every_neighbour() -> None:
     rng = random.Random(1103)
-    hands = [h for h in gb_hands(rng, 450)] + [_near_two_forms(rng) for _ in range(150)]
+    for hand in [*gb_hands(rng, 450), *(_near_two_forms(rng) for _ in range(150))]:
+        _neighbours_agree(hand, "gb")
+
+
+def test_sichuan_draws_and_discards_agree_with_every_neighbour() -> None:
+    rng = random.Random(1104)
     checked = 0
-    for hand in hands:
-        ev = Evaluator.for_hand(hand, rules="gb")
-        aside = hand.set_aside() if hand.melds else None
-        counts = list(hand.concealed)
-
-        def shanten_of(c: list[int], hand: Hand = hand, aside: tuple[int, ...] | None = aside) -> int:
-            return counts_shanten(c, melds_needed=hand.melds_needed, called=aside, full=hand.is_full,
-                                  rules="gb").min
-
-        if hand.tile_count % 3 == 1:
-            s, draws = ev.lowering_draws(counts)
-            assert s == shanten_of(counts)
-            want = []
-            for k in range(34):
-                if counts[k] < ev.cap[k]:
-                    counts[k] += 1
-                    if shanten_of(counts) < s:
-                        want.append(k)
-                    counts[k] -= 1
-            assert draws == want, str(hand)
-        else:
-            want_rows = []
-            for k in range(34):
-                if counts[k]:
-                    counts[k] -= 1
-                    want_rows.append((k, shanten_of(counts)))
-                    counts[k] += 1
-            assert ev.discards(counts) == want_rows, str(hand)
+    for i, hand in enumerate(sichuan_hands(rng, 1200)):
+        _neighbours_agree(hand, "sichuan")
+        free = [v for v in range(3) if not any(hand.set_aside()[9 * v:9 * v + 9])]
+        _neighbours_agree(hand, "sichuan", free[i % len(free)])
         checked += 1
-    assert checked == len(hands)
+    assert checked > 1000
