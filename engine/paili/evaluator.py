@@ -927,27 +927,46 @@ class Evaluator:
     def void_forms(self, c: Sequence[int]) -> list[tuple[int, int, int]]:
         """For each suit that may be given up: ``(suit, regular shanten, seven-pairs shanten)`` with that suit
         given up (:data:`UNREACHABLE` for a form that does not count), read straight from the automata."""
+        return self._void_forms(c, None)
+
+    def void_best(self, c: Sequence[int]) -> tuple[int, int]:
+        """The regular and seven-pairs shanten under 缺一门, each the best over the suits that may be given up
+        (:data:`UNREACHABLE` for a form that does not count)."""
+        best = [UNREACHABLE, UNREACHABLE]
+        self._void_forms(c, best)
+        return best[0], best[1]
+
+    def _void_forms(self, c: Sequence[int], best: list[int] | None) -> list[tuple[int, int, int]]:
+        """:meth:`void_forms`, or with ``best`` only the best of each form, kept in ``best`` (and ``[]``)."""
         t = self.tables
         comb, k, table, final = t.combine, t.k, t.table, self._final
         ids = self.answer_ids(c)
         base = comb(self._empty, ids[3])
-        if self.seven_pairs:
-            tiles, halves = [0, 0, 0], [0, 0, 0]
-            for slot in range(3):
-                part = c[9 * slot:9 * slot + 9]
-                tiles[slot] = n = sum(part)
-                halves[slot] = (n - part.count(1) - part.count(3)) >> 1
+        if self.seven_pairs:  # per suit: the tiles held and its odd counts (each leaves one out of its pairs)
+            p0, p1, p2 = c[0:9], c[9:18], c[18:27]
+            tiles = (sum(p0), sum(p1), sum(p2))
+            odd = (p0.count(1) + p0.count(3), p1.count(1) + p1.count(3), p2.count(1) + p2.count(3))
         out = []
+        finals, shifted = self._finals, base << _ANSWER_BITS
         for v in self.voids:
             i, j = _KEPT[v]
-            regular = UNREACHABLE
+            regular = pairs = UNREACHABLE
             if self.regular:  # the two kept suits combined (inlined when both are in the shipped table)
                 a, b = ids[i], ids[j]
-                regular = final(base, table[a * k + b] if a < k and b < k else comb(a, b))
-            pairs = UNREACHABLE
-            if self.seven_pairs:
-                pairs = void_pairs_of(halves[i] + halves[j], tiles[i] + tiles[j])
-            out.append((v, regular, pairs))
+                kept = table[a * k + b] if a < k and b < k else comb(a, b)
+                found = finals.get(shifted | kept)
+                regular = final(base, kept) if found is None else found
+            if self.seven_pairs:  # void_pairs_of inlined: the kept tiles less twice their halves are the odd counts
+                o = odd[i] + odd[j]
+                h = (tiles[i] + tiles[j] - o) >> 1
+                pairs = 13 - 2 * h - (o if o < 7 - h else 7 - h)
+            if best is None:
+                out.append((v, regular, pairs))
+            else:
+                if regular < best[0]:
+                    best[0] = regular
+                if pairs < best[1]:
+                    best[1] = pairs
         return out
 
     def _void_read(self, c: Sequence[int]) -> tuple[list[SuitEntry], list[VoidRead]]:

@@ -16,7 +16,6 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from .evaluator import (
-    UNREACHABLE,
     Evaluator,
     Form,
     chiitoitsu_shanten,
@@ -71,13 +70,8 @@ def counts_shanten(counts: Sequence[int], *, melds_needed: int, called: Sequence
         return _evaluator(melds_needed, aside, name, rules, void).shanten(counts)
 
     if ruleset.void:
-        regular = pairs = UNREACHABLE
-        for _, r, p in _evaluator(melds_needed, aside, "regular", rules, void, ("regular", "chiitoitsu")
-                                  ).void_forms(counts):
-            if r < regular:
-                regular = r
-            if p < pairs:
-                pairs = p
+        regular, pairs = _evaluator(melds_needed, aside, "regular", rules, void, ("regular", "chiitoitsu")
+                                    ).void_best(counts)
         return Shanten(regular, pairs if full else None, None)
     if ruleset.knitted:  # GB: the regular form and the knitted forms from one reading of each suit
         forms: tuple[Form, ...] = ("quanbukao", "zuhelong") if full else ("zuhelong",)
