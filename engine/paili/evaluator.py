@@ -780,26 +780,28 @@ class Evaluator:
         t = self.tables
         if self._plain:  # every id is in the shipped table: combine() inlined
             k, table = t.k, t.table
-            regular = t.by_melds[self.melds_needed][table[table[table[k0.own * k + k1.own] * k + k2.own] * k +
-                                                          honor_id]]
+            whole = table[table[table[k0.own * k + k1.own] * k + k2.own] * k + honor_id]
         else:
             comb = t.combine
-            regular = t.by_melds[self.melds_needed][comb(comb(comb(k0.own, k1.own), k2.own), honor_id)]
+            whole = comb(comb(comb(k0.own, k1.own), k2.own), honor_id)
+        regular = t.by_melds[self.melds_needed][whole]
         most = max(held)
         honors = 7 - c[27:34].count(0)
         knit = (13 - most - honors, 13 - honors - min(7, most)) if self.knit else (UNREACHABLE, UNREACHABLE)
         if not self.dragon:
             return regular, knit[0], knit[1], UNREACHABLE
-        return regular, knit[0], knit[1], self._zuhelong(k0, k1, k2, held, honor_id, UNREACHABLE)
+        # A 组合龙 rest is part of the hand, so its shanten (n - 3 melds and a pair) is at least the whole hand's.
+        floor = t.by_melds[self.melds_needed - 3][whole]
+        return regular, knit[0], knit[1], self._zuhelong(k0, k1, k2, held, honor_id, UNREACHABLE, floor)
 
-    def _zuhelong(self, k0: KnitSuit, k1: KnitSuit, k2: KnitSuit, held: tuple[int, ...], honor_id: int, best: int
-                  ) -> int:
+    def _zuhelong(self, k0: KnitSuit, k1: KnitSuit, k2: KnitSuit, held: tuple[int, ...], honor_id: int, best: int,
+                  floor: int = -1) -> int:
         """组合龙 when it is below ``best``, else ``best``: over the patterns, ``9 - d`` plus the regular shanten of
-        the rest (n - 3 melds and a pair: the three suits' rests and the honors). A pattern whose ``8 - d``
-        (the rest's shanten is at least -1) cannot beat the best so far is skipped; a pattern holding the most
-        kinds is read first."""
+        the rest (n - 3 melds and a pair: the three suits' rests and the honors). A pattern whose ``9 - d +
+        floor`` (``floor``: a lower bound on a rest's shanten, -1 by default) cannot beat the best so far is
+        skipped; a pattern holding the most kinds is read first."""
         most = max(held)
-        if 8 - most >= best:
+        if 9 - most + floor >= best:
             return best
         t = self.tables
         comb, by_melds, k, table = t.combine, t.by_melds[self.melds_needed - 3], t.k, t.table
@@ -807,7 +809,7 @@ class Evaluator:
         plain = self._plain
         for i in _MOST_FIRST[held.index(most)]:
             d = held[i]
-            if 8 - d >= best:
+            if 9 - d + floor >= best:
                 continue
             a, b, e = _PATTERN_RANKS[i]
             if plain:  # every id is in the shipped table: combine() inlined
