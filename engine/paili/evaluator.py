@@ -51,7 +51,7 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from itertools import count, permutations, product
 from operator import itemgetter
-from typing import Final, Literal, NamedTuple, TypeAlias
+from typing import Final, Literal, NamedTuple, TypeAlias, TypeVar
 
 from .errors import HandError
 from .hand import Hand
@@ -419,14 +419,25 @@ _CAPPED_SUITS: dict[tuple[int, tuple[int, ...]], dict[tuple[int, tuple[int, ...]
 """The entries of suits whose limits are lowered, one cache per slot and limits (as :data:`_SHARED_SUITS`)."""
 
 
+_Key = TypeVar("_Key")
+_Entry = TypeVar("_Entry")
+
+
+def _cache_for(caches: dict[tuple[int, tuple[int, ...]], dict[_Key, _Entry]], slot: int, caps: tuple[int, ...]
+               ) -> dict[_Key, _Entry]:
+    """The shared cache of ``slot`` under ``caps`` in ``caches`` (one per slot and limits; emptied at 256)."""
+    found = caches.get((slot, caps))
+    if found is None:
+        if len(caches) >= 256:
+            caches.clear()
+        found = caches[(slot, caps)] = {}
+    return found
+
+
 def _capped_suits(slot: int, caps: tuple[int, ...]) -> dict[tuple[int, tuple[int, ...]], SuitEntry]:
     """The shared cache of the suit entries of ``slot`` under ``caps``."""
-    found = _CAPPED_SUITS.get((slot, caps))
-    if found is None:
-        if len(_CAPPED_SUITS) >= 256:
-            _CAPPED_SUITS.clear()
-        found = _CAPPED_SUITS[(slot, caps)] = {}
-    return found
+    return _cache_for(_CAPPED_SUITS, slot, caps)
+
 
 class KnitSuit(NamedTuple):
     """What the knitted forms read of one suit's content (m, p or s): the tables of the knitted part, per suit,
@@ -520,14 +531,7 @@ _CAPPED_KNITS: dict[tuple[int, tuple[int, ...]], dict[tuple[int, ...], KnitSuit]
 
 def _capped_knits(slot: int, caps: tuple[int, ...] | None) -> dict[tuple[int, ...], KnitSuit]:
     """The shared cache of the :class:`KnitSuit` entries of ``slot`` under ``caps`` (``None``: 4 each)."""
-    if caps is None:
-        return _KNIT_SUITS
-    found = _CAPPED_KNITS.get((slot, caps))
-    if found is None:
-        if len(_CAPPED_KNITS) >= 256:
-            _CAPPED_KNITS.clear()
-        found = _CAPPED_KNITS[(slot, caps)] = {}
-    return found
+    return _KNIT_SUITS if caps is None else _cache_for(_CAPPED_KNITS, slot, caps)
 
 _ADDED: Final = 0
 _REMOVED: Final = 1
