@@ -21,12 +21,15 @@ called melds, so ``1111m234p567p789s`` is 1-shanten, not tenpai as the textbook 
   (:func:`four_pairs_of`).
 * Thirteen orphans (国士無双): ``13 - kinds of terminals/honors - (1 if any of them is paired)``
   (:func:`thirteen_orphans_of`).
-* The GB knitted forms (``rules="gb"``, :func:`knitted_shanten`): 全不靠 ``quanbukao`` ``13 - d - h`` and 七星不靠
-  ``qixingbukao`` ``13 - h - min(7, d)``, with ``h`` the honors held and ``d`` the kinds held of the best
+* The GB knitted forms (``rules="gb"``, :meth:`Evaluator.knitted_forms`): 全不靠 ``quanbukao`` ``13 - d - h``
+  and 七星不靠 ``qixingbukao`` ``13 - h - min(7, d)``, with ``h`` the honors held and ``d`` the kinds held of the best
   knitted pattern (147/258/369 spread over the three suits, six ways); 组合龙 ``zuhelong`` is, over the six
   patterns, ``9 - d`` plus the regular shanten of what is left once one copy of each pattern kind held is
   taken out (n - 3 melds and a pair, the pattern kinds capped one lower): exact, since a target is the
-  pattern plus a target of the rest.
+  pattern plus a target of the rest. Each suit is read once into a :class:`KnitSuit` (its regular answer, its
+  kinds held per knitted rank packed so that the three suits add up to all six patterns' ``d``, and its three
+  possible rests' answers), cached like the suit entries; the rests combine with the honors as the regular
+  form's answers do, best pattern first, a pattern skipped when it cannot beat the best so far.
 
 Seven pairs, thirteen orphans, 全不靠 and 七星不靠 apply only to a closed hand of 13 or 14 tiles with no called
 melds (:func:`applicable`), 组合龙 to a hand that needs at least three melds. Seven pairs and thirteen orphans
