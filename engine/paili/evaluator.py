@@ -851,7 +851,7 @@ class Evaluator:
         joins the straight (one kind more, the rest unchanged); any other draw joins the rest, read as the rest's
         neighbour with one copy more (for a lacking pattern kind this reading is never the lower one)."""
         t = self.tables
-        comb, by_melds = t.combine, t.by_melds[self.melds_needed - 3]
+        comb, by_melds, k, table, plain = t.combine, t.by_melds[self.melds_needed - 3], t.k, t.table, self._plain
         cap = self.cap
         honors = self.suit(3, tuple(c[27:34])).added
         out: set[Tile] = set()
@@ -865,16 +865,19 @@ class Evaluator:
                 continue  # a draw lowers this pattern's value by one at most (it joins the straight or the rest)
             if value - 1 < s:
                 out.update(k for k in pattern if not c[k] and cap[k])
+            limit = s - 9 + d  # a draw into the rest helps when the rest's shanten falls below this
             for slot in range(3):
                 i, j = _KEPT[slot]
                 others = comb(comb(ids[i], ids[j]), honor_id)
                 base = 9 * slot
                 for r, added in enumerate(self._rest_added(slot, c[base:base + 9], ranks[slot])):
-                    if added != NO_SUIT and c[base + r] < cap[base + r] and \
-                            9 - d + by_melds[comb(added, others)] < s:
+                    if added == NO_SUIT or c[base + r] >= cap[base + r]:
+                        continue
+                    if by_melds[table[added * k + others] if plain else comb(added, others)] < limit:
                         out.add(base + r)
             for r, added in enumerate(honors):
-                if added != NO_SUIT and c[27 + r] < cap[27 + r] and 9 - d + by_melds[comb(suits, added)] < s:
+                if added != NO_SUIT and c[27 + r] < cap[27 + r] and \
+                        by_melds[table[added * k + suits] if plain else comb(suits, added)] < limit:
                     out.add(27 + r)
         return out
 
