@@ -895,10 +895,12 @@ def advise_steps(hand: str, *, melds: str | Sequence[str] | None = None, visible
         if rules not in RULES:
             check_rules(rules)  # a retired name says what to use instead
         raise HandError(f"expected rules to be one of {', '.join(map(repr, other_sets))}, "
-                        f"{', '.join(map(repr, PRESETS))} or a dict of scoring options, got {rules!r}", field="rules")
+                        f"{', '.join(repr(p) for p in PRESETS if p not in other_sets)} or a dict of scoring options, "
+                        f"got {rules!r}", field="rules")
     fixed = check_void(void, shape_rules)
-    if not isinstance(rules, str):
-        resolve_rules(rules)  # raises for a bad option
+    if not isinstance(rules, str) and resolve_rules(rules).sanma:  # resolve_rules raises for a bad option
+        raise HandError("expected rules 'sanma' (the advisor does not score three-player hands yet: it ranks "
+                        "them by the chance to win), got scoring options with 'sanma'", field="rules")
     if objective not in OBJECTIVES:
         raise HandError(f"expected objective to be one of {', '.join(map(repr, OBJECTIVES))}, got {objective!r}",
                         field="objective")

@@ -63,6 +63,7 @@ export const YAKU_NAMES = {
   dora: ["Dora", "ドラ"],
   aka: ["Red fives", "赤ドラ"],
   ura: ["Ura dora", "裏ドラ"],
+  nukidora: ["North dora (nukidora)", "抜きドラ"],
 };
 
 /** @type {Record<string, [string, string]>} */

@@ -26,6 +26,8 @@ from .calculate import SITUATION_KEYS, score
 from .waits import score_waits
 
 _PAYERS = {"ron": "the discarder pays", "dealer": "the dealer pays", "others": "each other player pays"}
+_PAYERS_SANMA = {**_PAYERS, "others": "the other non-dealer pays"}
+"""Three players: a non-dealer's tsumo has one other non-dealer (a dealer's tsumo, two: "each")."""
 
 
 def render(result: dict[str, Any], hand: str) -> str:
@@ -47,7 +49,8 @@ def render(result: dict[str, Any], hand: str) -> str:
     else:
         lines.append(f"value     {result['han']} han {result['fu']} fu{limit}")
         lines.append("fu        " + " + ".join(f"{e['fu']} {e['reason']}" for e in result["fu_breakdown"]))
-    paid = ", ".join(f"{_PAYERS[k]} {v}" for k, v in result["payments"].items())
+    payers = _PAYERS_SANMA if result["rules"].get("sanma") and "dealer" in result["payments"] else _PAYERS
+    paid = ", ".join(f"{payers[k]} {v}" for k, v in result["payments"].items())
     lines.append(f"points    {result['points']}   ({paid}; the winner gets {result['total']} in all)")
     return "\n".join(lines)
 
@@ -131,7 +134,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--ura", default="", help="ura dora indicators (count with riichi)")
     parser.add_argument("--honba", type=int, default=0)
     parser.add_argument("--sticks", type=int, default=0, help="riichi sticks on the table")
-    parser.add_argument("--rules", default="riichi", help="preset: riichi, tenhou, mahjong_soul, ema")
+    parser.add_argument("--rules", default="riichi", help="preset: riichi, tenhou, mahjong_soul, ema, sanma "
+                                                          "(three players; --rule sanma_split=true to split "
+                                                          "the missing player's share)")
     parser.add_argument("--rule", action="append", metavar="NAME=VALUE",
                         help="a rule option over the preset, e.g. kiriage=true; may be repeated")
     parser.add_argument("--json", action="store_true", help="print paili.score() as JSON")
@@ -151,5 +156,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         if exc.field == "hand" and exc.position is not None and exc.position < len(args.hand):
             print(f"  {args.hand}\n  {' ' * exc.position}^", file=sys.stderr)
         return 2
-    print(json.dumps(result, ensure_ascii=False, indent=2) if args.json else render(result, str(parse(args.hand))))
+    text = str(parse(args.hand, rules="sanma" if result["rules"]["sanma"] else "riichi"))
+    print(json.dumps(result, ensure_ascii=False, indent=2) if args.json else render(result, text))
     return 0
