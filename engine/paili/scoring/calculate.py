@@ -29,7 +29,7 @@ from ..results import decomposition_json
 from ..tables import agari_index
 from ..tiles import FIVES, HONOR_BASE, KINDS, SUITS, Tile, tile_name
 from .fu import CLOSED_TRIPLET_FU, NAMES, Breakdown, chiitoitsu_fu, regular_breakdown, regular_fu, set_fu
-from .points import basic_points, payments, total
+from .points import basic_points, payments, settle
 from .rules import PRESETS, ScoringRules, resolve_rules
 from .yaku import (
     QUAD,
@@ -67,6 +67,9 @@ _NO_SANMA: Final = range(1, 8)
 
 _PLAIN_TILES: Final = {name: t for t, name in enumerate(NAMES)}
 """Two-character names of the plain (not red) tiles: the fast path of reading ``win`` and indicators."""
+_PLAIN_INDICATORS: Final[dict[str, tuple[Tile, ...]]] = {"": (), **{name: (t,) for name, t in _PLAIN_TILES.items()}}
+"""No indicator or one written plainly -> its kinds (the common cases, one lookup; :func:`_plain_indicators`
+reads the others)."""
 _PINFU: Final = ("pinfu", 1, 0)
 _BITS: Final = tuple(1 << t for t in range(KINDS))
 _WINDS: Final = {"1z": 27, "2z": 28, "3z": 29, "4z": 30}
@@ -306,13 +309,14 @@ def _bonus(hand: Hand, rules: ScoringRules, dora: int, ura: int) -> list[Yaku]:
     return out
 
 
-def _plain_indicators(text: object) -> list[Tile] | None:
+def _plain_indicators(text: object) -> Sequence[Tile] | None:
     """The kinds of indicators written plainly ("3m1z", no red five), ``None`` for any other form."""
-    if not isinstance(text, str):
+    if text.__class__ is not str:
         return None
-    if len(text) == 2:
-        tile = _PLAIN_TILES.get(text)
-        return None if tile is None else [tile]
+    assert isinstance(text, str)
+    known = _PLAIN_INDICATORS.get(text)
+    if known is not None:
+        return known
     tiles = [_PLAIN_TILES.get(text[i:i + 2], -1) for i in range(0, len(text), 2)]
     return None if len(text) % 2 or -1 in tiles else tiles
 
@@ -336,9 +340,11 @@ def _score(hand: Hand, win: str, tsumo: object, round_wind: object, seat_wind: o
            ura: object, honba: object, riichi_sticks: object, rules: object, ura_hits: Sequence[int]
            ) -> dict[str, Any]:
     """:func:`score_hand`, its arguments by position (a call with 17 keywords costs as much as some yaku)."""
-    checked_rules = PRESETS.get(rules) if isinstance(rules, str) else None
-    if checked_rules is None:
-        checked_rules = resolve_rules(rules)
+    if rules.__class__ is ScoringRules:  # score() resolved them
+        checked_rules: ScoringRules = rules
+    else:
+        known = PRESETS.get(rules) if isinstance(rules, str) else None
+        checked_rules = resolve_rules(rules) if known is None else known
     sanma = checked_rules.sanma
     if sanma or hand.nukidora:
         _check_sanma(hand, checked_rules)
@@ -393,7 +399,7 @@ def _score(hand: Hand, win: str, tsumo: object, round_wind: object, seat_wind: o
     if dora or ura:
         dora_tiles, ura_tiles = _plain_indicators(dora), _plain_indicators(ura)
         if dora_tiles is not None and ura_tiles is not None:
-            shown = dora_tiles + ura_tiles
+            shown = [*dora_tiles, *ura_tiles]
             if (len(dora_tiles) > MAX_INDICATORS or len(ura_tiles) > MAX_INDICATORS
                     or sanma and any(t in _NO_SANMA for t in shown)):
                 dora_tiles = None
@@ -477,8 +483,7 @@ def _score(hand: Hand, win: str, tsumo: object, round_wind: object, seat_wind: o
     breakdown: Breakdown
     if best_reading[0] == "regular":
         _, pair, triplets, sequences, wait, shanpon, pinfu = best_reading
-        groups = [(TRIPLET, t, i == shanpon, False) for i, t in enumerate(triplets)]
-        breakdown = regular_breakdown(groups + meld_groups, pair, wait, sit, closed, pinfu, checked_rules)
+        breakdown = regular_breakdown(triplets, shanpon, meld_groups, pair, wait, sit, closed, pinfu, checked_rules)
         decomposition: dict[str, Any] = {
             "form": "regular", "pair": NAMES[pair], "triplets": list(map(NAMES.__getitem__, triplets)),
             "sequences": list(map(NAMES.__getitem__, sorted(sequences)))}
@@ -492,9 +497,7 @@ def _score(hand: Hand, win: str, tsumo: object, round_wind: object, seat_wind: o
         found = found + bonus
     dealer = sit.seat_wind == HONOR_BASE
     if found:
-        points, paid = payments(base, dealer=dealer, tsumo=sit.tsumo, honba=honba, sanma=sanma,
-                                split=checked_rules.sanma_split)
-        gained = total(paid, sticks, sanma=sanma)
+        points, paid, gained = settle(base, dealer, sit.tsumo, honba, sticks, sanma, checked_rules.sanma_split)
     else:
         points, paid, gained = 0, {}, 0
     found.sort(key=_rank)

@@ -95,6 +95,20 @@ def payments(base: int, *, dealer: bool, tsumo: bool, honba: int, sanma: bool = 
     return from_dealer + from_others, {"dealer": from_dealer + 100 * honba, "others": from_others + 100 * honba}
 
 
+def settle(base: int, dealer: bool, tsumo: bool, honba: int, sticks: int, sanma: bool, split: bool
+           ) -> tuple[int, dict[str, int], int]:
+    """(points, payments, total) at once, the arguments by position (what :func:`paili.score` calls).
+
+    >>> settle(2000, False, True, 1, 1, False, False)
+    (8000, {'dealer': 4100, 'others': 2100}, 9300)
+    """
+    if not (tsumo or sanma):  # a four-player ron, the common case, inline
+        points = _up(base * (6 if dealer else 4))
+        return points, {"ron": points + 300 * honba}, points + 300 * honba + 1000 * sticks
+    points, paid = payments(base, dealer=dealer, tsumo=tsumo, honba=honba, sanma=sanma, split=split)
+    return points, paid, total(paid, sticks, sanma=sanma)
+
+
 def total(paid: dict[str, int], sticks: int, *, sanma: bool = False) -> int:
     """What the winner gains: the ``payments`` (one ron, or the three payers of a tsumo, two in ``sanma``)
     plus 1,000 per stick.
