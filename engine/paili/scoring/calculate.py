@@ -74,6 +74,7 @@ _PINFU: Final = ("pinfu", 1, 0)
 _BITS: Final = tuple(1 << t for t in range(KINDS))
 _WINDS: Final = {"1z": 27, "2z": 28, "3z": 29, "4z": 30}
 _NORTH: Final = 30
+_NEW_TUPLE: Final = tuple.__new__
 _MELD_GROUP: Final = {"chi": SEQUENCE, "pon": TRIPLET, "kan": QUAD, "ankan": QUAD}
 
 
@@ -190,8 +191,8 @@ def _situation(hand: Hand, closed: bool, tsumo: object, round_wind: object, seat
             and rinshan.__class__ is bool and chankan.__class__ is bool and blessing.__class__ is bool
             and riichi.__class__ is int and round_wind.__class__ is str and seat_wind.__class__ is str
             and round_wind in _WINDS and seat_wind in _WINDS and riichi in (0, 1, 2)):
-        sit = Situation(tsumo, _WINDS[round_wind], _WINDS[seat_wind], riichi, ippatsu, last_tile,
-                        rinshan, chankan, blessing)
+        sit = _NEW_TUPLE(Situation, (tsumo, _WINDS[round_wind], _WINDS[seat_wind], riichi, ippatsu, last_tile,
+                                     rinshan, chankan, blessing))  # Situation(...) without its Python __new__
     else:  # the checks one by one, for the error message
         sit = Situation(
             _flag("tsumo", tsumo), _wind("round_wind", round_wind), _wind("seat_wind", seat_wind),

@@ -49,12 +49,13 @@ def basic_points(han: int, fu: int, yakuman: int, rules: ScoringRules) -> tuple[
     """
     if yakuman:
         return 8000 * yakuman, "yakuman"
-    for least, name, points in _LIMITS:
-        if han >= least:
-            if name == "kazoe_yakuman" and not rules.kazoe_yakuman:
-                return 6000, "sanbaiman"
-            return points, name
-    base = fu * 2 ** (han + 2)
+    if han >= 5:
+        for least, name, points in _LIMITS:
+            if han >= least:
+                if name == "kazoe_yakuman" and not rules.kazoe_yakuman:
+                    return 6000, "sanbaiman"
+                return points, name
+    base = fu << (han + 2)
     if base >= 2000 or (rules.kiriage and base >= 1920):
         return 2000, "mangan"
     return base, None
@@ -103,7 +104,7 @@ def settle(base: int, dealer: bool, tsumo: bool, honba: int, sticks: int, sanma:
     (8000, {'dealer': 4100, 'others': 2100}, 9300)
     """
     if not (tsumo or sanma):  # a four-player ron, the common case, inline
-        points = _up(base * (6 if dealer else 4))
+        points = -(-base * (6 if dealer else 4) // 100) * 100
         return points, {"ron": points + 300 * honba}, points + 300 * honba + 1000 * sticks
     points, paid = payments(base, dealer=dealer, tsumo=tsumo, honba=honba, sanma=sanma, split=split)
     return points, paid, total(paid, sticks, sanma=sanma)
