@@ -10,7 +10,8 @@
 // build-info.json); by default the folder of this module.
 //
 // engine.analyze(hand, { melds, visible, rules }) resolves to the analysis, or rejects with an EngineError
-// carrying type ("HandError", "RequestError", "InternalError", "EngineClosed"), message, field (the input a
+// carrying type ("HandError", "RequestError", "InternalError", "EngineClosed"), message, code and params (the
+// message's id and parameters, for a translation: docs/I18N.md), field (the input a
 // HandError belongs to: "hand", "melds", "visible", "rules", "turns"..., else null) and position (a character
 // index in that input's string, or null). engine.advise(hand, { melds, visible, rules, turns, tegawari,
 // shanten_down, max_shanten, objective, riichi, ippatsu, round_wind, seat_wind, dora, honba, riichi_sticks })
@@ -170,10 +171,14 @@
  * @property {boolean} dealer
  * @property {Record<string, unknown>} rules  every option in effect
  */
+/** @typedef {string | number | boolean | null} ErrorParam  a value of an error's params (JSON, no English) */
 /**
- * @typedef {{type: string, message: string, position: number | null, field: string | null}} ErrorInfo  an error
- *   envelope's `error` (paili.results.error_json): `field` is the input a HandError belongs to ("hand", "melds",
- *   "visible", "rules", "turns", ...; null for other types), `position` a character index in that input
+ * @typedef {{type: string, message: string, position: number | null, field: string | null, code: string,
+ *   params: Record<string, ErrorParam>}} ErrorInfo  an error envelope's `error` (paili.results.error_json):
+ *   `field` is the input a HandError belongs to ("hand", "melds", "visible", "rules", "turns", ...; null for
+ *   other types), `position` a character index in that input; `code` the message's stable id and `params` its
+ *   parameters, which the catalogs translate (`error.<code>` in engine/paili/locales, see docs/I18N.md):
+ *   the page shows an error in the reader's language without parsing the English `message`
  */
 
 // ---- The worker protocol (web/js/worker.js) ---------------------------------------------------------------
@@ -195,7 +200,7 @@
 /** An error answered by the engine (or the engine going away), with the engine's type, field and position. */
 export class EngineError extends Error {
   /** @param {Partial<ErrorInfo>} [error] */
-  constructor({ type = "InternalError", message = "unknown error", position = null, field = null } = {}) {
+  constructor({ type = "InternalError", message = "unknown error", position = null, field = null, code, params } = {}) {
     super(message);
     this.name = "EngineError";
     /** The engine's error type ("HandError", "RequestError", "InternalError"), or "EngineClosed" / "EngineFailed". */
@@ -204,6 +209,10 @@ export class EngineError extends Error {
     this.position = position ?? null;
     /** The input a HandError belongs to ("hand", "melds", "visible", "rules", "turns", ...), or null. */
     this.field = field ?? null;
+    /** The message's stable id (`error.<code>` in the catalogs): the engine's, or "engine_closed" / "engine_failed". */
+    this.code = code ?? (type === "EngineClosed" ? "engine_closed" : type === "EngineFailed" ? "engine_failed" : "internal");
+    /** @type {Record<string, ErrorParam>} the message's parameters */
+    this.params = params ?? { message };
   }
 }
 

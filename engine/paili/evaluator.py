@@ -305,11 +305,13 @@ def check_forms(forms: object) -> Forms:
     ['kokushi', 'regular']
     """
     if isinstance(forms, (str, bytes)) or not isinstance(forms, Iterable):
-        raise HandError(f"expected a set of {', '.join(map(repr, FORM_NAMES))}, got {forms!r}", field="forms")
+        raise HandError(f"expected a set of {', '.join(map(repr, FORM_NAMES))}, got {forms!r}", field="forms",
+                        code="forms.type", params={"choices": ", ".join(map(repr, FORM_NAMES)), "got": repr(forms)})
     items = list(forms)
     out = frozenset(f for f in FORM_NAMES if f in items)
     if not items or len(out) != len(set(items)):
-        raise HandError(f"expected a non-empty set of {', '.join(map(repr, FORM_NAMES))}, got {forms!r}", field="forms")
+        raise HandError(f"expected a non-empty set of {', '.join(map(repr, FORM_NAMES))}, got {forms!r}", field="forms",
+                        code="forms.empty", params={"choices": ", ".join(map(repr, FORM_NAMES)), "got": repr(forms)})
     return out
 
 
@@ -321,7 +323,7 @@ def applicable(forms: Forms, *, full: bool) -> Forms:
     if "regular" not in forms:
         raise HandError("seven pairs and thirteen orphans apply only to a closed hand of 13 or 14 "
                         "concealed tiles with no called melds; expected the regular form too for this hand",
-                        field="forms")
+                        field="forms", code="forms.regular_needed", params={})
     return REGULAR_ONLY
 
 

@@ -35,4 +35,6 @@ def check_rules(rules: object) -> Rules:
     for name in RULES:
         if rules == name and isinstance(rules, str):
             return name
-    raise HandError(f"expected rules to be one of {', '.join(map(repr, RULES))}, got {rules!r}", field="rules")
+    raise HandError(f"expected rules to be one of {', '.join(map(repr, RULES))}, got {rules!r}", field="rules",
+                    code="option.choice",
+                    params={"name": "rules", "choices": ", ".join(map(repr, RULES)), "got": repr(rules)})

@@ -95,20 +95,23 @@ def _answer(text: str, win: str | None, options: dict[str, Any]) -> dict[str, An
         try:
             request = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise HandError(f"expected a JSON object or a hand, got invalid JSON: {exc.msg}") from None
+            raise HandError(f"expected a JSON object or a hand, got invalid JSON: {exc.msg}", code="cli.json_invalid",
+                            params={"detail": exc.msg}) from None
         if not isinstance(request, dict):
-            raise HandError("expected a JSON object or a hand")
+            raise HandError("expected a JSON object or a hand", code="cli.json_not_object", params={})
         unknown = sorted(set(request) - {"hand", "win", *SITUATION_KEYS})
         if unknown:
-            raise HandError(f"expected the keys of paili.score(), got {', '.join(map(repr, unknown))}")
+            raise HandError(f"expected the keys of paili.score(), got {', '.join(map(repr, unknown))}",
+                            code="cli.json_keys", params={"keys": ", ".join(map(repr, unknown))})
         merged = {**options, "win": win, **request}
         hand = merged.pop("hand", None)
         if not isinstance(hand, str):
-            raise HandError("expected a string", field="hand")
+            raise HandError("expected a string", field="hand", code="cli.hand_string", params={})
     else:
         hand, merged = text, {**options, "win": win}
     if merged.get("win") is None:
-        raise HandError("expected the winning tile (a \"win\" key or --win)", field="win")
+        raise HandError("expected the winning tile (a \"win\" key or --win)", field="win", code="cli.win_missing",
+                        params={})
     return score(hand, **merged)
 
 
