@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import ast
 import json
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any, get_args
 
 import pytest
 
 import paili
+import paili.results
 from paili import i18n
 from paili.errors import PART_PARAMS, HandError
 from paili.evaluator import FORM_NAMES
@@ -254,3 +257,36 @@ LOOSE_ENGLISH = {
     "copies.second_red", "visible.red_fives", "score_waits.key", "win.not_held", "win.red_not_held",
     "notation.digits_before_suit", "notation.unended", "notation.unended_end",
 }
+
+
+# --- the CLI's human output -------------------------------------------------------------------------------
+
+
+def _run(*args: str, lang_env: str | None = None) -> subprocess.CompletedProcess[str]:
+    env = {"PYTHONPATH": str(ENGINE.parent)} | ({"LANG": lang_env} if lang_env else {})
+    return subprocess.run([sys.executable, "-m", "paili", *args], capture_output=True, text=True, env=env,
+                          timeout=60, check=False)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_cli_speaks_each_language(lang: str) -> None:
+    analysis = _run("1112345678999m", "--lang", lang)
+    assert analysis.returncode == 0 and "⟦" not in analysis.stdout
+    assert analysis.stdout.splitlines()[1].split()[0] == i18n.t("cli.shanten", lang)
+    assert i18n.t("cli.tenpai", lang) in analysis.stdout and i18n.t("cli.form.kokushi", lang) in analysis.stdout
+    scored = _run("score", "123m456p789s234s55p", "--win", "4s", "--riichi", "--lang", lang)
+    assert scored.returncode == 0 and "⟦" not in scored.stdout
+    if lang != "en":
+        assert i18n.t("yaku.riichi", lang) in scored.stdout and i18n.t("payer.ron", lang) in scored.stdout
+    bad = _run("123m8z", "--lang", lang)
+    assert bad.returncode == 2
+    error = paili.results.error_json(raised("analyze", {"hand": "123m8z"}))
+    assert bad.stderr.startswith(f"paili: hand: {i18n.error_text(error, lang)}\n")
+
+
+def test_cli_language_follows_lang_and_json_stays_ids() -> None:
+    assert i18n.t("cli.shanten", "ja") in _run("1112345678999m", lang_env="ja_JP.UTF-8").stdout
+    assert i18n.t("cli.shanten", "zh-Hans") in _run("1112345678999m", lang_env="zh_CN.UTF-8").stdout
+    assert _run("1112345678999m", lang_env="C").stdout.startswith("hand ")
+    as_json = _run("--json", "123m456p789s11122z", "--lang", "ja")
+    assert json.loads(as_json.stdout) == paili.analyze("123m456p789s11122z")
