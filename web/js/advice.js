@@ -13,7 +13,8 @@
 
 import { EngineError, createEngine } from "../paili.mjs";
 import { MAX_TURNS, duration, parseTurns, percent, polylinePoints, sparklineLabel, sparklineScale } from "./chances.js";
-import { h, handText, shantenText, tile, tileCounts } from "./render.js";
+import { t, translator } from "./i18n.js";
+import { glossed, h, handText, shantenText, tile, tileCounts } from "./render.js";
 import { tileName } from "./tiles.js";
 
 /** @typedef {import("../paili.mjs").Advice} Advice */
@@ -83,9 +84,9 @@ function legend() {
   return h(
     "p",
     { class: "advice-legend", "aria-hidden": "true" },
-    h("span", {}, sample("sparkline-win"), " win"),
-    h("span", {}, sample("sparkline-tenpai"), " tenpai"),
-    h("span", {}, "by draw, 0–100%"),
+    h("span", {}, sample("sparkline-win"), " ", t("ui.legend_win")),
+    h("span", {}, sample("sparkline-tenpai"), " ", t("ui.legend_tenpai")),
+    h("span", {}, t("ui.legend_scale")),
   );
 }
 
@@ -96,11 +97,11 @@ function legend() {
 export function adviceTable(advice) {
   const n = advice.turns;
   /**
-   * @param {string} en
-   * @param {string} ja
+   * @param {string} title  a catalog key
+   * @param {string} term  the catalog key of its gloss
    * @param {string} cls
    */
-  const header = (en, ja, cls) => h("th", { scope: "col", class: cls }, en, h("span", { class: "ja", lang: "ja" }, ja));
+  const header = (title, term, cls) => h("th", { scope: "col", class: cls }, ...glossed(term, t(title)));
   const bodies = advice.discards.map((d) => {
     const name = d.tile;
     const pWin = d.p_win ?? null;
@@ -123,7 +124,7 @@ export function adviceTable(advice) {
       h(
         "th",
         { scope: "row", class: "discard" },
-        h("button", { type: "button", class: "discard-button", "aria-label": `Discard ${tileName(name)}` }, tile(name, { size: "sm" })),
+        h("button", { type: "button", class: "discard-button", "aria-label": t("ui.discard_tile", { tile: tileName(name) }) }, tile(name, { size: "sm" })),
         h("span", { class: "advice-shanten" }, shantenText(d.shanten)),
       ),
       h("td", { class: "p-win" }, percent(win)),
@@ -143,13 +144,11 @@ export function adviceTable(advice) {
               h(
                 "summary",
                 {},
-                `Improvements `,
-                h("span", { class: "ja", lang: "ja" }, "改良"),
-                `: ${better.tiles.length} kinds, ${better.total} tiles`,
+                ...glossed("term.improvements", t("ui.improvements", { kinds: better.tiles.length, count: better.total })),
               ),
               tileCounts(better.tiles, { size: "xs" }),
             )
-          : h("span", { class: "none" }, "No improvements ", h("span", { class: "ja", lang: "ja" }, "改良なし")),
+          : h("span", { class: "none" }, ...glossed("term.no_improvements", t("ui.no_improvements"))),
       ),
     );
     return h("tbody", { dataset: { tile: name } }, main, extra);
@@ -157,17 +156,17 @@ export function adviceTable(advice) {
   return h(
     "table",
     { class: "advice-table" },
-    h("caption", { class: "sr-only" }, `Discards by the expected points won within ${n} draws`),
+    h("caption", { class: "sr-only" }, t("ui.advice_caption", { count: n })),
     h(
       "thead",
       {},
       h(
         "tr",
         {},
-        header("Discard", "打牌", "discard"),
-        header("Win", "和了", "p-win"),
-        header("Tenpai", "聴牌", "p-tenpai"),
-        header("By draw", "推移", "chart"),
+        header("ui.col_discard", "term.discard", "discard"),
+        header("ui.col_win", "term.agari", "p-win"),
+        header("ui.col_tenpai", "term.tenpai", "p-tenpai"),
+        header("ui.col_by_draw", "term.trend", "chart"),
       ),
     ),
     bodies,
@@ -211,32 +210,26 @@ export function createAdvice({ container, onDiscard = null }) {
   const elapsed = h("span", { class: "advice-elapsed", "aria-hidden": "true" });
   const progress = h("div", { class: "advice-progress", hidden: true }, h("span", { class: "advice-bar" }), elapsed);
   const note = h("p", { class: "advice-note", hidden: true });
-  const more = h("button", { type: "button", class: "secondary advice-more", hidden: true }, "Compute them too (slower)");
+  const more = h("button", { type: "button", class: "secondary advice-more", hidden: true }, t("ui.advice_more"));
   const body = h("div", { class: "advice-body" });
   const controls = h(
     "div",
-    { class: "advice-controls", role: "group", "aria-label": "Win chance options" },
+    { class: "advice-controls", role: "group", "aria-label": t("ui.advice_options") },
     h(
       "div",
       { class: "advice-turns" },
-      h("label", { for: ids.turns }, "Draws ", h("span", { class: "ja", lang: "ja" }, "巡目")),
+      h("label", { for: ids.turns }, ...glossed("term.draws", t("ui.advice_draws"))),
       turns,
-      h("span", { id: "advice-turns-help", class: "help" }, `1–${MAX_TURNS}`),
+      h("span", { id: "advice-turns-help", class: "help" }, t("ui.advice_draws_range", { max: MAX_TURNS })),
     ),
-    h("div", { class: "advice-check" }, tegawari, h("label", { for: ids.tegawari }, "Swap for a better shape ", h("span", { class: "ja", lang: "ja" }, "手替わり"))),
-    h("div", { class: "advice-check" }, back, h("label", { for: ids.back }, "Step back a shanten ", h("span", { class: "ja", lang: "ja" }, "向聴戻し"))),
+    h("div", { class: "advice-check" }, tegawari, h("label", { for: ids.tegawari }, ...glossed("term.tegawari", t("ui.advice_tegawari")))),
+    h("div", { class: "advice-check" }, back, h("label", { for: ids.back }, ...glossed("term.shanten_down", t("ui.advice_shanten_down")))),
   );
   const section = h(
     "section",
     { class: "block advice", "aria-labelledby": ids.title, hidden: true, dataset: { state: "idle" } },
-    h("h3", { id: ids.title }, "Win chances ", h("span", { class: "ja", lang: "ja" }, "何切る")),
-    h(
-      "p",
-      { class: "hint" },
-      "For each discard: the chance to win by self-draw and to be tenpai within the next draws, ranked by the " +
-        "expected points won (riichi declared on tenpai, East round and seat, no dora; Chinese rules: by the " +
-        "chance to win).",
-    ),
+    h("h3", { id: ids.title }, ...glossed("term.what_to_discard", t("ui.advice_title"))),
+    h("p", { class: "hint" }, t("ui.advice_hint")),
     controls,
     status,
     progress,
@@ -267,7 +260,7 @@ export function createAdvice({ container, onDiscard = null }) {
     if (closed) return null;
     engine = createEngine({
       onProgress: (message) => {
-        if (section.dataset.state === "starting") status.textContent = `Starting the advice engine: ${message}…`;
+        if (section.dataset.state === "starting") status.textContent = t("ui.advice_starting_step", { step: message });
       },
     });
     engine.catch(() => {}); // a failure is reported to the request that awaits it
@@ -351,7 +344,7 @@ export function createAdvice({ container, onDiscard = null }) {
     if (!pending) return; // closed
     let ready;
     setState("starting");
-    status.textContent = "Starting the advice engine…";
+    status.textContent = t("ui.advice_starting");
     startTicker();
     try {
       ready = await pending;
@@ -360,7 +353,7 @@ export function createAdvice({ container, onDiscard = null }) {
       if (engine === pending) engine = null; // try a new worker next time
       stopTicker();
       setState("error");
-      status.textContent = `The advice engine could not start: ${error instanceof Error ? error.message : error}`;
+      status.textContent = t("ui.advice_start_failed", { detail: error instanceof EngineError ? translator().error(error) : String(error instanceof Error ? error.message : error) });
       return;
     }
     if (gen !== generation || engine !== pending) {
@@ -369,7 +362,7 @@ export function createAdvice({ container, onDiscard = null }) {
     }
     if (running) return compute(); // someone else got the worker first (cannot happen in order, but be safe)
     setState("running");
-    status.textContent = `Computing win chances for ${payload.turns} draws…`;
+    status.textContent = t("ui.advice_computing", { count: payload.turns });
     startTicker();
     const startedAt = performance.now();
     const request = ready.advise(payload.hand, payload);
@@ -395,7 +388,7 @@ export function createAdvice({ container, onDiscard = null }) {
         if (failure.type === "EngineClosed") return compute();
       }
       setState("error");
-      status.textContent = `Win chances could not be computed: ${failure.message}`;
+      status.textContent = t("ui.advice_failed", { detail: translator().error(failure) });
       body.replaceChildren();
       note.hidden = true;
       more.hidden = true;
@@ -421,7 +414,7 @@ export function createAdvice({ container, onDiscard = null }) {
     note.textContent = advice.note ?? "";
     note.hidden = !advice.note;
     more.hidden = !advice.note || advice.options.max_shanten >= MAX_SHANTEN_LIMIT;
-    status.textContent = `Win chances within ${advice.turns} draws (computed in ${duration(ms)}).`;
+    status.textContent = t("ui.advice_done", { count: advice.turns, duration: duration(ms) });
     section.removeAttribute("aria-busy");
     setState("done");
   }
@@ -432,7 +425,7 @@ export function createAdvice({ container, onDiscard = null }) {
     if (draws === null) {
       drop();
       wanted.signature = null; // a valid number asks again, even the same as before
-      status.textContent = `Draws: enter a whole number from 1 to ${MAX_TURNS}.`;
+      status.textContent = t("ui.advice_bad_draws", { max: MAX_TURNS });
       setState("error");
       return;
     }

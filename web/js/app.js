@@ -3,6 +3,7 @@
 import { EngineError, createEngine } from "../paili.mjs";
 import { createAdvice } from "./advice.js";
 import { byId } from "./dom.js";
+import * as i18n from "./i18n.js";
 import { registerOffline } from "./offline.js";
 import * as render from "./render.js";
 import { PALETTE } from "./tiles.js";
@@ -549,6 +550,7 @@ async function startEngine() {
 async function start() {
   // The engine first: Pyodide's start-up is the long pole, and the rest below runs while it loads.
   const engineStarted = startEngine();
+  await i18n.load(); // the catalogs (local files, precached): before anything below draws text
   advice = createAdvice({ container: ui.results, onDiscard: (text) => setHand(text, { push: true }) });
   buildPalette();
   readUrl();

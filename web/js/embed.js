@@ -5,6 +5,7 @@
 
 import { EngineError, createEngine } from "../paili.mjs";
 import { byId } from "./dom.js";
+import * as i18n from "./i18n.js";
 import * as render from "./render.js";
 
 /** @typedef {import("../paili.mjs").Analysis} Analysis */
@@ -103,6 +104,7 @@ async function show() {
 }
 
 async function start() {
+  await i18n.load(); // the catalogs, before anything draws text
   new ResizeObserver(postHeight).observe(document.documentElement);
   postHeight();
   // A discard row shows the hand left after that discard (the host page is not navigated).

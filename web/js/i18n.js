@@ -149,8 +149,14 @@ export class Translator {
 
 // ---- the page's language -----------------------------------------------------------------------------------
 
+/** The language of the glosses: the Japanese term shown after a word in the other languages (riichi players
+ * read Japanese terms first). */
+export const GLOSS_LANGUAGE = "ja";
+
 /** @type {Translator} the language shown; English with no catalog until load() (every key shows its marker) */
 let current = new Translator(DEFAULT_LANGUAGE, {});
+/** @type {Translator | null} the gloss language's catalog, once loaded */
+let glosses = null;
 /** @type {Language[]} */
 let available = [];
 /** @type {Set<(tag: string) => void>} */
@@ -168,6 +174,26 @@ export function t(key, params) {
 /** The language shown (a Translator: t, number, percent, error, tag, dir). */
 export function translator() {
   return current;
+}
+
+/**
+ * The Japanese term of `key` as a gloss, or null when the page is in Japanese (or the key has none).
+ * @param {string} key
+ * @returns {string | null}
+ */
+export function gloss(key) {
+  if (!glosses || current.tag === GLOSS_LANGUAGE) return null;
+  return glosses.lookup(key);
+}
+
+/**
+ * Show another Translator (node's tests, which have no fetch of the site: they read the catalogs themselves).
+ * @param {Translator} shown
+ * @param {Translator | null} [glossary]  the gloss language's
+ */
+export function useTranslator(shown, glossary = null) {
+  current = shown;
+  glosses = glossary;
 }
 
 /** Every language there is a catalog for (locales/index.json). */
@@ -231,8 +257,10 @@ export async function load({ root = document } = {}) {
  * @param {ParentNode} root
  */
 async function use(tag, root) {
-  const [catalog, fallback] = await Promise.all([catalogOf(tag), catalogOf(DEFAULT_LANGUAGE)]);
+  const [catalog, fallback, glossary] = await Promise.all([catalogOf(tag), catalogOf(DEFAULT_LANGUAGE),
+    catalogOf(GLOSS_LANGUAGE).catch(() => null)]);
   current = new Translator(tag, catalog, fallback);
+  glosses = glossary ? new Translator(GLOSS_LANGUAGE, glossary, fallback) : null;
   document.documentElement.lang = tag;
   document.documentElement.dir = current.dir;
   translateStatic(root);

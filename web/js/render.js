@@ -3,6 +3,7 @@
 // No event handlers here; the pages listen (delegated) on containers. Tiles come as tile codes from the engine
 // (see tiles.js); nothing here parses notation.
 
+import { gloss, t } from "./i18n.js";
 import { tileFace, tileName } from "./tiles.js";
 
 // The shapes of results are defined once, where they cross the boundary (paili.mjs).
@@ -76,18 +77,39 @@ function srOnly(text) {
 }
 
 /**
- * "Agari", "Tenpai", "2-shanten" (null: "n/a").
+ * "Agari", "Tenpai", "2-shanten" (null: "n/a"), in the language shown.
  * @param {number | null | undefined} value
  * @returns {string}
  */
 export function shantenText(value) {
-  if (value === null || value === undefined) return "n/a";
-  if (value < 0) return "Agari";
-  if (value === 0) return "Tenpai";
-  return `${value}-shanten`;
+  if (value === null || value === undefined) return t("ui.na");
+  if (value < 0) return t("ui.agari");
+  if (value === 0) return t("ui.tenpai");
+  return t("ui.shanten_n", { count: value });
 }
 
-const JAPANESE = { agari: "和了", tenpai: "聴牌", shanten: "向聴" };
+/**
+ * The Japanese term of a catalog key, in small text after a word (none when the page is in Japanese, or when
+ * the term is the word shown, as Chinese often writes it).
+ * @param {string} key
+ * @param {string} [shown]  the word it glosses (default: the key's text)
+ * @returns {HTMLElement | null}
+ */
+export function glossSpan(key, shown = t(key)) {
+  const term = gloss(key);
+  return term && term !== shown ? h("span", { class: "ja", lang: "ja" }, term) : null;
+}
+
+/**
+ * A word followed by its gloss: [text, " ", gloss] (or the text alone).
+ * @param {string} key
+ * @param {string} [text]  the word shown (default: the key's text)
+ * @returns {Child[]}
+ */
+export function glossed(key, text = t(key)) {
+  const span = glossSpan(key, text);
+  return span ? [text, " ", span] : [text];
+}
 
 /**
  * The headline of a result: what the hand is, in words.
@@ -97,23 +119,25 @@ export function summary(result) {
   const min = result.shanten.min;
   const word = min < 0 ? "agari" : min === 0 ? "tenpai" : "shanten";
   const mustDiscard = result.tiles % 3 === 2; // 14 tiles: the shanten is the one after the best discard
-  const tenpai = mustDiscard ? "Tenpai after the right discard" : "Tenpai — one tile from a win";
-  const text = min < 0 ? "Agari — a complete hand" : min === 0 ? tenpai : shantenText(min);
+  const tenpai = mustDiscard ? t("ui.summary_tenpai_discard") : t("ui.summary_tenpai");
+  const text = min < 0 ? t("ui.summary_agari") : min === 0 ? tenpai : shantenText(min);
+  const term = glossSpan(`term.${word}`, text);
   return h(
     "p",
     { class: `summary summary--${word}` },
     h("span", { class: "summary-text" }, text),
-    " ",
-    h("span", { class: "ja", lang: "ja" }, JAPANESE[word]),
-    h("span", { class: "summary-size" }, `${result.tiles} tiles`),
+    term ? " " : null,
+    term,
+    h("span", { class: "summary-size" }, t("ui.summary_size", { count: result.tiles })),
   );
 }
 
+/** The columns of the shanten table: the result's key and the catalog key of its title. */
 const FORMS = [
-  ["regular", "Regular", "一般手"],
-  ["chiitoitsu", "Seven pairs", "七対子"],
-  ["kokushi", "Thirteen orphans", "国士無双"],
-  ["min", "Shanten", "向聴数"],
+  ["regular", "form.regular"],
+  ["chiitoitsu", "form.chiitoitsu"],
+  ["kokushi", "form.kokushi"],
+  ["min", "term.shanten_number"],
 ];
 
 /**
@@ -124,8 +148,8 @@ export function shantenTable(shanten) {
   return h(
     "table",
     { class: "shanten-table" },
-    h("caption", { class: "sr-only" }, "Shanten per form"),
-    h("thead", {}, h("tr", {}, FORMS.map(([, en, ja]) => h("th", { scope: "col" }, en, h("span", { class: "ja", lang: "ja" }, ja))))),
+    h("caption", { class: "sr-only" }, t("ui.shanten_per_form")),
+    h("thead", {}, h("tr", {}, FORMS.map(([, key]) => h("th", { scope: "col" }, ...glossed(key))))),
     h(
       "tbody",
       {},
@@ -155,23 +179,23 @@ export function tileCounts(entries, { size = "sm" } = {}) {
         "li",
         { class: remaining === 0 ? "none-left" : null, dataset: { tile: name } },
         tile(name, { size }),
-        h("span", { class: "count" }, srOnly(", "), String(remaining), srOnly(" left")),
+        h("span", { class: "count" }, h("span", { "aria-hidden": "true" }, String(remaining)), srOnly(`, ${t("ui.left", { count: remaining })}`)),
       ),
     ),
   );
 }
 
 /**
- * A titled block with an English title and the Japanese term in small text.
+ * A titled block: the title in the language shown, and the Japanese term of `term` in small text.
  * @param {string} title
- * @param {string} ja
+ * @param {string} term  a catalog key
  * @param {...Child} content
  */
-function block(title, ja, ...content) {
+function block(title, term, ...content) {
   return h(
     "section",
     { class: "block", "aria-label": title },
-    h("h3", {}, title, " ", h("span", { class: "ja", lang: "ja" }, ja)),
+    h("h3", {}, ...glossed(term, title)),
     ...content,
   );
 }
@@ -185,27 +209,15 @@ function sequenceOf(start) {
   return [0, 1, 2].map((k) => `${digit + k}${start[1]}`);
 }
 
-/** @type {Record<string, string>} */
-const GROUP_NAMES = { pair: "pair", triplet: "triplet", sequence: "sequence", kokushi: "thirteen orphans" };
-
 /**
- * @param {string} kind a key of GROUP_NAMES
+ * @param {"pair" | "triplet" | "sequence" | "kokushi"} kind  a group.* catalog key
  * @param {string[]} names tile codes
  */
 function group(kind, names) {
-  const label = `${GROUP_NAMES[kind]}: ${names.map(tileName).join(", ")}`;
+  const label = `${t(`group.${kind}`)}: ${names.map(tileName).join(", ")}`;
   return h("span", { class: `group group--${kind}`, role: "group", "aria-label": label }, names.map((n) => tile(n, { size: "sm" })));
 }
 
-/** @type {Record<string, [string, string]>} */
-const FLAG_NAMES = {
-  nine_gates: ["Nine gates", "九蓮宝燈"],
-  pure_straight: ["Pure straight", "一気通貫"],
-  iipeikou: ["Pure double sequence", "一盃口"],
-  ryanpeikou: ["Twice pure double sequence", "二盃口"],
-};
-/** @type {Record<string, [string, string]>} */
-const DECOMPOSITION_FORMS = { regular: ["Regular", "一般手"], chiitoitsu: ["Seven pairs", "七対子"], kokushi: ["Thirteen orphans", "国士無双"] };
 /** The thirteen orphans, one of each. */
 const KOKUSHI = ["1m", "9m", "1p", "9p", "1s", "9s", "1z", "2z", "3z", "4z", "5z", "6z", "7z"];
 
@@ -226,19 +238,16 @@ export function decomposition(d) {
     names.splice(names.indexOf(d.pair) + 1, 0, d.pair);
     groups.push(group("kokushi", names));
   }
-  const [en, ja] = DECOMPOSITION_FORMS[d.form] ?? [d.form, ""];
   return h(
     "li",
     { class: "decomposition", dataset: { form: d.form } },
-    h("p", { class: "decomposition-form" }, en, " ", h("span", { class: "ja", lang: "ja" }, ja)),
+    h("p", { class: "decomposition-form" }, ...glossed(`form.${d.form}`)),
     h("div", { class: "groups" }, groups),
     d.flags?.length
-      ? h("ul", { class: "flags", "aria-label": "Flags" }, d.flags.map((f) => h("li", { class: "flag" }, FLAG_NAMES[f]?.[0] ?? f, " ", h("span", { class: "ja", lang: "ja" }, FLAG_NAMES[f]?.[1] ?? ""))))
+      ? h("ul", { class: "flags", "aria-label": t("ui.flags") }, d.flags.map((f) => h("li", { class: "flag" }, ...glossed(`flag.${f}`))))
       : null,
   );
 }
-
-const MELD_NAMES = { chi: "chi", pon: "pon", kan: "open kan", ankan: "closed kan" };
 
 /**
  * The called melds of a hand, each a group of tiles.
@@ -248,7 +257,7 @@ const MELD_NAMES = { chi: "chi", pon: "pon", kan: "open kan", ankan: "closed kan
 export function melds(list, options = {}) {
   return list.map((m) => {
     const names = m.tiles;
-    const label = `${MELD_NAMES[m.type] ?? m.type}: ${names.map(tileName).join(", ")}`;
+    const label = `${t(`meld.${m.type}`)}: ${names.map(tileName).join(", ")}`;
     return h("span", { class: `meld meld--${m.type}`, role: "group", "aria-label": label }, names.map((n) => tile(n, options)));
   });
 }
@@ -259,8 +268,8 @@ export function melds(list, options = {}) {
  */
 export function decompositions(list) {
   return block(
-    `Decompositions (${list.length})`,
-    "面子構成",
+    t("ui.decompositions", { count: list.length }),
+    "term.decompositions",
     h("ol", { class: "decompositions" }, list.map(decomposition)),
   );
 }
@@ -273,16 +282,16 @@ export function waitsAndUkeire(result) {
   const out = [];
   if (result.waits?.length) {
     const total = result.waits.reduce((sum, w) => sum + w.remaining, 0);
-    out.push(block("Waits", "待ち", h("p", { class: "total" }, `${result.waits.length} kinds, ${total} tiles left`), tileCounts(result.waits)));
+    out.push(block(t("ui.waits"), "term.waits", h("p", { class: "total" }, t("ui.waits_total", { kinds: result.waits.length, count: total })), tileCounts(result.waits)));
   }
   if (result.ukeire) {
     const { total, tiles: list } = result.ukeire;
-    const title = result.shanten.min === 0 ? "Tiles that win" : "Tiles that improve";
+    const title = t(result.shanten.min === 0 ? "ui.tiles_that_win" : "ui.tiles_that_improve", { count: total });
     out.push(
       block(
-        `${title}: ${total}`,
-        "受け入れ",
-        list.length ? tileCounts(list) : h("p", { class: "empty" }, "No tile lowers the shanten."),
+        title,
+        "term.ukeire",
+        list.length ? tileCounts(list) : h("p", { class: "empty" }, t("ui.no_improving_tile")),
       ),
     );
   }
@@ -297,17 +306,17 @@ export function waitsAndUkeire(result) {
  */
 export function discardTable(discards, { hint = true } = {}) {
   const best = discards.length ? Math.min(...discards.map((d) => d.shanten)) : 0;
-  /** @type {(en: string, ja: string) => HTMLElement} */
-  const header = (en, ja) => h("th", { scope: "col" }, en, h("span", { class: "ja", lang: "ja" }, ja));
+  /** @type {(title: string, term: string) => HTMLElement} */
+  const header = (title, term) => h("th", { scope: "col" }, t(title), glossSpan(term, t(title)));
   return block(
-    "Discards",
-    "牌理",
-    hint ? h("p", { class: "hint" }, "Choose a row to discard that tile and see the hand that is left.") : null,
+    t("ui.discards"),
+    "term.discard_table",
+    hint ? h("p", { class: "hint" }, t("ui.discards_hint")) : null,
     h(
       "table",
       { class: "discards" },
-      h("caption", { class: "sr-only" }, "Discards, best first"),
-      h("thead", {}, h("tr", {}, header("Discard", "打牌"), header("Shanten", "向聴"), header("Tiles that improve", "待ち"), header("Count", "枚数"))),
+      h("caption", { class: "sr-only" }, t("ui.discards_caption")),
+      h("thead", {}, h("tr", {}, header("ui.col_discard", "term.discard"), header("ui.col_shanten", "term.shanten"), header("ui.col_improve", "term.waits"), header("ui.col_count", "term.count"))),
       h(
         "tbody",
         {},
@@ -319,7 +328,7 @@ export function discardTable(discards, { hint = true } = {}) {
             h(
               "td",
               { class: "discard" },
-              h("button", { type: "button", class: "discard-button", "aria-label": `Discard ${tileName(name)}` }, tile(name, { size: "sm" })),
+              h("button", { type: "button", class: "discard-button", "aria-label": t("ui.discard_tile", { tile: tileName(name) }) }, tile(name, { size: "sm" })),
             ),
             h("td", { class: "shanten" }, shantenText(d.shanten)),
             h("td", { class: "improve" }, tileCounts(d.ukeire.tiles, { size: "xs" })),

@@ -155,7 +155,7 @@ async function answer(id, op, payload) {
   } catch (err) {
     console.error("paili worker: internal error", err);
     const message = messageOf(err).trim().split("\n").at(-1) || "internal error";
-    return { id, ok: false, error: { type: "InternalError", message, position: null, field: null } };
+    return { id, ok: false, error: { type: "InternalError", message, position: null, field: null, code: "internal", params: { message } } };
   }
 }
 
