@@ -46,3 +46,4 @@ def test_the_subsets_cover_every_character_of_their_languages() -> None:
         assert rule is not None and rule[1] == unicode_range(sorted(p for p in points if p in cmap))
         assert len(cmap) < 1000  # a subset, not the face
     assert ':root:lang(zh-Hans) { --cjk: "Paili Noto Sans CJK SC"' in css
+    assert "SIL OPEN FONT LICENSE" in files["fonts/OFL.txt"].read_text(encoding="utf-8").upper()

@@ -26,6 +26,9 @@ from .common import CACHE, ENGINE, WEB, BuildError, check, digest, files_under, 
 
 LOCALES = ENGINE / "locales"
 FONT_MODULE = "noto_cjk_sans_otc"
+FONT_PACKAGE = "noto-cjk-sans-otc"
+LICENCE = "fonts/OFL.txt"
+"""The font's licence (SIL Open Font License 1.1), shipped beside the subsets as the licence asks."""
 """The Python package of the font collection (its ``FONT_PATH``): Noto Sans CJK Regular, every regional face."""
 FAMILY_PREFIX = "Paili "
 """The @font-face family of a subset is the face's name with this prefix (never the system font's name)."""
@@ -36,9 +39,12 @@ META = "@language"
 # code points it has a glyph for (a symbol it lacks, such as U+232B, stays with the system fonts).
 _FACES_SCRIPT = """
 import json, sys
+from importlib.metadata import distribution
 from fontTools.ttLib import TTCollection
 from {module} import FONT_PATH
 path = str(FONT_PATH)
+dist = distribution("{package}")
+licence = next(str(dist.locate_file(f)) for f in dist.files or [] if f.name.startswith("LICENSE"))
 fonts = TTCollection(path).fonts
 names = [font["name"].getDebugName(4) for font in fonts]
 wanted = json.load(sys.stdin)
@@ -47,7 +53,7 @@ for face, points in wanted.items():
     if face in names:
         cmap = fonts[names.index(face)].getBestCmap()
         covered[face] = [p for p in points if p in cmap]
-print(json.dumps({{"path": path, "faces": names, "covered": covered}}))
+print(json.dumps({{"path": path, "faces": names, "covered": covered, "licence": licence}}))
 """
 
 
@@ -146,6 +152,8 @@ def build_languages(python: Path) -> dict[str, Path]:
     files["css/fonts.css"] = out / "fonts.css"
     for face in faces_wanted:
         files[f"fonts/{slug(face)}.woff2"] = out / f"{slug(face)}.woff2"
+    if faces_wanted:
+        files[LICENCE] = out / "OFL.txt"
     if stamp_matches(stamp, wanted) and all(p.exists() for p in files.values()):
         return files
     shutil.rmtree(out, ignore_errors=True)
@@ -156,15 +164,17 @@ def build_languages(python: Path) -> dict[str, Path]:
     subsets: dict[str, tuple[str, list[int]]] = {}
     if faces_wanted:
         found = _collection(python, faces_wanted)
+        shutil.copyfile(found["licence"], out / "OFL.txt")
         for face in faces_wanted:
             if face not in found["faces"]:
                 raise BuildError(f"no face {face!r} in {found['path']} (it has {', '.join(found['faces'])})")
             target = out / f"{slug(face)}.woff2"
             points = found["covered"][face]
             say(f"subsetting {face} to {len(points)} characters")
-            unicodes = ",".join(f"{p:X}" for p in points)
+            codes = out / f"{slug(face)}.unicodes.txt"  # the list, in a file: a short command line in the log
+            codes.write_text("\n".join(f"U+{p:04X}" for p in points) + "\n", encoding="utf-8")
             check([python, "-m", "fontTools.subset", found["path"], f"--font-number={found['faces'].index(face)}",
-                   f"--unicodes={unicodes}", "--flavor=woff2", "--layout-features=kern", "--no-hinting",
+                   f"--unicodes-file={codes}", "--flavor=woff2", "--layout-features=kern", "--no-hinting",
                    "--desubroutinize", f"--output-file={target}"])
             subsets[face] = (f"fonts/{slug(face)}.woff2", points)
     (out / "fonts.css").write_text(fonts_css(subsets, catalogs), encoding="utf-8")
@@ -174,7 +184,8 @@ def build_languages(python: Path) -> dict[str, Path]:
 
 def _collection(python: Path, wanted: dict[str, list[int]]) -> dict[str, Any]:
     """The collection's path, its faces' names, and the code points of ``wanted`` each face covers."""
-    done = subprocess.run([python, "-c", _FACES_SCRIPT.format(module=FONT_MODULE)], input=json.dumps(wanted),
+    script = _FACES_SCRIPT.format(module=FONT_MODULE, package=FONT_PACKAGE)
+    done = subprocess.run([python, "-c", script], input=json.dumps(wanted),
                           capture_output=True, text=True)
     if done.returncode != 0:
         raise BuildError(f"the CJK font collection could not be read (is requirements-dev.txt installed?):\n"

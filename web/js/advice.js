@@ -411,7 +411,9 @@ export function createAdvice({ container, onDiscard = null }) {
     section.dataset.maxShanten = String(advice.options.max_shanten);
     const charts = advice.discards.some((d) => d.p_win !== null && d.p_win !== undefined);
     body.replaceChildren(...(charts ? [legend()] : []), adviceTable(advice));
-    note.textContent = advice.note ?? "";
+    // the engine's note (English) says which rows it left out: the page says it from the rows themselves
+    const skipped = advice.discards.filter((d) => d.p_win === null || d.p_win === undefined).length;
+    note.textContent = advice.note ? t("ui.advice_note", { count: skipped, max: advice.options.max_shanten }) : "";
     note.hidden = !advice.note;
     more.hidden = !advice.note || advice.options.max_shanten >= MAX_SHANTEN_LIMIT;
     status.textContent = t("ui.advice_done", { count: advice.turns, duration: duration(ms) });
