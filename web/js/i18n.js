@@ -171,6 +171,23 @@ export function t(key, params) {
   return current.t(key, params);
 }
 
+/**
+ * The text of `key` as pieces to append to an element, its {name} parameters replaced by the nodes given
+ * (a translation may put them in another order): template("ui.melds_help", {chi: codeNode, ...}).
+ * @param {string} key
+ * @param {Record<string, Node>} nodes
+ * @returns {(string | Node)[]}
+ */
+export function template(key, nodes) {
+  return t(key)
+    .split(/(\{[a-z_]+\})/)
+    .filter(Boolean)
+    .map((piece) => {
+      const name = /^\{([a-z_]+)\}$/.exec(piece)?.[1];
+      return name && nodes[name] ? nodes[name].cloneNode(true) : piece;
+    });
+}
+
 /** The language shown (a Translator: t, number, percent, error, tag, dir). */
 export function translator() {
   return current;
