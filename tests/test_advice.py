@@ -422,7 +422,7 @@ def test_a_hand_without_a_discard_is_an_error() -> None:
     with pytest.raises(paili.HandError, match="3n\\+2 concealed tiles") as info:
         paili.advise("123m456p789s1123z")
     assert info.value.position is None
-    with pytest.raises(paili.HandError, match="position 4"):
+    with pytest.raises(paili.HandError, match="character 5"):
         paili.advise("123m4")
 
 

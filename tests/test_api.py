@@ -135,7 +135,7 @@ def test_cli_prints_a_readable_analysis_and_json() -> None:
     as_json = _cli("--json", "123m456p789s1122z")
     assert json.loads(as_json.stdout) == paili.analyze("123m456p789s1122z")
     bad = _cli("123m8z")
-    assert bad.returncode == 2 and "position 4" in bad.stderr and "^" in bad.stderr
+    assert bad.returncode == 2 and "character 5" in bad.stderr and "^" in bad.stderr
 
 
 def test_cli_batch_mode_writes_json_lines() -> None:

@@ -102,6 +102,6 @@ def test_a_meld_of_the_wrong_shape_is_an_error(kind: str, tiles: tuple[int, ...]
 
 
 def test_a_second_red_five_in_a_written_meld_names_its_position() -> None:
-    with pytest.raises(HandError, match="got a second '0m' at position 7") as caught:
+    with pytest.raises(HandError, match="got a second '0m' at character 8") as caught:
         paili.parse("123p [0055m]")
     assert caught.value.position == 7

@@ -25,6 +25,7 @@ from paili.notation import (
     format_hand,
     format_meld,
     format_tiles,
+    normalize,
     parse,
     parse_melds,
     parse_tiles,
@@ -282,6 +283,83 @@ def test_hand_str_and_repr() -> None:
     assert repr(hand) == "paili.parse('0m [406p]')"
 
 
+# --- normalisation: upper-case and full-width input -------------------------------------------------------
+
+FULL_WIDTH = 0xFEE0
+
+
+def variants(char: str) -> list[str]:
+    """The ways a phone may type one notation character: as is, full-width, and for a suit letter upper-case
+    and full-width upper-case."""
+    out = [char]
+    if char in "0123456789mpsz[]()":
+        out.append(chr(ord(char) + FULL_WIDTH))
+    if char in "mpsz":
+        out += [char.upper(), chr(ord(char.upper()) + FULL_WIDTH)]
+    return out
+
+
+def retype(text: str, rng: random.Random) -> str:
+    """The text with each character typed in one of its random variants (one character for one)."""
+    return "".join(rng.choice(variants(c)) for c in text)
+
+
+def test_normalize_maps_each_variant_to_its_ascii_character() -> None:
+    for char in "0123456789mpsz[]()":
+        for variant in variants(char):
+            assert normalize(variant) == char, variant
+    assert normalize("１２３Ｍ ４５６P [７８９ｓ]（１１１１ｚ）") == "123m 456p [789s](1111z)"
+    # nothing else changes: other letters, other full-width characters, whitespace
+    assert normalize("xX ａＡ！ \u3000") == "xX ａＡ！ \u3000"
+
+
+def test_retyped_hands_parse_to_the_same_hand_seeded() -> None:
+    """Random hands, scrambled, then each character retyped at random: the very hand, in every field."""
+    rng = random.Random(13)
+    changed = 0
+    for _ in range(2000):
+        hand = build_hand(rng.randrange)
+        scrambled, separate = scramble(hand, rng)
+        text = retype(scrambled, rng)
+        melds = [retype(m, rng) for m in separate] if isinstance(separate, list) else (
+            retype(separate, rng) if separate is not None else None)
+        changed += text != scrambled
+        assert normalize(text) == scrambled
+        assert parse(text, melds=melds) == hand, (text, melds)
+        counts, reds = parse_tiles(visible_text(hand.concealed, hand.reds, rng))
+        assert parse_tiles(retype(format_tiles(counts, reds), rng)) == (counts, reds)
+    assert changed > 1900  # the retyping really changes the texts
+
+
+@settings(max_examples=300)
+@given(st.text(alphabet="0123456789mpsz []()x", max_size=30), st.randoms(use_true_random=False))
+def test_retyped_text_fails_at_the_same_position(text: str, rng: random.Random) -> None:
+    """Any text over the notation's alphabet and its retyped form give the same hand or the same error:
+    positions index the text as typed (the mapping is one character for one)."""
+    retyped = retype(text, rng)
+    try:
+        expected: Hand | HandError = parse(text)
+    except HandError as error:
+        expected = error
+    try:
+        got: Hand | HandError = parse(retyped)
+    except HandError as error:
+        got = error
+    if isinstance(expected, HandError):
+        assert isinstance(got, HandError), retyped
+        assert (got.position, got.field) == (expected.position, expected.field)
+        if got.position is not None:
+            assert normalize(retyped[got.position]) == text[got.position]
+    else:
+        assert got == expected
+
+
+def test_messages_count_characters_from_1() -> None:
+    error = error_of(lambda: parse("１２３Ｍ４"))
+    assert error.position == 4
+    assert error.message == "expected a suit letter after the digits '4' at character 5, got end of input"
+
+
 # --- errors -------------------------------------------------------------------------------------------------
 
 
@@ -295,45 +373,45 @@ def error_of(call: Callable[[], object]) -> HandError:
     ("text", "position", "words"),
     [
         # characters
-        ("123m x", 5, "got 'x' at position 5"),
-        ("１２３m", 0, "got '１' at position 0"),
+        ("123m x", 5, "got 'x' at character 6"),
+        ("１２３ｘ", 3, "got 'ｘ' at character 4"),
         ("12x", 2, "expected a digit or a suit letter"),
         ("123m,456p", 4, "got ','"),
         # digits without a suit letter: point at the first pending digit
-        ("123m4", 4, "expected a suit letter after the digits '4' at position 4, got end of input"),
-        ("123m 45", 5, "after the digits '45' at position 5"),
-        ("12 [789s]", 0, "after the digits '12' at position 0, got '['"),
-        ("[789]", 1, "after the digits '789' at position 1, got ']'"),
+        ("123m4", 4, "expected a suit letter after the digits '4' at character 5, got end of input"),
+        ("123m 45", 5, "after the digits '45' at character 6"),
+        ("12 [789s]", 0, "after the digits '12' at character 1, got '['"),
+        ("[789]", 1, "after the digits '789' at character 2, got ']'"),
         # a suit letter without digits
-        ("m", 0, "expected digits before the suit letter 'm' at position 0"),
-        ("123m p", 5, "before the suit letter 'p' at position 5"),
-        ("123mm", 4, "before the suit letter 'm' at position 4"),
-        ("[m]", 1, "before the suit letter 'm' at position 1"),
+        ("m", 0, "expected digits before the suit letter 'm' at character 1"),
+        ("123m p", 5, "before the suit letter 'p' at character 6"),
+        ("123mm", 4, "before the suit letter 'm' at character 5"),
+        ("[m]", 1, "before the suit letter 'm' at character 2"),
         # honors
-        ("8z", 0, "got '8z' at position 0"),
-        ("1239z", 3, "got '9z' at position 3"),
+        ("8z", 0, "got '8z' at character 1"),
+        ("1239z", 3, "got '9z' at character 4"),
         ("0z1z", 0, "no red honor"),
-        ("1z [000z]", 4, "got '0z' at position 4"),
+        ("1z [000z]", 4, "got '0z' at character 5"),
         # brackets
-        ("12m [789s", 4, "expected ']' to close the meld opened at position 4, got end of input"),
-        ("12m (1111s", 4, "expected ')' to close the meld opened at position 4"),
-        ("12m 789s]", 8, "got ']' at position 8 with no meld open"),
+        ("12m [789s", 4, "expected ']' to close the meld opened at character 5, got end of input"),
+        ("12m (1111s", 4, "expected ')' to close the meld opened at character 5"),
+        ("12m 789s]", 8, "got ']' at character 9 with no meld open"),
         ("12m )", 4, "with no meld open"),
         (
             "[789s) 1z",
             5,
-            "expected ']' to close the meld opened at position 0 after its suit letter, got ')'",
+            "expected ']' to close the meld opened at character 1 after its suit letter, got ')'",
         ),
         ("(1111z] 1z", 6, "expected ')' to close"),
         ("[789) 1z", 4, "closes with ']'"),
         ("[[789s]] 1z", 1, "melds cannot be nested"),
         ("[78(9s)] 1z", 3, "melds cannot be nested"),
-        ("[78s9s] 1z", 4, "after its suit letter, got '9' at position 4"),
+        ("[78s9s] 1z", 4, "after its suit letter, got '9' at character 5"),
         ("[7s8s9s] 1z", 3, "after its suit letter"),
-        ("[] 1z", 0, "empty meld at position 0"),
+        ("[] 1z", 0, "empty meld at character 1"),
         ("[ ] 1z", 0, "empty meld"),
         # meld sizes and shapes
-        ("1z [78s]", 3, "expected 3 tiles (chi or pon) or 4 (kan) in a meld, got 2 in '[78s]' at position 3"),
+        ("1z [78s]", 3, "expected 3 tiles (chi or pon) or 4 (kan) in a meld, got 2 in '[78s]' at character 4"),
         ("1z [7s]", 3, "got 1"),
         ("1z [77777s]", 3, "got 5"),
         ("1z (777s)", 3, "expected 4 tiles in a closed kan, got 3"),
@@ -348,15 +426,15 @@ def error_of(call: Callable[[], object]) -> HandError:
         (
             "11111m",
             4,
-            "expected at most 4 copies of 1m (red fives and called melds count), got a 5th at position 4",
+            "expected at most 4 copies of 1m (red fives and called melds count), got a 5th at character 5",
         ),
         ("05555m", 4, "copies of 5m"),
-        ("1m [111m] 1m", 10, "got a 5th at position 10"),
+        ("1m [111m] 1m", 10, "got a 5th at character 11"),
         ("1z [111z] (1111z)", 11, "copies of 1z"),
         # red fives: the second one
-        ("0m0m", 2, "expected at most one red five of each suit, got a second '0m' at position 2"),
-        ("0p [406p]", 5, "second '0p' at position 5"),
-        ("[055s] 0s", 7, "second '0s' at position 7"),
+        ("0m0m", 2, "expected at most one red five of each suit, got a second '0m' at character 3"),
+        ("0p [406p]", 5, "second '0p' at character 6"),
+        ("[055s] 0s", 7, "second '0s' at character 8"),
         ("1z [000s]", 5, "second '0s'"),
     ],
 )
@@ -404,7 +482,7 @@ def test_long_strings_rejected_at_once() -> None:
         assert time.perf_counter() - start < 0.5  # loose guard: no work done on the text
         assert error.position == MAX_TEXT_LENGTH
         assert error.message == (
-            f"expected at most 200 characters, got {len(text)}; the text is too long from position 200"
+            f"expected at most 200 characters, got {len(text)}; the text is too long from character 201"
         )
     assert parse("1m" + " " * 198) == parse("1m")  # exactly 200 characters is fine
     error = error_of(lambda: parse_tiles("1m" * 101))
@@ -419,18 +497,18 @@ def test_long_strings_rejected_at_once() -> None:
 @pytest.mark.parametrize(
     ("melds", "position", "words", "where"),
     [
-        (["[789s]", "12m"], 0, "expected '[' or '(' to open a meld, got '1' at position 0", "melds[1]"),
+        (["[789s]", "12m"], 0, "expected '[' or '(' to open a meld, got '1' at character 1", "melds[1]"),
         (["[789s]", "[78s]"], 0, "expected 3 tiles (chi or pon) or 4 (kan)", "melds[1]"),
-        (["[789s][123m]"], 6, "expected one meld per string, got 2; the 2nd starts at position 6", "melds[0]"),
+        (["[789s][123m]"], 6, "expected one meld per string, got 2; the 2nd starts at character 7", "melds[0]"),
         (["  "], None, "expected one meld such as '[789s]' or '(7777s)', got none", "melds[0]"),
         (["[111m]", 5], None, "expected a string, got int", "melds[1]"),
-        ("[111m] 2", 7, "expected '[' or '(' to open a meld, got '2' at position 7", "melds"),
-        ("[111m] [22", 7, "expected ']' to close the meld opened at position 7", "melds"),
+        ("[111m] 2", 7, "expected '[' or '(' to open a meld, got '2' at character 8", "melds"),
+        ("[111m] [22", 7, "expected ']' to close the meld opened at character 8", "melds"),
         (5, None, "expected a string, a list of meld strings or None, got int", "melds"),
         (b"[111m]", None, "got bytes", "melds"),
         ({"[111m]"}, None, "got set", "melds"),
         (["[1111m]"] * 5, None, "expected at most 4 melds, got 5", "melds"),
-        ("[111m]" * 5, 24, "expected at most 4 melds, got 5; the 5th is at position 24", "melds"),
+        ("[111m]" * 5, 24, "expected at most 4 melds, got 5; the 5th is at character 25", "melds"),
         (["[1111m]", " [1111m]"], 2, "expected at most 4 copies of 1m", "melds[1]"),
         ("[055m] [406m]", 9, "expected at most one red five of each suit, got a second '0m'", "melds"),
     ],
@@ -457,7 +535,7 @@ def test_copies_across_text_and_separate_melds() -> None:
 
 def test_visible_tiles() -> None:
     error = error_of(lambda: parse_tiles("11111m"))
-    assert error.message == "expected at most 4 copies of 1m (red fives count), got a 5th at position 4"
+    assert error.message == "expected at most 4 copies of 1m (red fives count), got a 5th at character 5"
     assert error.field == "visible"
     error = error_of(lambda: parse_tiles("1m 0p 0p", field="dora"))
     assert error.message.startswith("expected at most one red five") and error.position == 6

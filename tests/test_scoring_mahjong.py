@@ -53,6 +53,22 @@ def test_random_cases_cover_the_yaku() -> None:
     assert set(YAKU_ORDER) - rare - seen == set()
 
 
+def test_random_cases_cover_the_situations() -> None:
+    """The random situations take every value the agreement should see: each flag both ways, every wind,
+    riichi 0/1/2, kan indicators, ura, honba and sticks, dealer and not, open and closed hands."""
+    seen: dict[str, set[object]] = {}
+    for case in random_cases(2026, 3000):
+        facts = {**{k: v for k, v in case.items() if k not in ("hand", "win", "dora", "ura")},
+                 "indicators": len(case["dora"]) // 2, "ura": bool(case["ura"]), "open": "[" in case["hand"],
+                 "dealer_blessing": case["blessing"] and case["seat_wind"] == "1z"}
+        for key, value in facts.items():
+            seen.setdefault(key, set()).add(value)
+    flags = ("tsumo", "ippatsu", "last_tile", "rinshan", "chankan", "blessing", "ura", "open", "dealer_blessing")
+    assert all(seen[flag] == {False, True} for flag in flags), seen
+    assert seen["riichi"] == {0, 1, 2} and seen["round_wind"] == seen["seat_wind"] == {"1z", "2z", "3z", "4z"}
+    assert seen["indicators"] >= {1, 2, 3} and seen["honba"] >= {0, 1} and seen["riichi_sticks"] >= {0, 1}
+
+
 # --- cases where the two differed, decided from the rules -----------------------------------------------
 
 

@@ -38,7 +38,7 @@ from .csp import CSP
 from .env import ensure_node_modules, ensure_venv
 from .fonts import build_languages
 from .icons import build_icons
-from .pyodide import pyodide_files
+from .pyodide import FETCHED_AT_START, pyodide_files
 
 TILES_SRC = WEB / "tiles"
 SVGO = NODE_MODULES / ".bin" / "svgo"
@@ -234,6 +234,12 @@ def assemble_site(dest: Path, *, version: str | None = None) -> Path:
         "wheel": f"wheels/{wheel.name}",
         "pyodide": "pyodide/",
         "pyodideVersion": pyodide_version,
+        # what the engine's worker fetches at start-up, for its progress (bytes / percent)
+        "downloadBytes": sum(
+            src.stat().st_size
+            for rel, src in {**parts["pyodide"], **parts["wheel"]}.items()
+            if rel.startswith("wheels/") or rel.removeprefix("pyodide/") in FETCHED_AT_START
+        ),
     }
     write_if_changed(generated / info_path, json.dumps(info, indent=2) + "\n")
     everything[info_path] = generated / info_path

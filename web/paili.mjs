@@ -5,7 +5,8 @@
 //   const result = await engine.analyze("123m456p789s11122z");   // the JSON of Python's paili.analyze()
 //   engine.close();
 //
-// createEngine({ baseUrl, onProgress }) starts the worker and resolves once the engine is ready; it rejects
+// createEngine({ baseUrl, onProgress }) starts the worker and resolves once the engine is ready (onProgress(message,
+// download) hears of the start-up, with {loaded, total} bytes while the runtime downloads); it rejects
 // with an EngineError if start-up fails. baseUrl is the URL of the Paili site folder (the one holding
 // build-info.json); by default the folder of this module.
 //
@@ -66,6 +67,7 @@
  * @property {Discard[]} [discards]  3n+2 hands
  * @property {TileCount[]} [waits]  3n+1 hands ([] when not tenpai)
  * @property {Ukeire} [ukeire]  3n+1 hands
+ * @property {string} [read_as]  the hand text as the parser read it, when it normalised characters ("１２３Ｍ" -> "123m")
  */
 /**
  * @typedef {object} AdviceWait  a wait of a tenpai discard
@@ -191,10 +193,12 @@
  */
 /** @typedef {Envelope & {type?: undefined, id: number}} ReplyMessage  worker -> page, one per request */
 /**
- * @typedef {{type: "progress", message: string}
+ * @typedef {{type: "progress", message: string, loaded?: number, total?: number}
  *   | {type: "ready", version: string, build: string}
- *   | {type: "fatal", message: string}} StatusMessage  worker -> page: start-up, then a fatal error if any
+ *   | {type: "fatal", message: string}} StatusMessage  worker -> page: start-up, then a fatal error if any;
+ *   a progress message of the download carries the bytes `loaded` so far and the `total` expected (0: unknown)
  */
+/** @typedef {{loaded: number, total: number}} DownloadProgress  the bytes of the engine's start-up download */
 /** @typedef {StatusMessage | ReplyMessage} WorkerMessage */
 
 /** An error answered by the engine (or the engine going away), with the engine's type, field and position. */
@@ -368,10 +372,10 @@ class Engine {
    * op, `{hand, concealed, melds, tiles}`; any concealed count up to 14 tiles, the other limits of analyze().
    * @param {string} hand
    * @param {{melds?: string | string[] | null}} [options]
-   * @returns {Promise<{hand: string, concealed: string[], melds: Meld[], tiles: number}>}
+   * @returns {Promise<{hand: string, concealed: string[], melds: Meld[], tiles: number, read_as?: string}>}
    */
   tiles(hand, { melds = null } = {}) {
-    return /** @type {Promise<{hand: string, concealed: string[], melds: Meld[], tiles: number}>} */ (
+    return /** @type {Promise<{hand: string, concealed: string[], melds: Meld[], tiles: number, read_as?: string}>} */ (
       this.request("tiles", { hand, melds }));
   }
 
@@ -406,7 +410,8 @@ class Engine {
 /**
  * @typedef {object} EngineOptions
  * @property {string | URL} [baseUrl]  URL of the Paili site folder; default: this module's folder
- * @property {(message: string) => void} [onProgress]  start-up progress
+ * @property {(message: string, download?: DownloadProgress) => void} [onProgress]  start-up progress (with the
+ *   download's bytes while Pyodide and the wheel download)
  * @property {(error: EngineError) => void} [onFailure]  the worker died after start-up
  */
 
@@ -438,7 +443,8 @@ export function createEngine({ baseUrl, onProgress, onFailure } = {}) {
     /** @param {MessageEvent<WorkerMessage>} event */
     worker.onmessage = ({ data }) => {
       if (data.type === "progress") {
-        onProgress?.(data.message);
+        const { loaded, total } = data;
+        onProgress?.(data.message, loaded === undefined ? undefined : { loaded, total: total ?? 0 });
       } else if (data.type === "ready") {
         ready = true;
         engine.version = data.version;

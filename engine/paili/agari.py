@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import compress
 
 from .evaluator import Form
 from .hand import Hand
@@ -26,6 +27,10 @@ from .tables import agari_index
 from .tiles import HONOR_BASE, TERMINALS_AND_HONORS, Tile
 
 _CLOSED_ONLY = frozenset({"iipeikou", "ryanpeikou", "nine_gates"})
+_KINDS = range(34)
+_DIGITS = "01234"
+_RUN_STARTS = tuple(t >= HONOR_BASE or t % 9 == 0 for t in _KINDS)
+"""Kinds that never continue the run of the kind before them: the 1s and the honors."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,18 +56,14 @@ def shape_key(counts: Sequence[int]) -> tuple[str, list[Tile]]:
     >>> shape_key([1, 1, 1] + [0] * 24 + [2] + [0] * 6)
     ('11102', [0, 1, 2, 27])
     """
-    digits: list[str] = []
-    kinds: list[Tile] = []
+    kinds = list(compress(_KINDS, counts))  # the kinds held, in order (no pass over the empty ones)
+    digits = []
     previous = -2
-    for t, c in enumerate(counts):
-        if not c:
-            continue
-        if kinds:
-            joined = t == previous + 1 and t < HONOR_BASE and t % 9 != 0
-            if not joined:
-                digits.append("0")
-        digits.append(str(c))
-        kinds.append(t)
+    for t in kinds:
+        if previous >= 0 and (t != previous + 1 or _RUN_STARTS[t]):
+            digits.append("0")
+        c = counts[t]
+        digits.append(_DIGITS[c] if 0 < c < 5 else str(c))
         previous = t
     return "".join(digits), kinds
 

@@ -13,7 +13,7 @@ from typing import Any
 from .agari import Decomposition, decompositions
 from .hand import Hand
 from .notation import check_visible, parse, parse_tiles
-from .results import analysis_json
+from .results import analysis_json, read_as_json
 from .rules import Rules, check_rules
 from .shanten import Shanten, shanten
 from .tiles import Counts
@@ -69,6 +69,8 @@ def analyze(hand: str, *, melds: str | Sequence[str] | None = None, visible: str
     tiles seen elsewhere (discards, dora indicators...): they lower the copies left of waits and ukeire, never
     the shanten. The result's keys are documented in the README; those that do not apply to the hand's size
     are absent (``agari``, ``decompositions``, ``discards`` for 3n+2 tiles; ``waits``, ``ukeire`` for 3n+1).
+    ``read_as`` is there only when the parser normalised the hand text (upper-case or full-width characters:
+    ``"１２３Ｍ..."`` is read as ``"123m..."``).
 
     >>> r = analyze("123m456p789s1122z")
     >>> r["shanten"]["min"], [w["tile"] for w in r["waits"]], r["ukeire"]["total"]
@@ -76,4 +78,4 @@ def analyze(hand: str, *, melds: str | Sequence[str] | None = None, visible: str
     """
     checked = check_rules(rules)
     parsed, seen = parse_inputs(hand, melds=melds, visible=visible)
-    return analyze_hand(parsed, visible=seen, rules=checked)
+    return {**analyze_hand(parsed, visible=seen, rules=checked), **read_as_json(hand)}

@@ -37,7 +37,7 @@ from .advice import ADVICE_KEYS, advise
 from .analysis import analyze
 from .errors import HandError
 from .notation import parse
-from .results import error_json, hand_json
+from .results import error_json, hand_json, read_as_json
 from .scoring import score, score_waits
 from .scoring.calculate import SITUATION_KEYS
 
@@ -72,7 +72,8 @@ def _analyze(request: dict[str, Any]) -> Any:
 
 
 def _tiles(request: dict[str, Any]) -> Any:
-    return hand_json(parse(_string(request, "hand"), melds=_melds(request), partial=True))
+    text = _string(request, "hand")
+    return {**hand_json(parse(text, melds=_melds(request), partial=True)), **read_as_json(text)}
 
 
 def _advise(request: dict[str, Any]) -> Any:

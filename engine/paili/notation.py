@@ -16,13 +16,18 @@ Grammar (whitespace - space, tab, newline, no-break space, ideographic space - i
   concealed + 3 x melds <= 14. Fewer melds than the count allows are Tenhou's short-hand convention (unknown
   called melds): ``19m19p19s12345z`` is 11 tiles plus one unknown meld.
 * Any string longer than :data:`MAX_TEXT_LENGTH` characters is rejected before anything else is done.
+* **Normalisation** (:func:`normalize`): upper-case suit letters (``123M``) and the full-width forms of the
+  digits, suit letters and brackets (``１２３ｍ``, ``１２３Ｍ``, ``［７８９ｓ］``), as a phone's Japanese
+  keyboard types them, are read as their ASCII lower-case selves. The mapping is one character for one, so
+  every position still indexes the text as it was typed.
 
 Canonical form (:func:`format_hand`): concealed tiles in m, p, s, z order, digits ascending inside a suit
 with a red ``0`` just before the 5s, then each meld after one space. Chi digits ascend with the ``0`` in
 the five's place (``[406p]``), a pon or kan writes the ``0`` first (``[055p]``, ``(0555m)``).
 
 Every bad input raises :class:`~paili.errors.HandError` (never another exception) whose message says what
-was expected and what was found, with ``position`` the 0-based character index in the string being parsed
+was expected and what was found (counting characters from 1, as people do: "at character 5"), with
+``position`` the 0-based character index in the string being parsed
 (``None`` where no single character is to blame, as for a wrong tile count), and ``field`` the input it
 belongs to: ``"hand"``, ``"visible"`` (or the ``field`` given to :func:`parse_tiles`) or ``"melds"`` (the
 separate argument; for a list the message ends with which string, ``(in melds[1])``). The position is an
@@ -36,18 +41,21 @@ index into that input's string.
 >>> parse("123m4")
 Traceback (most recent call last):
 ...
-paili.errors.HandError: expected a suit letter after the digits '4' at position 4, got end of input
+paili.errors.HandError: expected a suit letter after the digits '4' at character 5, got end of input
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cache
+from itertools import permutations
 from typing import Final
 
 from .errors import HandError, Param
-from .hand import Hand, Meld, MeldKind, format_hand, format_meld, format_tiles, meld_problem
-from .tiles import COPIES, KINDS, SUITS, Counts, Tile, tile_name
+from .hand import MELD_SIZES, Hand, Meld, MeldKind, format_hand, format_meld, format_tiles, meld_problem
+from .tiles import COPIES, FIVES, KINDS, SUITS, Counts, Tile, tile_name
 
 __all__ = [
     "MAX_HAND_TILES",
@@ -57,6 +65,7 @@ __all__ = [
     "format_hand",
     "format_meld",
     "format_tiles",
+    "normalize",
     "parse",
     "parse_melds",
     "parse_tiles",
@@ -73,6 +82,18 @@ MAX_MELDS: Final = 4
 
 WHITESPACE: Final = frozenset(" \t\r\n\u00a0\u3000")
 """Characters skipped wherever they appear."""
+
+_ASCII_NOTATION: Final = "0123456789mpsz[]()"
+_FULL_WIDTH: Final = 0xFEE0
+"""The offset of the full-width forms (U+FF01..U+FF5E) from their ASCII characters."""
+_NORMALIZE: Final = str.maketrans(
+    {
+        **{chr(ord(c) + _FULL_WIDTH): c for c in _ASCII_NOTATION},
+        **{c.upper(): c for c in "mpsz"},
+        **{chr(ord(c.upper()) + _FULL_WIDTH): c for c in "mpsz"},
+    }
+)
+"""Each character the parsers read as another one: full-width digits, letters and brackets, upper-case suits."""
 
 _DIGITS: Final = frozenset("0123456789")
 _SUIT_LETTERS: Final = frozenset(SUITS)
@@ -93,7 +114,7 @@ _NOTES: Final = {
     "melds_not_allowed": " (melds are not allowed here)",
     "only_melds": " (only bracketed melds are allowed here)",
     "nested_meld": " (melds cannot be nested)",
-    "meld_closes_with": " (the meld opened at position {start} closes with {closer})",
+    "meld_closes_with": " (the meld opened at character {start} closes with {closer})",
 }
 """Why a character is not allowed there, by the id an error's ``note`` param names."""
 
@@ -144,7 +165,8 @@ def _error(where: str, message: str, position: int | None = None, *, code: str,
 
 
 def _check_text(text: object, where: str) -> str:
-    """The string itself; HandError when it is not a string or is too long (checked before anything else)."""
+    """The string as the parsers read it (:func:`normalize`); HandError when it is not a string or is too long
+    (checked before anything else)."""
     if not isinstance(text, str):
         raise _error(where, f"expected a string, got {type(text).__name__}", code="text.type",
                      params={"type": type(text).__name__})
@@ -152,24 +174,35 @@ def _check_text(text: object, where: str) -> str:
         raise _error(
             where,
             f"expected at most {MAX_TEXT_LENGTH} characters, got {len(text)}; "
-            f"the text is too long from position {MAX_TEXT_LENGTH}",
+            f"the text is too long from character {MAX_TEXT_LENGTH + 1}",
             MAX_TEXT_LENGTH,
             code="text.too_long",
-            params={"max": MAX_TEXT_LENGTH, "length": len(text)},
+            params={"max": MAX_TEXT_LENGTH, "length": len(text), "from": MAX_TEXT_LENGTH + 1},
         )
-    return text
+    return normalize(text)
+
+
+def normalize(text: str) -> str:
+    """The text as the parsers read it: upper-case suit letters and full-width digits, suit letters and
+    brackets become their ASCII lower-case forms, one character for one (so positions are unchanged); any
+    other character is left as it is.
+
+    >>> normalize("１２３Ｍ ４５６P [７８９ｓ]")
+    '123m 456p [789s]'
+    """
+    return text.translate(_NORMALIZE)
 
 
 def _unended(text: str, pending: list[int], where: str, got: str | None) -> HandError:
     """Digits that no suit letter closed (by the character ``got``, or the end when None); points at the
     first of them."""
     digits = "".join(text[p] for p in pending)
-    params: dict[str, Param] = {"digits": repr(digits), "at": pending[0]}
+    params: dict[str, Param] = {"digits": repr(digits), "at": pending[0] + 1}
     if got is not None:
         params["char"] = repr(got)
     return _error(
         where,
-        f"expected a suit letter after the digits {digits!r} at position {pending[0]}, "
+        f"expected a suit letter after the digits {digits!r} at character {pending[0] + 1}, "
         f"got {_END if got is None else repr(got)}",
         pending[0],
         code="notation.unended" if got is not None else "notation.unended_end",
@@ -187,10 +220,10 @@ def _tiles(text: str, positions: list[int], suit: str, where: str) -> list[_Copy
             why = " (there is no red honor)" if digit == 0 else ""
             raise _error(
                 where,
-                f"expected an honor digit from 1 to 7 before 'z', got '{digit}z' at position {p}{why}",
+                f"expected an honor digit from 1 to 7 before 'z', got '{digit}z' at character {p + 1}{why}",
                 p,
                 code="notation.red_honor" if digit == 0 else "notation.honor_digit",
-                params={"digit": digit, "at": p},
+                params={"digit": digit, "at": p + 1},
             )
         out.append(_Copy(base + (4 if digit == 0 else digit - 1), digit == 0, where, p))
     return out
@@ -210,8 +243,8 @@ def _scan(text: str, where: str, *, tiles_allowed: bool, melds_allowed: bool) ->
         elif tiles_allowed and char in _SUIT_LETTERS:
             if not pending:
                 raise _error(
-                    where, f"expected digits before the suit letter {char!r} at position {i}, got none", i,
-                    code="notation.digits_before_suit", params={"suit": repr(char), "at": i},
+                    where, f"expected digits before the suit letter {char!r} at character {i + 1}, got none", i,
+                    code="notation.digits_before_suit", params={"suit": repr(char), "at": i + 1},
                 )
             copies = _tiles(text, pending, char, where)
             scan.concealed.extend(copies)
@@ -236,9 +269,9 @@ def _unexpected(char: str, i: int, where: str, *, pending: bool, tiles: bool, me
                    else "meld_open")
     note_id = ("no_meld_open" if char in _CLOSERS else "melds_not_allowed" if char in _CLOSER
                else "only_melds" if char in _DIGITS or char in _SUIT_LETTERS else "none")
-    return _error(where, f"expected {_EXPECTED[expected_id]}, got {char!r} at position {i}{_NOTES[note_id]}", i,
+    return _error(where, f"expected {_EXPECTED[expected_id]}, got {char!r} at character {i + 1}{_NOTES[note_id]}", i,
                   code="notation.unexpected",
-                  params={"expected": expected_id, "char": repr(char), "at": i, "note": note_id})
+                  params={"expected": expected_id, "char": repr(char), "at": i + 1, "note": note_id})
 
 
 def _scan_meld(text: str, start: int, where: str) -> tuple[_ParsedMeld, int]:
@@ -257,38 +290,38 @@ def _scan_meld(text: str, start: int, where: str) -> tuple[_ParsedMeld, int]:
         if suit:
             raise _error(
                 where,
-                f"expected {closer!r} to close the meld opened at position {start} after its suit letter, "
-                f"got {char!r} at position {j}",
+                f"expected {closer!r} to close the meld opened at character {start + 1} after its suit letter, "
+                f"got {char!r} at character {j + 1}",
                 j,
                 code="meld.unclosed_after_suit",
-                params={"closer": repr(closer), "start": start, "char": repr(char), "at": j},
+                params={"closer": repr(closer), "start": start + 1, "char": repr(char), "at": j + 1},
             )
         if char in _DIGITS:
             digits.append(j)
         elif char in _SUIT_LETTERS:
             if not digits:
                 raise _error(
-                    where, f"expected digits before the suit letter {char!r} at position {j}, got none", j,
-                    code="notation.digits_before_suit", params={"suit": repr(char), "at": j},
+                    where, f"expected digits before the suit letter {char!r} at character {j + 1}, got none", j,
+                    code="notation.digits_before_suit", params={"suit": repr(char), "at": j + 1},
                 )
             suit = char
         else:
             expected_id = "digit_or_suit" if digits else "digit"
             note_id = "nested_meld" if char in _CLOSER else "meld_closes_with" if char in _CLOSERS else "none"
-            note = _NOTES[note_id].format(start=start, closer=repr(closer))
-            raise _error(where, f"expected {_EXPECTED[expected_id]}, got {char!r} at position {j}{note}", j,
+            note = _NOTES[note_id].format(start=start + 1, closer=repr(closer))
+            raise _error(where, f"expected {_EXPECTED[expected_id]}, got {char!r} at character {j + 1}{note}", j,
                          code="notation.unexpected",
-                         params={"expected": expected_id, "char": repr(char), "at": j, "note": note_id,
-                                 "start": start, "closer": repr(closer)})
+                         params={"expected": expected_id, "char": repr(char), "at": j + 1, "note": note_id,
+                                 "start": start + 1, "closer": repr(closer)})
         j += 1
     else:
         raise _error(
-            where, f"expected {closer!r} to close the meld opened at position {start}, got {_END}", start,
-            code="meld.unclosed", params={"closer": repr(closer), "start": start},
+            where, f"expected {closer!r} to close the meld opened at character {start + 1}, got {_END}", start,
+            code="meld.unclosed", params={"closer": repr(closer), "start": start + 1},
         )
     if not digits:
-        raise _error(where, f"expected the tiles of a meld, got an empty meld at position {start}", start,
-                     code="meld.empty", params={"at": start})
+        raise _error(where, f"expected the tiles of a meld, got an empty meld at character {start + 1}", start,
+                     code="meld.empty", params={"at": start + 1})
     if not suit:
         raise _unended(text, digits, where, closer)
     copies = _tiles(text, digits, suit, where)
@@ -305,8 +338,8 @@ def _meld_shape(copies: list[_Copy], text: str, start: int, end: int, where: str
     if text[start] == "(":
         if size != 4:
             raise _error(
-                where, f"expected 4 tiles in a closed kan, got {size} in {shown} at position {start}", start,
-                code="meld.ankan_size", params={"size": size, "meld": shown, "at": start},
+                where, f"expected 4 tiles in a closed kan, got {size} in {shown} at character {start + 1}", start,
+                code="meld.ankan_size", params={"size": size, "meld": shown, "at": start + 1},
             )
         kind = "ankan"
     elif size == 4:
@@ -316,16 +349,16 @@ def _meld_shape(copies: list[_Copy], text: str, start: int, end: int, where: str
     else:
         raise _error(
             where,
-            f"expected 3 tiles (chi or pon) or 4 (kan) in a meld, got {size} in {shown} at position {start}",
+            f"expected 3 tiles (chi or pon) or 4 (kan) in a meld, got {size} in {shown} at character {start + 1}",
             start,
             code="meld.size",
-            params={"size": size, "meld": shown, "at": start},
+            params={"size": size, "meld": shown, "at": start + 1},
         )
     problem = meld_problem(kind, tiles)
     if problem is not None:
         code, message = problem
-        raise _error(where, f"{message}, got {shown} at position {start}", start, code=code,
-                     params={"meld": shown, "at": start})
+        raise _error(where, f"{message}, got {shown} at character {start + 1}", start, code=code,
+                     params={"meld": shown, "at": start + 1})
     if reds > 1:
         _check_copies(copies)  # a second red five of the suit: the error names its position
     return Meld(kind, tiles, reds)
@@ -345,10 +378,10 @@ def _check_copies(copies: Sequence[_Copy], *, melds: bool = True) -> tuple[Count
             raise _error(
                 c.where,
                 f"expected at most {COPIES} copies of {tile_name(c.tile)} ({what}), "
-                f"got a 5th at position {c.position}",
+                f"got a 5th at character {c.position + 1}",
                 c.position,
                 code="copies.fifth" if melds else "copies.fifth_plain",
-                params={"tile": tile_name(c.tile), "at": c.position},
+                params={"tile": tile_name(c.tile), "at": c.position + 1},
             )
         if c.red:
             suit = c.tile // 9
@@ -357,10 +390,10 @@ def _check_copies(copies: Sequence[_Copy], *, melds: bool = True) -> tuple[Count
                 raise _error(
                     c.where,
                     f"expected at most one red five of each suit, got a second '0{SUITS[suit]}' "
-                    f"at position {c.position}",
+                    f"at character {c.position + 1}",
                     c.position,
                     code="copies.second_red",
-                    params={"red": f"0{SUITS[suit]}", "at": c.position},
+                    params={"red": f"0{SUITS[suit]}", "at": c.position + 1},
                 )
     return tuple(counts), (reds[0], reds[1], reds[2])
 
@@ -403,10 +436,10 @@ def _melds_argument(melds: object) -> list[_ParsedMeld]:
             extra = found[MAX_MELDS].position
             raise _error(
                 "melds",
-                f"expected at most {MAX_MELDS} melds, got {len(found)}; the 5th is at position {extra}",
+                f"expected at most {MAX_MELDS} melds, got {len(found)}; the 5th is at character {extra + 1}",
                 extra,
                 code="melds.too_many_text",
-                params={"max": MAX_MELDS, "count": len(found), "at": extra},
+                params={"max": MAX_MELDS, "count": len(found), "at": extra + 1},
             )
         return found
     if isinstance(melds, (bytes, bytearray)) or not isinstance(melds, Sequence):
@@ -430,13 +463,89 @@ def _melds_argument(melds: object) -> list[_ParsedMeld]:
             second = found[1].position
             raise _error(
                 where,
-                f"expected one meld per string, got {len(found)}; the 2nd starts at position {second}",
+                f"expected one meld per string, got {len(found)}; the 2nd starts at character {second + 1}",
                 second,
                 code="melds.one_per_item",
-                params={"count": len(found), "at": second},
+                params={"count": len(found), "at": second + 1},
             )
         out.append(found[0])
     return out
+
+
+# --- the fast path of parse() ------------------------------------------------------------------------------
+#
+# Most hands are plain text: digits and suit letters, spaces, and melds written without spaces. For those,
+# _fast_hand builds the Hand directly (tiles counted by suit, each meld looked up in a table of every valid
+# meld as it can be written) and checks the same limits; anything else, and anything it would refuse, goes
+# to the full scanner above, which gives the answer or the error. Tests compare the two on random strings.
+
+_FAST_TOKEN: Final = re.compile(r"[0-9]+[mps]|[1-7]+z|[\[(][0-9]{3,4}[mpsz][\])]")
+"""The pieces of the texts the fast path reads: nothing else but spaces between them (no other character, no
+space inside a meld or a digit run, no 0, 8 or 9 before 'z')."""
+_SUIT_BASE: Final = {suit: 9 * i for i, suit in enumerate(SUITS)}
+_SUIT_DIGIT_KINDS: Final = {suit: {str(d): base + (4 if d == 0 else d - 1) for d in range(10)}
+                            for suit, base in _SUIT_BASE.items()}
+"""``_SUIT_DIGIT_KINDS[suit][digit]``: the kind a digit names in a suit (``0`` is the red five)."""
+
+
+@cache
+def meld_texts() -> dict[str, Meld]:
+    """Every valid meld as it can be written without spaces (digits in any order) -> the :class:`Meld`.
+
+    >>> meld_texts()["[064p]"] == Meld("chi", (12, 13, 14), 1), len(meld_texts())
+    (True, 315)
+    """
+    out: dict[str, Meld] = {}
+    for kind, size in MELD_SIZES.items():
+        for low in range(KINDS):
+            tiles = (low, low + 1, low + 2) if kind == "chi" else (low,) * size
+            if meld_problem(kind, tiles) is not None:
+                continue
+            for reds in range(2 if set(tiles) & set(FIVES) else 1):
+                meld = Meld(kind, tiles, reds)  # type: ignore[arg-type]
+                text = str(meld)
+                for digits in set(permutations(text[1:-2])):
+                    out[f"{text[0]}{''.join(digits)}{text[-2:]}"] = meld
+    return out
+
+
+def _fast_hand(text: str) -> Hand | None:
+    """The hand of a plain text, exactly as the full parser reads it; ``None`` when it needs the full parser
+    (another form, or an error to report)."""
+    if text.__class__ is not str or len(text) > MAX_TEXT_LENGTH:
+        return None
+    tokens = _FAST_TOKEN.findall(text)
+    if sum(map(len, tokens)) + text.count(" ") != len(text):  # something else is there
+        return None
+    counts = [0] * KINDS
+    reds = [0, 0, 0]
+    melds: list[Meld] = []
+    size = 0
+    table = meld_texts()
+    for token in tokens:
+        suit = token[-1]
+        if suit in "])":
+            meld = table.get(token)
+            if meld is None:
+                return None
+            melds.append(meld)
+            continue
+        for kind in map(_SUIT_DIGIT_KINDS[suit].__getitem__, token[:-1]):
+            counts[kind] += 1
+        size += len(token) - 1
+        if "0" in token:
+            reds[_SUIT_BASE[suit] // 9] += token.count("0")
+    if size % 3 == 0 or size + 3 * len(melds) > MAX_HAND_TILES:
+        return None
+    concealed, concealed_reds = tuple(counts), (reds[0], reds[1], reds[2])
+    for meld in melds:
+        for t in meld.tiles:
+            counts[t] += 1
+        if meld.reds:
+            reds[meld.tiles[0] // 9] += 1
+    if max(counts) > COPIES or max(reds) > 1:
+        return None
+    return Hand(concealed, concealed_reds, tuple(melds))
 
 
 # --- public parsers -----------------------------------------------------------------------------------------
@@ -459,6 +568,10 @@ def parse(text: str, *, melds: str | Sequence[str] | None = None, partial: bool 
     ...
     paili.errors.HandError: expected at most 4 copies of 1m (red fives and called melds count), got a 5th ...
     """
+    if melds is None and not partial:
+        fast = _fast_hand(text)
+        if fast is not None:
+            return fast
     source = _check_text(text, "")
     scan = _scan(source, "", tiles_allowed=True, melds_allowed=True)
     extra = _melds_argument(melds)
@@ -481,7 +594,7 @@ def parse_tiles(text: str, *, field: str = "visible") -> tuple[Counts, tuple[int
     >>> parse_tiles("1m [123p]")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    paili.errors.HandError: expected a digit (0-9), got '[' at position 3 (melds are not ...
+    paili.errors.HandError: expected a digit (0-9), got '[' at character 4 (melds are not ...
     """
     source = _check_text(text, field)
     scan = _scan(source, field, tiles_allowed=True, melds_allowed=False)

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import HandError
 from .hand import Hand, Meld
-from .notation import format_hand, format_meld, format_tiles
+from .notation import format_hand, format_meld, format_tiles, normalize
 from .tiles import FIVES, SUITS, tile_code, tile_name
 
 if TYPE_CHECKING:
@@ -52,6 +52,7 @@ __all__ = [
     "error_json",
     "hand_json",
     "meld_json",
+    "read_as_json",
     "ukeire_json",
 ]
 
@@ -92,6 +93,17 @@ def hand_json(hand: Hand) -> JSON:
     text, concealed = _concealed(hand)
     return {"hand": text, "concealed": concealed, "melds": [meld_json(m) for m in hand.melds],
             "tiles": hand.tile_count}
+
+
+def read_as_json(text: str) -> JSON:
+    """``{"read_as": ...}``, the hand text as the parser read it, when it normalised any character of it
+    (:func:`paili.notation.normalize`: ``"１２３Ｍ"`` is read as ``"123m"``); ``{}`` when it read the text as typed.
+
+    >>> read_as_json("１２３Ｍ"), read_as_json("123m")
+    ({'read_as': '123m'}, {})
+    """
+    read = normalize(text)
+    return {"read_as": read} if read != text else {}
 
 
 def shanten_json(forms: Shanten) -> JSON:

@@ -1,20 +1,36 @@
 """Benchmark ``paili.score`` against the ``mahjong`` library's ``HandCalculator.estimate_hand_value`` (2.1.0).
 
 Run ``python tests/bench/bench_scoring.py [--hands 3000] [--seed 2026]`` (``python3 build.py bench`` runs it).
-Both sides score the same seeded random winning hands with random situations (tests/scoring_cases.py), in
-one run, side by side; it prints microseconds per hand for each, their ratio (mahjong / paili) and how many
-answers differ (han, fu below yakuman, the winner's total). It prints figures and never fails on them.
+Both sides score the same seeded random winning hands with the same random situations (tests/scoring_cases.py:
+the hand as mpsz text with its melds, the winning tile, winds, riichi, ippatsu, haitei / houtei, rinshan,
+chankan, tenhou / chiihou, dora and ura indicators, honba, sticks), in one run, side by side; it prints
+microseconds per hand for each, the ratio (mahjong / paili) and how many answers differ (han, fu below
+yakuman, the winner's total, no-yaku). It prints figures and never fails on them.
 
-Timed: ``paili.score`` on a parsed Hand (``score_hand``) and on the text (``score``, which also parses), and
-``estimate_hand_value`` on its ready-made arguments (136-tile ids, Meld objects, a HandConfig). Time is CPU
-time (``time.process_time``: the machine may be shared), taken side by side in chunks of 100 hands, each the
-best of ``--repeat`` passes. The library keeps its last 128 hand divisions in an LRU cache: it is emptied
-before each of its passes, or the repeated passes would time cache hits instead of scoring.
+What is timed, per hand:
+
+* ``paili.score(text, ...)``: parse included (the hand and the indicators are text; the situation is keyword
+  arguments).
+* ``paili.score`` on a parsed Hand (``score_hand``): scoring alone.
+* mahjong, parse included: the library's own parser (``TilesConverter.one_line_string_to_136_array``) reads
+  the same text (the concealed tiles, each meld, the winning tile, the indicators), its ``Meld`` objects and
+  the ``HandConfig`` of the situation are built, then ``estimate_hand_value`` runs: the conversion is counted,
+  as the parse is on paili's side. This is the like-for-like figure.
+* mahjong, inputs ready: ``estimate_hand_value`` alone, on arguments built before the clock starts (136-tile
+  ids, Meld objects, a HandConfig): the conversion is not counted. Compared with ``paili.score`` on text this
+  is the strictest figure (paili parses, the library does not).
+
+Time is CPU time (``time.process_time``: the machine may be shared), taken side by side in chunks of 100
+hands, each chunk the best of ``--repeat`` passes. The library keeps its last 128 hand divisions in an LRU
+cache: it is emptied before each of its passes, or the repeated passes would time cache hits instead of
+scoring. paili keeps no cache of hands (its tables are the shapes of the index method, loaded before the clock
+starts, and the table of the melds as they can be written).
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -28,15 +44,52 @@ import paili  # noqa: E402
 from paili.scoring import score_hand  # noqa: E402
 
 try:
+    from mahjong.constants import EAST
     from mahjong.hand_calculating.divider import HandDivider
     from mahjong.hand_calculating.hand import HandCalculator
-    from scoring_cases import random_cases, to_mahjong
+    from mahjong.hand_calculating.hand_config import HandConfig
+    from mahjong.meld import Meld
+    from mahjong.tile import TilesConverter
+    from scoring_cases import mahjong_options, random_cases, to_mahjong
 except ImportError:  # pragma: no cover - the figures need the mahjong package
     print("bench_scoring: the mahjong package is not installed (pip install mahjong==2.1.0)")
     raise SystemExit(0) from None
 
 
 CHUNK = 100
+_MELD = re.compile(r"([\[(])([^\])]*)[\])]")
+_OPTIONS = mahjong_options(paili.scoring.DEFAULT_RULES)
+
+
+def mahjong_parse(case: dict[str, Any]) -> dict[str, Any]:
+    """The arguments of ``estimate_hand_value`` read from the case's text by the library's own parser (the
+    same answers as tests/scoring_cases.py's ``to_mahjong``, which the agreement tests use; checked below)."""
+    read = TilesConverter.one_line_string_to_136_array
+    text = case["hand"]
+    melds = []
+    for opener, body in _MELD.findall(text):
+        ids = sorted(read(body, True))
+        kind = Meld.KAN if len(ids) == 4 else Meld.PON if ids[0] // 4 == ids[1] // 4 else Meld.CHI
+        melds.append(Meld(meld_type=kind, tiles=ids, opened=opener == "["))
+    tiles = read(_MELD.sub("", text), True)
+    for meld in melds:
+        tiles += meld.tiles
+    seat, tsumo, last = EAST + int(case["seat_wind"][0]) - 1, case["tsumo"], case["last_tile"]
+    config = HandConfig(
+        is_tsumo=tsumo, is_riichi=case["riichi"] == 1, is_daburu_riichi=case["riichi"] == 2,
+        is_ippatsu=case["ippatsu"], is_rinshan=case["rinshan"], is_chankan=case["chankan"],
+        is_haitei=last and tsumo, is_houtei=last and not tsumo, is_tenhou=case["blessing"] and seat == EAST,
+        is_chiihou=case["blessing"] and seat != EAST, player_wind=seat,
+        round_wind=EAST + int(case["round_wind"][0]) - 1, kyoutaku_number=case["riichi_sticks"],
+        tsumi_number=case["honba"], options=_OPTIONS)
+    return {"tiles": tiles, "win_tile": read(case["win"], True)[0], "melds": melds or None,
+            "dora_indicators": read(case["dora"], True), "ura_dora_indicators": read(case["ura"], True),
+            "config": config}
+
+
+def mahjong_score(case: dict[str, Any]) -> Any:
+    """The library's parse and score of one case."""
+    return HandCalculator.estimate_hand_value(**mahjong_parse(case))
 
 
 def timed(run: Callable[[Any], Any], inputs: Sequence[Any]) -> tuple[float, list[Any]]:
@@ -78,29 +131,40 @@ def main(argv: Sequence[str] | None = None) -> int:
     parsed = [(paili.parse(c["hand"]), {k: v for k, v in c.items() if k != "hand"}) for c in cases]
     theirs_in = [to_mahjong(c) for c in cases]
     paili.score(**cases[0])  # load the tables before the clock starts
+    mahjong_score(cases[0])
 
-    text_us, hand_us, theirs_us = side_by_side(
+    clear = HandDivider._divide_hand_impl.cache_clear
+    text_us, hand_us, their_text_us, their_ready_us = side_by_side(
         [(lambda c: paili.score(**c), cases), (lambda p: score_hand(p[0], **p[1]), parsed),
-         (lambda m: HandCalculator.estimate_hand_value(**m), theirs_in)], args.repeat,
-        [lambda: None, lambda: None, HandDivider._divide_hand_impl.cache_clear])
-    ours = [score_hand(p[0], **p[1]) for p in parsed]
+         (mahjong_score, cases), (lambda m: HandCalculator.estimate_hand_value(**m), theirs_in)], args.repeat,
+        [lambda: None, lambda: None, clear, clear])
+    ours = [paili.score(**c) for c in cases]
     theirs = [HandCalculator.estimate_hand_value(**m) for m in theirs_in]
+    their_parsed = [mahjong_score(c) for c in cases]
 
-    differ = 0
-    for mine, other in zip(ours, theirs, strict=True):
+    differ = parses_differ = 0
+    for mine, other, again in zip(ours, theirs, their_parsed, strict=True):
+        parses_differ += (other.han, other.fu, other.error, other.cost) != (again.han, again.fu, again.error,
+                                                                          again.cost)
         if other.error:
             differ += not mine["no_yaku"]
             continue
         same = (mine["han"], mine["total"]) == (other.han, other.cost["total"]) and (
             mine["yakuman"] or mine["fu"] == other.fu)
         differ += not same
-    print(f"scoring: {len(cases)} random winning hands (seed {args.seed}), side by side in chunks of {CHUNK}, "
-          f"best of {args.repeat} passes per chunk")
-    print(f"{'':<40}{'µs/hand':>10}{'mahjong/paili':>16}")
-    print(f"{'paili.score (parsed Hand)':<40}{hand_us:>10,.1f}{theirs_us / hand_us:>15.2f}x")
-    print(f"{'paili.score (text, parse included)':<40}{text_us:>10,.1f}{theirs_us / text_us:>15.2f}x")
-    print(f"{'mahjong HandCalculator.estimate_hand_value':<40}{theirs_us:>10,.1f}")
-    print(f"answers that differ: {differ}")
+    print(f"scoring: {len(cases)} random winning hands with random situations (seed {args.seed}), the same "
+          f"for both, side by side in chunks of {CHUNK}, best of {args.repeat} passes per chunk, CPU time")
+    print(f"{'':<66}{'µs/hand':>10}")
+    print(f"{'paili.score, parse included (text in)':<66}{text_us:>10,.1f}")
+    print(f"{'paili.score on a parsed Hand (scoring alone)':<66}{hand_us:>10,.1f}")
+    print(f"{'mahjong, parse included (its TilesConverter, Meld, HandConfig)':<66}{their_text_us:>10,.1f}")
+    print(f"{'mahjong estimate_hand_value, inputs ready (not counted)':<66}{their_ready_us:>10,.1f}")
+    print(f"paili.score is {their_text_us / text_us:.2f}x faster than mahjong, parse included for both")
+    print(f"paili.score (parse included) is {their_ready_us / text_us:.2f}x faster than mahjong with its inputs "
+          "ready (the conversion not counted)")
+    print(f"scoring alone (parsed Hand vs inputs ready): {their_ready_us / hand_us:.2f}x")
+    print(f"answers that differ: {differ} (paili vs mahjong); {parses_differ} (mahjong's parse vs the ready "
+          "inputs)")
     return 0
 
 

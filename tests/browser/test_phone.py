@@ -8,9 +8,10 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 import paili
 from paili.api import handle
@@ -142,3 +143,291 @@ def test_backspace_undo_and_clear(ready_page: Page) -> None:
     expect(page.get_by_role("button", name="Undo", exact=True)).to_be_hidden()
     expect(backspace).to_be_disabled()
     expect(page.get_by_role("group", name="Tile palette").locator("button.tile:disabled")).to_have_count(0)
+
+
+# ---- point 4: the hand drawn at once, the download in bytes and percent, served compressed ----------------
+
+# Records every text of the engine status line, from the first one (the page's modules run before
+# DOMContentLoaded, so the observer watches the document from the start).
+RECORD_STATUS = """
+window.__statuses = [];
+new MutationObserver(() => {
+  const status = document.getElementById("engine-status");
+  const text = status?.textContent ?? "";
+  if (status && window.__statuses.at(-1) !== text) window.__statuses.push(text);
+}).observe(document, { subtree: true, childList: true, characterData: true });
+"""
+
+
+def check_early_drawing_and_download(page: Page, site_url: str, build_info: dict[str, Any], name: Path) -> None:
+    """Open a linked hand with the runtime's download held back: its tiles are drawn at once, the status
+    counts the download, and once the runtime comes the engine's answer replaces the drawing."""
+    page.add_init_script(RECORD_STATUS)
+    held: list[Route] = []
+    wasm_encoding: list[str | None] = []
+    page.context.route("**/pyodide.asm.wasm", lambda route: held.append(route))  # held until the test lets it go
+    page.context.on("response", lambda r: wasm_encoding.append(r.headers.get("content-encoding"))
+                    if r.url.endswith("pyodide.asm.wasm") else None)
+    typed = "１２３Ｍ456P789s1122z"  # full-width and upper-case, as a phone's Japanese keyboard types
+    page.goto(f"{site_url}?q={typed}")
+    tiles = page.get_by_role("group", name=re.compile(r"^Hand tiles")).locator("button.tile")
+    # drawn while the runtime is still held back: a sketch of the typed text
+    expect(tiles).to_have_count(13)
+    expect(page.locator("#hand-tiles")).to_have_attribute("data-source", "sketch")
+    expect(page.locator("html")).to_have_attribute("data-engine", "loading")
+    expected = paili.analyze(typed)
+    assert hand_codes(page) == expected["concealed"]
+    expect(page.locator("#engine-status")).to_contain_text(re.compile(r"of \d+\.\d MB \(\d+%\)"))
+    expect(page.locator("#engine-progress")).to_be_visible()
+    page.screenshot(path=str(name.with_name(name.name + "-loading.png")))
+    while not held:
+        page.wait_for_timeout(50)  # until the worker's request reaches the route
+    for route in held:
+        route.fallback()
+    expect(page.locator("html")).to_have_attribute("data-engine", "ready", timeout=60_000)
+    # the engine's answer replaces the sketch, and says how it read the text
+    expect(page.locator("#hand-tiles")).to_have_attribute("data-source", "engine")
+    assert hand_codes(page) == expected["concealed"]
+    expect(page.locator("#read-as")).to_have_text(f"Read as {expected['read_as']}")
+    expect(page.get_by_role("region", name="Analysis")).to_be_visible()
+    expect(page.locator("#engine-progress")).to_be_hidden()
+    statuses: list[str] = page.evaluate("window.__statuses")
+    total = build_info["downloadBytes"]
+    counts = [re.search(r"([\d.]+) of ([\d.]+) MB \((\d+)%\)", s) for s in statuses]
+    found = [(float(m[1]), float(m[2]), int(m[3])) for m in counts if m]
+    assert len(found) > 10, statuses
+    assert all(t == round(total / 1e6, 1) for _, t, _ in found)
+    assert [p for _, _, p in found] == sorted(p for _, _, p in found)  # it only goes up
+    assert found[-1][2] == 100 and found[0][2] < 10
+    # build.py serve's server sends the runtime gzip-compressed
+    assert wasm_encoding == ["gzip"]
+
+
+@pytest.mark.browser_context_args(viewport=SMALL, **TOUCH)
+def test_a_linked_hand_is_drawn_before_the_engine_at_360(
+        page: Page, site_url: str, build_info: dict[str, Any], screenshot_dir: Path) -> None:
+    check_early_drawing_and_download(page, site_url, build_info, screenshot_dir / "phone-360")
+
+
+@pytest.mark.browser_context_args(viewport=PHONE, **TOUCH)
+def test_a_linked_hand_is_drawn_before_the_engine_at_390(
+        page: Page, site_url: str, build_info: dict[str, Any], screenshot_dir: Path) -> None:
+    check_early_drawing_and_download(page, site_url, build_info, screenshot_dir / "phone-390")
+
+
+# ---- point 5: the keyboard -------------------------------------------------------------------------------
+
+FOCUSED = """() => {
+  const e = document.activeElement;
+  if (!e || e === document.body) return "body";
+  const row = e.closest("table.discards tbody tr");
+  if (row) return "discard-row";
+  return e.closest("#palette") ? "palette:" + e.dataset.tile
+    : e.closest("#hand-tiles") ? "hand:" + e.dataset.tile : "#" + (e.id || e.tagName.toLowerCase());
+}"""
+
+
+def focused(page: Page) -> str:
+    where: str = page.evaluate(FOCUSED)
+    return where
+
+
+def tabs_to(page: Page, target: str, limit: int = 60) -> list[str]:
+    """Press Tab from the top of the page until the focus is on `target` (a FOCUSED answer or its prefix);
+    the stops passed, in order."""
+    page.evaluate("() => { document.activeElement?.blur(); window.scrollTo(0, 0); }")
+    stops = []
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        stops.append(focused(page))
+        if stops[-1].startswith(target):
+            return stops
+    raise AssertionError(f"{target} not reached in {limit} Tabs: {stops}")
+
+
+def check_keyboard(page: Page) -> None:
+    order = [code for row in [[f"{d}{s}" for d in "1234567890"] for s in "mps"] for code in row]
+    order += [f"{d}z" for d in "1234567"]
+    stops = tabs_to(page, "palette:")
+    assert sum(s.startswith("palette:") for s in stops) == 1 and stops[-1] == "palette:1m"
+    # the hand typed on the palette with the arrow keys: Home, then Right to the tile, Enter
+    for n, code in enumerate(TAPS, start=1):
+        page.keyboard.press("Home")
+        for _ in range(order.index(code)):
+            page.keyboard.press("ArrowRight")
+        assert focused(page) == f"palette:{code}"
+        page.keyboard.press("Enter" if n % 2 else " ")  # Enter and Space both press the tile
+        expect(page.locator("#hand-count")).to_have_attribute("data-count", str(n))
+    # the hand is full: every palette tile is grey, the focus went to the backspace
+    assert focused(page) == "#backspace"
+    expect(page.get_by_role("region", name="Analysis")).to_be_visible()
+    expect(page.locator("table.discards tbody tr").first).to_be_visible()
+    # one Tab stop each for the palette and the hand: the first discard row in under 10 Tabs from the top
+    stops = tabs_to(page, "discard-row")
+    assert len(stops) < 10, stops
+    assert sum(s.startswith("hand:") for s in stops) == 1 and sum(s.startswith("palette:") for s in stops) <= 1
+    # the hand: Right moves along it, Enter takes the tile out and the focus stays in the hand
+    tabs_to(page, "hand:")
+    codes = hand_codes(page)
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    assert focused(page) == f"hand:{codes[2]}"
+    page.keyboard.press("Enter")
+    expect(page.locator("#hand-count")).to_have_attribute("data-count", "13")
+    assert hand_codes(page) == codes[:2] + codes[3:]
+    assert focused(page) == f"hand:{codes[3]}"
+    page.keyboard.press("End")
+    assert focused(page) == f"hand:{codes[-1]}"
+    # the palette is one stop again, its tiles enabled
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")
+    assert focused(page).startswith("palette:")
+
+
+@pytest.mark.browser_context_args(viewport=SMALL, **TOUCH)
+def test_keyboard_roving_tabindex_at_360(ready_page: Page) -> None:
+    check_keyboard(ready_page)
+
+
+@pytest.mark.browser_context_args(viewport=PHONE, **TOUCH)
+def test_keyboard_roving_tabindex_at_390(ready_page: Page) -> None:
+    check_keyboard(ready_page)
+
+
+# ---- point 6: playing forward ---------------------------------------------------------------------------
+
+# A 13-tile 1-shanten hand, with both copies of East left visible: no East can be drawn.
+FORWARD = "124m2369p348s115z"
+FORWARD_VISIBLE = "11z"
+
+# The non-transparent pixels of a tile's face image that are blue (the white dragon's frame).
+BLUE_PIXELS = """async (img) => {
+  await img.decode();
+  const canvas = document.createElement("canvas");
+  canvas.width = 60; canvas.height = 80;
+  const ctx = canvas.getContext("2d");
+  ctx.drawImage(img, 0, 0, 60, 80);
+  const data = ctx.getImageData(0, 0, 60, 80).data;
+  let blue = 0;
+  for (let i = 0; i < data.length; i += 4) if (data[i + 3] > 128 && data[i + 2] > data[i] + 40) blue++;
+  return blue;
+}"""
+
+
+def open_forward(page: Page, site_url: str, seed: int) -> None:
+    page.goto(f"{site_url}?q={FORWARD}&v={FORWARD_VISIBLE}&seed={seed}")
+    expect(page.locator("html")).to_have_attribute("data-engine", "ready", timeout=60_000)
+    expect(page.locator("#hand-count")).to_have_attribute("data-count", "13")
+
+
+def random_draws(page: Page, n: int) -> list[str]:
+    """Draw a random tile n times (Undo after each); the tiles drawn."""
+    field = page.get_by_label("Hand", exact=True)
+    start = hand_codes(page)
+    drawn = []
+    for _ in range(n):
+        page.get_by_role("button", name="Draw a tile").tap()
+        expect(page.locator("#hand-count")).to_have_attribute("data-count", "14")
+        codes = hand_codes(page)
+        for code in start:
+            codes.remove(code)
+        assert len(codes) == 1
+        drawn.append(codes[0])
+        assert field.input_value() == paili.analyze(FORWARD + codes[0])["hand"]
+        page.get_by_role("button", name="Undo", exact=True).tap()
+        expect(page.locator("#hand-count")).to_have_attribute("data-count", "13")
+    return drawn
+
+
+def check_forward(page: Page, site_url: str, screenshot_dir: Path, name: str) -> None:
+    open_forward(page, site_url, seed=7)
+    expected = paili.analyze(FORWARD, visible=FORWARD_VISIBLE)
+    improving = page.get_by_role("region", name=re.compile(r"^Tiles that improve"))
+    buttons = improving.get_by_role("button", name=re.compile(r"^Draw "))
+    expect(buttons).to_have_count(len(expected["ukeire"]["tiles"]))
+    page.screenshot(path=str(screenshot_dir / f"{name}-forward-13.png"))
+    # a tapped improving tile is drawn: 14 tiles, analysed, and the field shows the engine's text
+    first = expected["ukeire"]["tiles"][0]["tile"]
+    buttons.first.tap()
+    after = paili.analyze(FORWARD + first, visible=FORWARD_VISIBLE)
+    expect(page.get_by_label("Hand", exact=True)).to_have_value(after["hand"])
+    assert hand_codes(page) == after["concealed"]
+    expect(page.locator("table.discards tbody tr").first).to_be_visible()
+    expect(page.get_by_role("button", name="Draw a tile")).to_be_hidden()  # 14 tiles: discard first
+    page.get_by_role("button", name="Undo", exact=True).tap()
+    expect(page.get_by_label("Hand", exact=True)).to_have_value(FORWARD)
+    # random draws from the wall: never an East (2 held, 2 visible), the same tiles from the same seed
+    drawn = random_draws(page, 8)
+    assert "1z" not in drawn
+    again = page.context.new_page()
+    open_forward(again, site_url, seed=7)
+    assert random_draws(again, 8) == drawn
+    open_forward(again, site_url, seed=8)
+    assert random_draws(again, 8) != drawn
+    again.close()
+    # the white dragon has a face: its frame is drawn in blue
+    face = page.get_by_role("group", name="Tile palette").locator("button.tile[data-tile='5z'] img")
+    assert face.evaluate(BLUE_PIXELS) > 100
+
+
+@pytest.mark.browser_context_args(viewport=SMALL, **TOUCH)
+def test_playing_forward_at_360(page: Page, site_url: str, screenshot_dir: Path) -> None:
+    check_forward(page, site_url, screenshot_dir, "phone-360")
+
+
+@pytest.mark.browser_context_args(viewport=PHONE, **TOUCH)
+def test_playing_forward_at_390(page: Page, site_url: str, screenshot_dir: Path) -> None:
+    check_forward(page, site_url, screenshot_dir, "phone-390")
+
+
+# ---- point 8: the embed ----------------------------------------------------------------------------------
+
+
+def check_embed(page: Page, site_url: str, screenshot_dir: Path, name: str) -> None:
+    hand = "".join(TAPS)
+    expected = paili.analyze(hand)
+    held: list[Route] = []
+    page.context.route("**/pyodide.asm.wasm", lambda route: held.append(route))  # held until the test lets it go
+    page.goto(f"{site_url}embed.html?q={hand}")
+    tiles = page.get_by_role("group", name="Hand tiles").locator(".tile")
+    # the hand is drawn before the engine is ready
+    expect(tiles).to_have_count(14)
+    expect(page.locator("#hand-tiles")).to_have_attribute("data-source", "sketch")
+    expect(page.locator("html")).to_have_attribute("data-engine", "loading")
+    assert tiles.evaluate_all("els => els.map(e => e.dataset.tile)") == expected["concealed"]
+    while not held:
+        page.wait_for_timeout(50)  # until the worker's request reaches the route
+    for route in held:
+        route.fallback()
+    expect(page.locator("html")).to_have_attribute("data-engine", "ready", timeout=60_000)
+    expect(page.locator("#hand-tiles")).to_have_attribute("data-source", "engine")
+    # a compact table: the best 5 rows, then "Show all"
+    rows = page.get_by_role("table", name="Discards, best first").locator("tbody tr")
+    total = len(expected["discards"])
+    assert total > 5
+    expect(rows.locator("visible=true")).to_have_count(5)
+    page.screenshot(path=str(screenshot_dir / f"{name}-embed.png"), full_page=True)
+    page.get_by_role("button", name=f"Show all {total} discards").tap()
+    expect(rows.locator("visible=true")).to_have_count(total)
+    # a discard changes the hand only with an Undo, and adds nothing to the host's history
+    length = page.evaluate("history.length")
+    undo = page.get_by_role("button", name="Undo")
+    expect(undo).to_be_hidden()
+    rows.first.locator("button").tap()
+    expect(page.locator("#results-body")).to_have_attribute("data-hand", expected["discards"][0]["after"])
+    expect(undo).to_be_visible()
+    assert page.evaluate("history.length") == length
+    undo.tap()
+    expect(page.locator("#results-body")).to_have_attribute("data-hand", expected["hand"])
+    expect(undo).to_be_hidden()
+    assert f"q={hand}" in page.url
+
+
+@pytest.mark.browser_context_args(viewport=SMALL, **TOUCH)
+def test_the_embed_draws_at_once_is_compact_and_undoes_at_360(page: Page, site_url: str, screenshot_dir: Path) -> None:
+    check_embed(page, site_url, screenshot_dir, "phone-360")
+
+
+@pytest.mark.browser_context_args(viewport=PHONE, **TOUCH)
+def test_the_embed_draws_at_once_is_compact_and_undoes_at_390(page: Page, site_url: str, screenshot_dir: Path) -> None:
+    check_embed(page, site_url, screenshot_dir, "phone-390")

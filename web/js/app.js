@@ -6,18 +6,26 @@ import { byId } from "./dom.js";
 import * as i18n from "./i18n.js";
 import { registerOffline } from "./offline.js";
 import * as render from "./render.js";
+import { createScore } from "./score.js";
+import { roving } from "./roving.js";
+import { sketchCodes, sketchHand } from "./sketch.js";
 import { PALETTE } from "./tiles.js";
+import { drawFrom, seededRandom, wallLeft } from "./wall.js";
 
 /** @typedef {import("../paili.mjs").Analysis} Analysis */
 /** @typedef {import("../paili.mjs").PailiEngine} PailiEngine */
 /** @typedef {import("./advice.js").AdviceController} AdviceController */
-/** @typedef {{hand: string, concealed: string[], melds: import("../paili.mjs").Meld[]}} DrawnHand  an analysis or a hand being built */
+/**
+ * @typedef {{hand: string, concealed: string[], melds: import("../paili.mjs").Meld[], read_as?: string}} DrawnHand
+ *   an analysis, a hand being built, or (before the engine is ready) a sketch of the typed text
+ */
 
 const DEBOUNCE_MS = 120;
 
 const ui = {
   root: document.documentElement,
   status: byId("engine-status", HTMLElement),
+  progress: byId("engine-progress", HTMLProgressElement),
   form: byId("hand-form", HTMLFormElement),
   hand: byId("hand", HTMLInputElement),
   clear: byId("clear-hand", HTMLButtonElement),
@@ -25,7 +33,9 @@ const ui = {
   handTiles: byId("hand-tiles", HTMLElement),
   handEmpty: byId("hand-empty", HTMLElement),
   handCount: byId("hand-count", HTMLElement),
+  readAs: byId("read-as", HTMLElement),
   undo: byId("undo", HTMLButtonElement),
+  randomDraw: byId("random-draw", HTMLButtonElement),
   palette: byId("palette", HTMLElement),
   backspace: byId("backspace", HTMLButtonElement),
   results: byId("results", HTMLElement),
@@ -49,6 +59,18 @@ let current = null;
 let edits = [];
 /** @type {AdviceController | null} Win chances of the discards (its own worker); created in start(), before any analysis. */
 let advice = null;
+/** @type {string | null} the tile code tapped in last (the Score panel's default winning tile); null once typed */
+let entered = null;
+// The Score panel of a winning hand (and the worth of a tenpai hand's waits); its situation is part of the URL.
+const score = createScore({ getEngine: () => engine, onChange: () => replaceUrl() });
+/** Random draws: Math.random, or a seeded generator with ?seed=N in the address (the tests draw reproducibly). */
+const random = (() => {
+  const seed = new URLSearchParams(location.search).get("seed");
+  return seed !== null && Number.isFinite(Number(seed)) ? seededRandom(Number(seed)) : Math.random;
+})();
+// The palette and the hand are one Tab stop each; the arrow keys move inside them (roving.js).
+const paletteKeys = roving(ui.palette, "button.tile");
+const handKeys = roving(ui.handTiles, "button.tile");
 
 // ---- URL <-> inputs -------------------------------------------------------------------------------------
 
@@ -62,6 +84,7 @@ function urlFor(hand, visible) {
   url.search = "";
   if (hand) url.searchParams.set("q", hand);
   if (visible) url.searchParams.set("v", visible);
+  score.writeParams(url.searchParams);
   return url;
 }
 
@@ -69,6 +92,7 @@ function readUrl() {
   const params = new URLSearchParams(location.search);
   ui.hand.value = params.get("q") ?? "";
   ui.visible.value = params.get("v") ?? "";
+  score.readParams(params);
   ui.undo.hidden = !(history.state?.depth > 0);
 }
 
@@ -135,7 +159,8 @@ function showError(error, texts) {
   field.input.setAttribute("aria-invalid", "true");
   field.input.setAttribute("aria-describedby", `${name}-error-message ${name}-help`);
   const message = error.message || "This is not a valid hand.";
-  field.message.textContent = error.type === "HandError" ? message : `${error.type}: ${message}`;
+  // A HandError is about what was typed; anything else is the engine's own trouble, said so without its type name.
+  field.message.textContent = error.type === "HandError" ? message : `The engine could not answer: ${message}`;
   if (field.pointer.parentElement) field.pointer.parentElement.hidden = position === null;
   if (position !== null) drawPointer(field.pointer, text, position);
   field.box.hidden = false;
@@ -180,10 +205,24 @@ function drawCount(hand) {
 }
 
 /**
- * Draw the hand's tiles (an analysis, or the engine's tiles of an incomplete hand); null: no hand.
+ * "Read as 123m" under the hand when the engine normalised what was typed (full-width or upper-case letters).
  * @param {DrawnHand | null} result
  */
-function drawHand(result) {
+function showReadAs(result) {
+  const readAs = result?.read_as;
+  ui.readAs.hidden = !readAs;
+  ui.readAs.textContent = readAs ? `Read as ${readAs}` : "";
+}
+
+/**
+ * Draw the hand's tiles (an analysis, or the engine's tiles of an incomplete hand, or before the engine is
+ * ready a sketch of the typed text); null: no hand.
+ * @param {DrawnHand | null} result
+ * @param {"engine" | "sketch"} [source]  who read the hand (data-source of the tiles, for the tests)
+ */
+function drawHand(result, source = "engine") {
+  ui.handTiles.dataset.source = source;
+  showReadAs(result);
   drawCount(result);
   if (!result) {
     ui.handTiles.replaceChildren();
@@ -195,7 +234,9 @@ function drawHand(result) {
   }
   current = result;
   showShareButtons();
+  const focused = handKeys.hasFocus(); // a tile was taken out with the keyboard: the focus stays in the hand
   ui.handTiles.replaceChildren(...render.handTiles(result, { tag: "button" }));
+  handKeys.refresh({ focus: focused });
   ui.handEmpty.hidden = result.concealed.length + result.melds.length > 0;
   updatePalette();
 }
@@ -217,6 +258,7 @@ function updatePalette() {
   const copies = new Map();
   for (const code of held) copies.set(kindOf(code), (copies.get(kindOf(code)) ?? 0) + 1);
   const full = current !== null && tileCount(current) >= 14;
+  const focused = paletteKeys.hasFocus(); // a tile that goes grey hands the focus to its neighbour
   for (const button of ui.palette.querySelectorAll("button.tile")) {
     if (!(button instanceof HTMLButtonElement)) continue;
     const code = button.dataset.tile ?? "";
@@ -226,17 +268,22 @@ function updatePalette() {
     button.disabled = why !== "";
     button.title = why && `Cannot add: ${why}`;
   }
+  paletteKeys.refresh({ focus: focused && !paletteKeys.hasFocus() });
   ui.backspace.disabled = edits.length === 0 && !(current?.concealed.length);
+  if (focused && !paletteKeys.hasFocus() && !ui.backspace.disabled) ui.backspace.focus(); // the hand is full
 }
 
 /** @param {Analysis} result */
 function drawResult(result) {
-  ui.resultsBody.replaceChildren(...render.resultBlocks(result));
+  // a hand that waits for a tile (3n+1): its waits and improving tiles draw, and so does "Draw a tile"
+  ui.randomDraw.hidden = result.concealed.length % 3 !== 1;
+  ui.resultsBody.replaceChildren(...render.resultBlocks(result, { draw: true }));
   ui.results.dataset.hand = render.handText(result);
   ui.results.hidden = false;
 }
 
 function clearResult() {
+  ui.randomDraw.hidden = true;
   ui.resultsBody.replaceChildren();
   delete ui.results.dataset.hand;
   ui.results.hidden = true;
@@ -263,10 +310,16 @@ async function analyzeNow({ canonical = false } = {}) {
     clearErrors();
     drawHand(null);
     clearResult();
+    score.clear();
     advice?.clear();
     return;
   }
-  if (!engine) return; // analysed as soon as the engine is ready
+  if (!engine) {
+    // The engine is still loading: draw the tiles at once (a sketch); the engine's answer replaces it when ready.
+    clearErrors();
+    drawHand(sketchHand(hand), "sketch");
+    return;
+  }
   ui.results.setAttribute("aria-busy", "true");
   try {
     const result = await engine.analyze(hand, { visible });
@@ -279,6 +332,7 @@ async function analyzeNow({ canonical = false } = {}) {
       ui.hand.value = render.handText(result);
       replaceUrl();
     }
+    score.show(result, { typed: hand, entered, waitsRoot: ui.resultsBody });
     advice?.show(result, { hand: ui.hand.value, visible });
   } catch (error) {
     if (!(error instanceof EngineError)) throw error; // the engine rejects with nothing else
@@ -291,6 +345,7 @@ async function analyzeNow({ canonical = false } = {}) {
       clearErrors();
       drawHand(partial);
       clearResult();
+      score.clear();
       advice?.clear();
       if (canonical && ui.hand.value === hand) {
         ui.hand.value = render.handText(partial);
@@ -303,6 +358,7 @@ async function analyzeNow({ canonical = false } = {}) {
     showError(error, { hand, visible });
     drawHand(null);
     clearResult();
+    score.clear();
     advice?.clear();
   } finally {
     if (id === latest) ui.results.removeAttribute("aria-busy");
@@ -348,6 +404,7 @@ function setHand(text, { push = false, canonical = false } = {}) {
 
 function onTyping() {
   edits = [];
+  entered = null;
   replaceUrl();
   analyzeSoon();
 }
@@ -356,6 +413,7 @@ function buildPalette() {
   ui.palette.replaceChildren(
     ...PALETTE.map((row) => render.h("div", { class: "palette-row" }, row.map((name) => render.tile(name, { tag: "button" })))),
   );
+  paletteKeys.refresh();
 }
 
 /**
@@ -367,7 +425,18 @@ function removeTile(index, { push }) {
   if (!current) return;
   const codes = current.concealed.filter((_, i) => i !== index);
   edits = [];
+  entered = null;
   setHand([codes.join(""), ...current.melds.map((m) => m.text)].filter(Boolean).join(" "), { push, canonical: true });
+}
+
+/**
+ * Draw a tile into the hand on screen (playing forward): its text and the code, as a step Undo takes back.
+ * @param {string} code
+ */
+function drawTile(code) {
+  if (!current) return;
+  edits = [];
+  setHand(`${render.handText(current)} ${code}`, { push: true, canonical: true });
 }
 
 /**
@@ -417,6 +486,7 @@ function wire() {
     const name = tileOf(event, "button.tile:not(:disabled)");
     if (!name) return;
     edits.push(ui.hand.value);
+    entered = name;
     setHand(ui.hand.value + name, { canonical: true });
   });
   // Backspace: the hand before the last palette tap, else the hand without its last concealed tile.
@@ -429,6 +499,18 @@ function wire() {
   ui.handTiles.addEventListener("click", (event) => {
     const button = closest(event, "button.tile");
     if (button && current) removeTile(Number(button.dataset.index), { push: true });
+  });
+  // Playing forward: a wait or an improving tile tapped is drawn into the hand; "Draw a tile" draws from the
+  // wall left (the hand and the visible tiles taken out). Both are steps the Undo button takes back.
+  ui.resultsBody.addEventListener("click", (event) => {
+    const code = tileOf(event, ".tile-counts button.tile:not(:disabled)");
+    if (code) drawTile(code);
+  });
+  ui.randomDraw.addEventListener("click", () => {
+    if (!current) return;
+    const held = [...current.concealed, ...current.melds.flatMap((m) => m.tiles)];
+    const code = drawFrom(wallLeft(held, sketchCodes(ui.visible.value) ?? []), random);
+    if (code) drawTile(code);
   });
   ui.resultsBody.addEventListener("click", (event) => {
     const row = closest(event, "table.discards tbody tr");
@@ -512,10 +594,13 @@ function startOffline() {
 /**
  * @param {"loading" | "ready" | "failed"} state  what data-engine says
  * @param {string} message
+ * @param {import("../paili.mjs").DownloadProgress} [download]  the bytes of the engine's download so far
  */
-function setEngineState(state, message) {
+function setEngineState(state, message, download) {
   ui.root.dataset.engine = state;
   ui.status.textContent = message;
+  ui.progress.hidden = state !== "loading" || !download?.total;
+  if (download?.total) ui.progress.value = Math.min(100, (100 * download.loaded) / download.total);
 }
 
 /**
@@ -534,7 +619,7 @@ async function startEngine() {
   setEngineState("loading", "Loading the engine…");
   try {
     engine = await createEngine({
-      onProgress: (message) => setEngineState("loading", `${message}…`),
+      onProgress: (message, download) => setEngineState("loading", download ? message : `${message}…`, download),
       onFailure: (error) => engineFailed(error),
     });
   } catch (error) {
@@ -555,6 +640,7 @@ async function start() {
   buildPalette();
   readUrl();
   wire();
+  analyzeNow(); // the engine is loading: a ?q= hand is drawn at once, and analysed once the engine is ready
   ui.copyLink.addEventListener("click", copyLink);
   ui.share.addEventListener("click", shareHand);
   await engineStarted;

@@ -1,12 +1,18 @@
-// embed.html: the compact view of one hand for an iframe (embed.html?q=HAND&v=VISIBLE). It draws the hand,
-// its shanten, and the decompositions of a win, the waits of 13 tiles or the discard table of 14; a row of
-// the table shows the hand after that discard. Its height goes to the parent page as
-// {type: "paili:height", height} on every change, so the host can size the frame.
+// embed.html: the compact view of one hand for an iframe (embed.html?q=HAND&v=VISIBLE). It draws the hand at
+// once (a sketch, before the engine is ready), then its shanten, and the decompositions of a win, the waits of
+// 13 tiles or the discard table of 14 (its best rows, and "Show all"); a row of the table shows the hand after
+// that discard, a step the Undo button takes back (the frame never adds to the host page's history). A win gets
+// the page's Score panel, its situation read-only from the address (the page's parameters, situation.js); a
+// tenpai 13-tile hand's waits show their worth. Its height goes to the parent page as
+// {type: "paili:height", height} on every change, so the host can size it.
 
 import { EngineError, createEngine } from "../paili.mjs";
 import { byId } from "./dom.js";
 import * as i18n from "./i18n.js";
 import * as render from "./render.js";
+import { fillWaitValues, scoreBlocks, situationText } from "./scoreview.js";
+import { decodeSituation, defaultWin, effective, encodeSituation, lastTyped, scoreOptions } from "./situation.js";
+import { sketchHand } from "./sketch.js";
 
 /** @typedef {import("../paili.mjs").Analysis} Analysis */
 /** @typedef {import("../paili.mjs").PailiEngine} PailiEngine */
@@ -19,7 +25,17 @@ const ui = {
   handTiles: byId("hand-tiles", HTMLElement),
   results: byId("results-body", HTMLElement),
   openFull: byId("open-full", HTMLAnchorElement),
+  score: byId("score", HTMLElement),
+  scoreSituation: byId("score-situation", HTMLElement),
+  scoreError: byId("score-error", HTMLElement),
+  scoreBody: byId("score-body", HTMLElement),
+  undo: byId("undo", HTMLButtonElement),
 };
+
+/** The discard rows shown before "Show all". */
+const TOP_ROWS = 5;
+/** @type {string[]} the hands before each discard chosen in the frame, newest last (Undo goes back one) */
+const steps = [];
 
 /** @type {PailiEngine | null} */
 let engine = null;
@@ -61,6 +77,7 @@ function draw({ hand, visible }, result) {
   const full = new URL("./", location.href);
   if (hand) full.searchParams.set("q", hand);
   if (visible) full.searchParams.set("v", visible);
+  encodeSituation(decodeSituation(new URLSearchParams(location.search)), full.searchParams);
   ui.openFull.href = full.href;
   ui.error.hidden = true;
   if (!result) {
@@ -70,18 +87,72 @@ function draw({ hand, visible }, result) {
   }
   // The page's renderer, without the hint line (the view is compact).
   ui.handTiles.replaceChildren(...render.handTiles(result));
+  ui.handTiles.dataset.source = "engine";
   ui.results.replaceChildren(...render.resultBlocks(result, { hint: false }));
   ui.results.dataset.hand = render.handText(result);
+  compactTable();
+}
+
+/** The discard table's best TOP_ROWS rows, and a button that shows the others. */
+function compactTable() {
+  const rows = [...ui.results.querySelectorAll("table.discards tbody tr")];
+  if (rows.length <= TOP_ROWS) return;
+  for (const row of rows.slice(TOP_ROWS)) if (row instanceof HTMLElement) row.hidden = true;
+  const more = render.h("button", { type: "button", class: "secondary show-all" }, `Show all ${rows.length} discards`);
+  more.addEventListener("click", () => {
+    for (const row of rows) if (row instanceof HTMLElement) row.hidden = false;
+    more.remove();
+  });
+  rows[0].closest("table")?.after(more);
+}
+
+/**
+ * The Score panel of a win (the situation of the address, read-only), or the worth of each wait of a tenpai
+ * 13-tile hand; nothing for other hands. The section carries data-state and, for a win, data-points.
+ * @param {string} typed  the hand of the address (its last tile is the default winning tile)
+ * @param {Analysis} result
+ */
+async function drawScore(typed, result) {
+  const waits = !result.agari;
+  ui.score.hidden = true;
+  ui.scoreError.hidden = true;
+  ui.scoreBody.replaceChildren();
+  delete ui.score.dataset.points;
+  if (!engine || !(result.agari || (result.tiles % 3 === 1 && result.shanten.min === 0))) return;
+  const asked = decodeSituation(new URLSearchParams(location.search));
+  const situation = effective(
+    waits ? asked : { ...asked, win: defaultWin(result.concealed, asked.win, lastTyped(typed)) }, result, { waits });
+  const hand = render.handText(result);
+  ui.scoreSituation.textContent = situationText(situation, { waits });
+  ui.score.hidden = false;
+  try {
+    if (waits) {
+      fillWaitValues(ui.results, await engine.scoreWaits(hand, scoreOptions(situation, result, { waits: true })));
+      ui.scoreBody.replaceChildren(render.h("p", { class: "help" }, "Each wait shows what a win on it is worth, by ron and by tsumo."));
+    } else {
+      const score = await engine.score(hand, /** @type {import("../paili.mjs").ScoreOptions} */ (scoreOptions(situation, result)));
+      ui.scoreBody.replaceChildren(...scoreBlocks(score, situation, result));
+      ui.score.dataset.points = String(score.points);
+    }
+    ui.score.dataset.state = "done";
+  } catch (error) {
+    if (!(error instanceof EngineError)) throw error;
+    const field = error.field && error.field !== "hand" ? `${error.field.replaceAll("_", " ")}: ` : "";
+    ui.scoreError.textContent = `${field}${error.message}`;
+    ui.scoreError.hidden = false;
+    ui.score.dataset.state = "error";
+  }
 }
 
 /** @param {EngineError} error */
 function drawError(error) {
+  ui.score.hidden = true;
   ui.handTiles.replaceChildren();
   ui.results.replaceChildren();
   delete ui.results.dataset.hand;
-  const where = error.position !== null && Number.isInteger(error.position) ? ` (at character ${error.position + 1})` : "";
-  const field = error.field && error.field !== "hand" ? `${error.field}: ` : ""; // e.g. the visible tiles (v=)
-  ui.errorMessage.textContent = `${field}${error.message || "This is not a valid hand."}${where}`;
+  // the engine's message says where (counting characters from 1); another input than the hand is named
+  const field = error.field === "visible" ? "Visible tiles (v=): " : error.field && error.field !== "hand" ? "Options: " : "";
+  ui.errorMessage.textContent = `${field}${error.message || "This is not a valid hand."}`;
   ui.error.hidden = false;
 }
 
@@ -92,15 +163,36 @@ async function show() {
     setEngineState("ready", "No hand given: add ?q=HAND to the address.");
     return;
   }
-  if (!engine) return; // still starting: start() shows the hand once the engine is ready
+  if (!engine) {
+    // still starting: the tiles drawn at once; start() shows the engine's answer once it is ready
+    const sketch = sketchHand(state.hand);
+    ui.handTiles.replaceChildren(...(sketch ? render.handTiles(sketch) : []));
+    ui.handTiles.dataset.source = "sketch";
+    return;
+  }
   try {
-    draw(state, await engine.analyze(state.hand, { visible: state.visible }));
+    const result = await engine.analyze(state.hand, { visible: state.visible });
+    draw(state, result);
+    await drawScore(state.hand, result);
     setEngineState("ready", "");
   } catch (error) {
     if (!(error instanceof EngineError)) throw error; // the engine rejects with nothing else
     drawError(error);
     setEngineState("ready", "");
   }
+}
+
+/**
+ * Show another hand in the frame: its address is replaced (never pushed: the host page's Back button stays the
+ * host's), and Undo shows while there is a step to take back.
+ * @param {string} hand
+ */
+function setHand(hand) {
+  const url = new URL(location.href);
+  url.searchParams.set("q", hand);
+  history.replaceState(null, "", url);
+  ui.undo.hidden = steps.length === 0;
+  show();
 }
 
 async function start() {
@@ -112,12 +204,14 @@ async function start() {
     const target = event.target;
     const row = target instanceof Element ? target.closest("table.discards tbody tr") : null;
     if (!(row instanceof HTMLElement) || !row.dataset.after) return;
-    const url = new URL(location.href);
-    url.searchParams.set("q", row.dataset.after);
-    history.pushState(null, "", url);
-    show();
+    steps.push(params().hand);
+    setHand(row.dataset.after);
   });
-  window.addEventListener("popstate", show);
+  ui.undo.addEventListener("click", () => {
+    const previous = steps.pop();
+    if (previous !== undefined) setHand(previous);
+  });
+  show(); // the hand drawn at once, while the engine loads
   try {
     engine = await createEngine({ onProgress: (message) => setEngineState("loading", `${message}…`) });
   } catch (error) {

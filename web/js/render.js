@@ -120,7 +120,8 @@ export function summary(result) {
   const word = min < 0 ? "agari" : min === 0 ? "tenpai" : "shanten";
   const mustDiscard = result.tiles % 3 === 2; // 14 tiles: the shanten is the one after the best discard
   const tenpai = mustDiscard ? t("ui.summary_tenpai_discard") : t("ui.summary_tenpai");
-  const text = min < 0 ? t("ui.summary_agari") : min === 0 ? tenpai : shantenText(min);
+  const away = t("ui.summary_away", { shanten: shantenText(min), count: min }); // shanten, glossed
+  const text = min < 0 ? t("ui.summary_agari") : min === 0 ? tenpai : away;
   const term = glossSpan(`term.${word}`, text);
   return h(
     "p",
@@ -166,11 +167,19 @@ export function shantenTable(shanten) {
 }
 
 /**
- * A list of tiles, each with how many copies are left under it.
+ * A list of tiles, each with how many copies are left under it. `draw`: each tile is a button that draws it
+ * into the hand ("Draw 3 man"; disabled when no copy is left).
  * @param {TileCount[]} entries
- * @param {{size?: string}} [options]
+ * @param {{size?: string, draw?: boolean}} [options]
  */
-export function tileCounts(entries, { size = "sm" } = {}) {
+export function tileCounts(entries, { size = "sm", draw = false } = {}) {
+  /** @param {string} name @param {number} remaining */
+  const face = (name, remaining) => {
+    if (!draw) return tile(name, { size });
+    const button = /** @type {HTMLButtonElement} */ (tile(name, { size, tag: "button", label: t("ui.draw_tile", { tile: tileName(name) }) }));
+    button.disabled = remaining === 0;
+    return button;
+  };
   return h(
     "ul",
     { class: "tile-counts" },
@@ -178,7 +187,7 @@ export function tileCounts(entries, { size = "sm" } = {}) {
       h(
         "li",
         { class: remaining === 0 ? "none-left" : null, dataset: { tile: name } },
-        tile(name, { size }),
+        face(name, remaining),
         h("span", { class: "count" }, h("span", { "aria-hidden": "true" }, String(remaining)), srOnly(`, ${t("ui.left", { count: remaining })}`)),
       ),
     ),
@@ -275,14 +284,17 @@ export function decompositions(list) {
 }
 
 /**
- * Waits and ukeire blocks of a 13-tile (3n+1) hand.
+ * Waits and ukeire blocks of a 13-tile (3n+1) hand; `draw`: their tiles are buttons that draw them.
  * @param {Analysis} result
+ * @param {{draw?: boolean}} [options]
  */
-export function waitsAndUkeire(result) {
+export function waitsAndUkeire(result, { draw = false } = {}) {
   const out = [];
   if (result.waits?.length) {
     const total = result.waits.reduce((sum, w) => sum + w.remaining, 0);
-    out.push(block(t("ui.waits"), "term.waits", h("p", { class: "total" }, t("ui.waits_total", { kinds: result.waits.length, count: total })), tileCounts(result.waits)));
+    const list = tileCounts(result.waits, { draw });
+    list.classList.add("waits"); // scoreview.js writes each wait's worth in its items
+    out.push(block(t("ui.waits"), "term.waits", h("p", { class: "total" }, t("ui.waits_total", { kinds: result.waits.length, count: total })), list));
   }
   if (result.ukeire) {
     const { total, tiles: list } = result.ukeire;
@@ -291,7 +303,7 @@ export function waitsAndUkeire(result) {
       block(
         title,
         "term.ukeire",
-        list.length ? tileCounts(list) : h("p", { class: "empty" }, t("ui.no_improving_tile")),
+        list.length ? tileCounts(list, { draw }) : h("p", { class: "empty" }, t("ui.no_improving_tile")),
       ),
     );
   }
@@ -369,15 +381,16 @@ export function handTiles(result, { tag = "span" } = {}) {
  * Every block of an analysis, in order: the summary, the shanten per form, then the decompositions of a win,
  * the waits and ukeire of a 3n+1 hand, or the discard table of a 3n+2 hand.
  * @param {Analysis} result
- * @param {{hint?: boolean}} [options] `hint`: say that a discard row can be chosen
+ * @param {{hint?: boolean, draw?: boolean}} [options] `hint`: say that a discard row can be chosen; `draw`: the
+ *   waits and improving tiles are buttons that draw them into the hand
  * @returns {HTMLElement[]}
  */
-export function resultBlocks(result, { hint = true } = {}) {
+export function resultBlocks(result, { hint = true, draw = false } = {}) {
   return [
     summary(result),
     shantenTable(result.shanten),
     ...(result.agari && result.decompositions ? [decompositions(result.decompositions)] : []),
-    ...("waits" in result || "ukeire" in result ? waitsAndUkeire(result) : []),
+    ...("waits" in result || "ukeire" in result ? waitsAndUkeire(result, { draw }) : []),
     ...(result.discards ? [discardTable(result.discards, { hint })] : []),
   ];
 }

@@ -3,11 +3,14 @@
 // Start-up: the client posts {type: "init", baseUrl}. The worker reads build-info.json from baseUrl to find
 // Pyodide and the wheel, loads Pyodide, installs the wheel with pyodide.loadPackage (offline, no micropip),
 // and takes the one Python entry point, paili.api.handle, once. It reports
-//   {type: "progress", message}, then {type: "ready", version} or {type: "fatal", message}.
+//   {type: "progress", message} (while Pyodide and the wheel download, with `loaded` and `total` bytes), then
+//   {type: "ready", version} or {type: "fatal", message}.
 //
 // Requests: {id, op, payload}. The request JSON is {op, ...payload}; handle(str) -> str is the whole
 // boundary: a string goes in, a string comes out, no Python proxy ever reaches the page.
 // Replies: {id, ok: true, result} or {id, ok: false, error: {type, message, position, field}}.
+
+import { countingFetch, downloadText, percentOf } from "./download.js";
 
 /** @typedef {import("../paili.mjs").InitMessage} InitMessage */
 /** @typedef {import("../paili.mjs").RequestMessage} RequestMessage */
@@ -21,6 +24,7 @@
  * @property {string} wheel  URL of the engine wheel, relative to the site folder
  * @property {string} [pyodide]  URL of Pyodide's folder, relative to the site folder
  * @property {string} [pyodideVersion]
+ * @property {number} [downloadBytes]  the bytes fetched at start-up: Pyodide's files and the wheel, as built
  */
 
 /** @type {((request: string) => string) | null} the PyProxy of paili.api.handle, kept for the worker's life */
@@ -34,9 +38,42 @@ function post(message) {
   self.postMessage(message);
 }
 
-/** @param {string} message */
-function progress(message) {
-  post({ type: "progress", message });
+/**
+ * @param {string} message
+ * @param {{loaded: number, total: number}} [bytes]  the download so far
+ */
+function progress(message, bytes) {
+  post({ type: "progress", message, ...bytes });
+}
+
+/**
+ * Run `load` with the worker's fetch counting the bytes it downloads: a progress message on each new percent
+ * (each 0.5 MB without a total), then fetch as it was.
+ * @template T
+ * @param {number} total  the expected bytes (0: unknown)
+ * @param {() => Promise<T>} load
+ * @returns {Promise<T>}
+ */
+async function withDownloadProgress(total, load) {
+  const original = self.fetch;
+  let loaded = 0;
+  let shown = -1;
+  const report = () => {
+    const step = percentOf(loaded, total) ?? Math.floor(loaded / 5e5);
+    if (step === shown) return;
+    shown = step;
+    progress(`Downloading Python and the engine: ${downloadText(loaded, total)}`, { loaded, total });
+  };
+  self.fetch = countingFetch(original, (bytes) => {
+    loaded += bytes;
+    report();
+  });
+  report();
+  try {
+    return await load();
+  } finally {
+    self.fetch = original;
+  }
 }
 
 /** The message of a thrown value: its `message` when it has one, else the value itself, as text. */
@@ -108,14 +145,15 @@ async function start(baseUrl) {
   progress(`Loading the Python runtime (Pyodide${pyodideVersion})`);
   /** @type {typeof import("pyodide")} the module as the site serves it (node_modules/pyodide, copied) */
   const { loadPyodide } = await import(new URL("pyodide.mjs", pyodideBase).href);
-  const pyodide = await failingOnBadWasm(() => loadPyodide({ indexURL: pyodideBase.href }));
-
-  progress(`Installing the Paili engine ${info.version ?? ""}`.trim());
   /** @type {string[]} */
   const wheelErrors = [];
-  await pyodide.loadPackage(new URL(info.wheel, baseUrl).href, {
-    messageCallback: () => {},
-    errorCallback: (message) => wheelErrors.push(message),
+  const pyodide = await withDownloadProgress(Number(info.downloadBytes ?? 0), async () => {
+    const runtime = await failingOnBadWasm(() => loadPyodide({ indexURL: pyodideBase.href }));
+    await runtime.loadPackage(new URL(info.wheel, baseUrl).href, {
+      messageCallback: () => {},
+      errorCallback: (message) => wheelErrors.push(message),
+    });
+    return runtime;
   });
   if (wheelErrors.length) throw new Error(wheelErrors.join("; "));
 

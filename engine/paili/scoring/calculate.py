@@ -22,8 +22,8 @@ from ..notation import check_visible, parse, parse_tiles
 from ..results import decomposition_json
 from ..tables import agari_index
 from ..tiles import FIVES, HONOR_BASE, KINDS, SUITS, Tile, tile_name
-from .fu import Breakdown, breakdown_json, chiitoitsu_fu, regular_fu
-from .points import basic_points, payments
+from .fu import CLOSED_TRIPLET_FU, NAMES, Breakdown, chiitoitsu_fu, regular_breakdown, regular_fu, set_fu
+from .points import basic_points, payments, total
 from .rules import PRESETS, ScoringRules, resolve_rules
 from .yaku import (
     QUAD,
@@ -38,6 +38,7 @@ from .yaku import (
     chiitoitsu_yaku,
     hand_yaku,
     kokushi_yaku,
+    nine_gates,
     regular_yaku,
 )
 
@@ -54,12 +55,17 @@ _NEXT: Final = tuple(
     for t in range(KINDS))
 """``_NEXT[indicator]``: the dora it shows."""
 
-_NAMES: Final = tuple(tile_name(t) for t in range(KINDS))
-_PLAIN_TILES: Final = {name: t for t, name in enumerate(_NAMES)}
+_PLAIN_TILES: Final = {name: t for t, name in enumerate(NAMES)}
 """Two-character names of the plain (not red) tiles: the fast path of reading ``win`` and indicators."""
 _PINFU: Final = ("pinfu", 1, 0)
+_BITS: Final = tuple(1 << t for t in range(KINDS))
 _WINDS: Final = {"1z": 27, "2z": 28, "3z": 29, "4z": 30}
 _MELD_GROUP: Final = {"chi": SEQUENCE, "pon": TRIPLET, "kan": QUAD, "ankan": QUAD}
+
+
+def _rank(found: Yaku) -> int:
+    """Where a yaku found comes in the results (:data:`~paili.scoring.yaku.YAKU_ORDER`)."""
+    return RANK[found[0]]
 
 
 def dora_of(indicator: Tile) -> Tile:
@@ -152,7 +158,7 @@ def _indicators(hand: Hand, name: str, text: object, seen: list[int]) -> list[Ti
     return tiles
 
 
-def _situation(hand: Hand, closed: bool, *, tsumo: object, round_wind: object, seat_wind: object,
+def _situation(hand: Hand, closed: bool, tsumo: object, round_wind: object, seat_wind: object,
                riichi: object, ippatsu: object, last_tile: object, rinshan: object, chankan: object,
                blessing: object) -> Situation:
     if (tsumo.__class__ is bool and ippatsu.__class__ is bool and last_tile.__class__ is bool
@@ -218,7 +224,7 @@ def _rules_json(rules: ScoringRules) -> dict[str, Any]:
         known = _RULES_JSON[id(rules)] = (rules, rules.to_json())
         if len(_RULES_JSON) > 64:
             _RULES_JSON.clear()
-    return dict(known[1])
+    return known[1].copy()
 
 
 # --- scoring the readings --------------------------------------------------------------------------------
@@ -242,32 +248,30 @@ def _placements(pair: Tile, triplets: list[Tile], sequences: list[Tile], win: Ti
     return out
 
 
-def _value(found: list[Yaku], fu: int, bonus: int, rules: ScoringRules) -> tuple[int, int, int, int, list[Yaku]]:
-    """(basic points, yakuman multiple, han, fu, the yaku as counted) of one reading."""
+def _value(found: list[Yaku], fu: int, bonus: int, rules: ScoringRules
+           ) -> tuple[int, int, int, int, list[Yaku], str | None]:
+    """(basic points, yakuman multiple, han, fu, the yaku as counted, the limit) of one reading."""
     if not found:
-        return 0, 0, 0, fu, found
+        return 0, 0, 0, fu, found, None
     if found[0][2]:  # a reading with a yakuman lists only yakuman
         counted = [(name, 13 * m, m) for name, _, n in found
                    for m in [YAKUMAN[name] if rules.double_yakuman else 1]]
         total = sum(y[2] for y in counted) if rules.yakuman_stack else max(y[2] for y in counted)
-        return 8000 * total, total, 13 * total, fu, counted
+        return 8000 * total, total, 13 * total, fu, counted, "yakuman"
     han = bonus
     for y in found:
         han += y[1]
-    return basic_points(han, fu, 0, rules)[0], 0, han, fu, found
+    base, limit = basic_points(han, fu, 0, rules)
+    return base, 0, han, fu, found, limit
 
 
-def _bonus(hand: Hand, rules: ScoringRules, full: list[int] | None, dora: list[Tile], ura: list[Tile]
-           ) -> list[Yaku]:
-    """Dora, aka and ura; ``full`` counts the hand's tiles, concealed and called."""
+def _bonus(hand: Hand, rules: ScoringRules, dora: int, ura: int) -> list[Yaku]:
+    """Dora, aka and ura, given the numbers of dora and ura dora the hand holds."""
     out: list[Yaku] = []
-    if full is not None:
-        for name, tiles in (("dora", dora), ("ura", ura)):
-            count = 0
-            for t in tiles:
-                count += full[_NEXT[t]]
-            if count:
-                out.append((name, count, 0))
+    if dora:
+        out.append(("dora", dora, 0))
+    if ura:
+        out.append(("ura", ura, 0))
     if rules.red_fives:
         reds = hand.reds
         aka = 0
@@ -283,6 +287,17 @@ def _bonus(hand: Hand, rules: ScoringRules, full: list[int] | None, dora: list[T
     return out
 
 
+def _plain_indicators(text: object) -> list[Tile] | None:
+    """The kinds of indicators written plainly ("3m1z", no red five), ``None`` for any other form."""
+    if not isinstance(text, str):
+        return None
+    if len(text) == 2:
+        tile = _PLAIN_TILES.get(text)
+        return None if tile is None else [tile]
+    tiles = [_PLAIN_TILES.get(text[i:i + 2], -1) for i in range(0, len(text), 2)]
+    return None if len(text) % 2 or -1 in tiles else tiles
+
+
 def score_hand(hand: Hand, *, win: str, tsumo: bool = False, round_wind: str = "1z", seat_wind: str = "1z",
                riichi: int = 0, ippatsu: bool = False, last_tile: bool = False, rinshan: bool = False,
                chankan: bool = False, blessing: bool = False, dora: str = "", ura: str = "", honba: int = 0,
@@ -293,6 +308,15 @@ def score_hand(hand: Hand, *, win: str, tsumo: bool = False, round_wind: str = "
     hand's ``points`` with that many more ura dora, for each (what the advisor's ura expectation needs: one
     reading of the hand instead of one per count; the best reading may differ between counts).
     """
+    return _score(hand, win, tsumo, round_wind, seat_wind, riichi, ippatsu, last_tile, rinshan, chankan, blessing,
+                  dora, ura, honba, riichi_sticks, rules, ura_hits)
+
+
+def _score(hand: Hand, win: str, tsumo: object, round_wind: object, seat_wind: object, riichi: object,
+           ippatsu: object, last_tile: object, rinshan: object, chankan: object, blessing: object, dora: object,
+           ura: object, honba: object, riichi_sticks: object, rules: object, ura_hits: Sequence[int]
+           ) -> dict[str, Any]:
+    """:func:`score_hand`, its arguments by position (a call with 17 keywords costs as much as some yaku)."""
     checked_rules = PRESETS.get(rules) if isinstance(rules, str) else None
     if checked_rules is None:
         checked_rules = resolve_rules(rules)
@@ -312,67 +336,102 @@ def score_hand(hand: Hand, *, win: str, tsumo: bool = False, round_wind: str = "
                         code="score.not_agari", params={"hand": str(hand)})
     win_tile = _win_tile(hand, win)
     closed = True
-    mask = 0
-    for t in kinds:
-        mask |= 1 << t
+    mask = sum(map(_BITS.__getitem__, kinds))  # the kinds are distinct: the sum is their union
     meld_groups: list[Group] = []
+    meld_seq_bits = meld_set_bits = meld_quads = meld_closed = meld_fu = 0  # what the melds give every reading
+    meld_tiles: list[Tile] = []
     for m in melds:
-        mask |= 1 << m.tiles[0] | 1 << m.tiles[-1]
-        if m.kind != "ankan":
+        low = m.tiles[0]
+        meld_tiles += m.tiles
+        kind = _MELD_GROUP[m.kind]
+        is_open = m.kind != "ankan"
+        if kind == SEQUENCE:
+            mask |= 7 << low
+            meld_seq_bits |= 1 << low
+        else:
+            mask |= 1 << low
+            meld_set_bits |= 1 << low
+            meld_quads += kind == QUAD
+            meld_closed += not is_open
+            meld_fu += set_fu(kind, low, is_open)
+        if is_open:
             closed = False
-        meld_groups.append((_MELD_GROUP[m.kind], m.tiles[0], m.kind != "ankan", True))
-        if m.kind == "chi":
-            mask |= 1 << m.tiles[1]
+        meld_groups.append((kind, low, is_open, True))
     if chankan is True and concealed[win_tile] != 1:
         raise HandError("the robbed tile's three other copies are in the kan, expected the hand to hold "
                         f"one {tile_name(win_tile)}, got {concealed[win_tile]}", field="chankan",
                         code="situation.chankan_copies",
                         params={"tile": tile_name(win_tile), "count": concealed[win_tile]})
-    sit = _situation(hand, closed, tsumo=tsumo, round_wind=round_wind, seat_wind=seat_wind, riichi=riichi,
-                     ippatsu=ippatsu, last_tile=last_tile, rinshan=rinshan, chankan=chankan, blessing=blessing)
+    sit = _situation(hand, closed, tsumo, round_wind, seat_wind, riichi, ippatsu, last_tile, rinshan, chankan,
+                     blessing)
     if not (honba.__class__ is int and 0 <= honba <= 1000):
         honba = _count("honba", honba, 1000)
     sticks = riichi_sticks
     if not (sticks.__class__ is int and 0 <= sticks <= 1000):
         sticks = _count("riichi_sticks", riichi_sticks, 1000)
-    full: list[int] | None = None
-    dora_tiles = ura_tiles = []
+    dora_count = ura_count = 0
     if dora or ura:
-        full = list(concealed)
-        for m in melds:
-            for t in m.tiles:
-                full[t] += 1
-        seen = full[:]
-        dora_tiles = _indicators(hand, "dora", dora, seen)
-        ura_tiles = _indicators(hand, "ura", ura, seen)
-    bonus = _bonus(hand, checked_rules, full, dora_tiles, ura_tiles if sit.riichi else [])
-    extra = sum(y[1] for y in bonus)
+        dora_tiles, ura_tiles = _plain_indicators(dora), _plain_indicators(ura)
+        if dora_tiles is not None and ura_tiles is not None:
+            shown = dora_tiles + ura_tiles
+            if len(dora_tiles) > MAX_INDICATORS or len(ura_tiles) > MAX_INDICATORS:
+                dora_tiles = None
+            else:
+                for t in shown:
+                    if concealed[t] + shown.count(t) + meld_tiles.count(t) > 4:
+                        dora_tiles = None
+                        break
+        if dora_tiles is None or ura_tiles is None:  # not plain, or too many: the full check and its error
+            seen = list(concealed)
+            for t in meld_tiles:
+                seen[t] += 1
+            dora_tiles = _indicators(hand, "dora", dora, seen)
+            ura_tiles = _indicators(hand, "ura", ura, seen)
+        for t in dora_tiles:
+            dora_count += concealed[_NEXT[t]] + meld_tiles.count(_NEXT[t])
+        if sit.riichi:
+            for t in ura_tiles:
+                ura_count += concealed[_NEXT[t]] + meld_tiles.count(_NEXT[t])
+    bonus = _bonus(hand, checked_rules, dora_count, ura_count)
+    extra = dora_count + ura_count + (bonus[-1][1] if bonus and bonus[-1][0] == "aka" else 0)
     shared = hand_yaku(mask, sit, closed, checked_rules)
 
-    best: tuple[int, int, int, int, list[Yaku]] | None = None
+    best: tuple[int, int, int, int, list[Yaku], str | None] | None = None
     best_reading: tuple[Any, ...] = ()
     scored: list[tuple[list[Yaku], int]] = []  # every (yaku, fu) when ura_hits asks for them
     if entry is not None:
         tsumo_ = sit.tsumo
+        yakuman_base = shared[0] + nine_gates(mask, concealed, win_tile, closed) if closed else shared[0]
+        ordinary_base = shared[1]
         for r in entry.readings:
             pair = kinds[r.pair]
             triplets = [kinds[i] for i in r.triplets]
             sequences = [kinds[i] for i in r.sequences]
-            concealed_groups: list[Group] = [(SEQUENCE, t, False, False) for t in sequences]
-            concealed_groups += meld_groups
+            seq_bits, set_bits, sets_fu = meld_seq_bits, meld_set_bits, meld_fu
+            for t in sequences:
+                seq_bits |= 1 << t
+            for t in triplets:
+                set_bits |= 1 << t
+                sets_fu += CLOSED_TRIPLET_FU[t]
+            closed_sets = meld_closed + len(triplets)
             for wait, shanpon in _placements(pair, triplets, sequences, win_tile):
-                if tsumo_:
+                if shanpon < 0 or tsumo_:  # a triplet completed by ron counts as open
                     shanpon = -1
-                groups = [(TRIPLET, t, i == shanpon, False) for i, t in enumerate(triplets)] + concealed_groups
-                found = regular_yaku(groups, pair, wait, win_tile, mask, sit, closed, concealed, checked_rules,
-                                     shared)
-                pinfu = _PINFU in found
-                fu = regular_fu(groups, pair, wait, sit, closed, pinfu, checked_rules)[0]
+                    found = regular_yaku(sequences, seq_bits, set_bits, meld_quads, closed_sets, pair, wait, mask,
+                                         sit, closed, checked_rules, yakuman_base, ordinary_base)
+                    pinfu = _PINFU in found
+                    fu = regular_fu(sets_fu, pair, wait, sit, closed, pinfu, checked_rules)
+                else:
+                    found = regular_yaku(sequences, seq_bits, set_bits, meld_quads, closed_sets - 1, pair, wait,
+                                         mask, sit, closed, checked_rules, yakuman_base, ordinary_base)
+                    pinfu = False
+                    fu = regular_fu(sets_fu - (CLOSED_TRIPLET_FU[win_tile] >> 1), pair, wait, sit, closed, pinfu,
+                                    checked_rules)
                 value = _value(found, fu, extra, checked_rules)
                 if ura_hits:
                     scored.append((found, fu))
                 if best is None or value[:4] > best[:4]:
-                    best, best_reading = value, ("regular", pair, triplets, sequences, wait, groups, pinfu)
+                    best, best_reading = value, ("regular", pair, triplets, sequences, wait, shanpon, pinfu)
     for d in special:
         if d.form == "chiitoitsu":
             fu, _ = chiitoitsu_fu(checked_rules)
@@ -389,57 +448,53 @@ def score_hand(hand: Hand, *, win: str, tsumo: bool = False, round_wind: str = "
         if best is None or value[:4] > best[:4]:
             best, best_reading = value, (d.form, d, wait)
     assert best is not None
-    base, yakuman, han, fu, found = best
+    base, yakuman, han, fu, found, limit = best
 
     breakdown: Breakdown
     if best_reading[0] == "regular":
-        _, pair, triplets, sequences, wait, groups, pinfu = best_reading
-        _, breakdown = regular_fu(groups, pair, wait, sit, closed, pinfu, checked_rules, explain=True)
+        _, pair, triplets, sequences, wait, shanpon, pinfu = best_reading
+        groups = [(TRIPLET, t, i == shanpon, False) for i, t in enumerate(triplets)]
+        breakdown = regular_breakdown(groups + meld_groups, pair, wait, sit, closed, pinfu, checked_rules)
         decomposition: dict[str, Any] = {
-            "form": "regular", "pair": _NAMES[pair], "triplets": [_NAMES[t] for t in triplets],
-            "sequences": [_NAMES[t] for t in sorted(sequences)]}
+            "form": "regular", "pair": NAMES[pair], "triplets": list(map(NAMES.__getitem__, triplets)),
+            "sequences": list(map(NAMES.__getitem__, sorted(sequences)))}
     else:
         breakdown = chiitoitsu_fu(checked_rules)[1] if best_reading[0] == "chiitoitsu" else []
         decomposition, wait = decomposition_json(best_reading[1]), best_reading[2]
         del decomposition["flags"]
     decomposition["wait"] = wait
-    decomposition["win"] = _NAMES[win_tile]
+    decomposition["win"] = NAMES[win_tile]
     if found and not yakuman:
         found = found + bonus
+    dealer = sit.seat_wind == HONOR_BASE
     if found:
-        points, paid = payments(base, dealer=sit.dealer, tsumo=sit.tsumo, honba=honba)
-        if not sit.tsumo:
-            gained = paid["ron"]
-        elif sit.dealer:
-            gained = 3 * paid["others"]
-        else:
-            gained = paid["dealer"] + 2 * paid["others"]
+        points, paid = payments(base, dealer=dealer, tsumo=sit.tsumo, honba=honba)
+        gained = total(paid, sticks)
     else:
-        points, paid, gained, sticks = 0, {}, 0, 0
-    found.sort(key=lambda y: RANK[y[0]])
-    by_ura: dict[str, Any] = {}
-    if ura_hits:
-        by_ura["points_by_ura"] = [
-            payments(max(_value(f, fu_, extra + u, checked_rules)[0] for f, fu_ in scored), dealer=sit.dealer,
-                     tsumo=sit.tsumo, honba=0)[0] if points else 0
-            for u in ura_hits]
-    return {
+        points, paid, gained = 0, {}, 0
+    found.sort(key=_rank)
+    result: dict[str, Any] = {
         "win": win,
-        "dealer": sit.dealer,
+        "dealer": dealer,
         "yaku": [({"id": name, "han": h, "yakuman": n} if n else {"id": name, "han": h}) for name, h, n in found],
         "han": han,
         "fu": fu,
         "yakuman": yakuman,
-        "limit": basic_points(han, fu, yakuman, checked_rules)[1] if found else None,
+        "limit": limit,
         "points": points,
         "payments": paid,
-        "total": gained + 1000 * sticks,
-        "fu_breakdown": breakdown_json(breakdown),
+        "total": gained,
+        "fu_breakdown": breakdown,
         "decomposition": decomposition,
         "no_yaku": not found,
         "rules": _rules_json(checked_rules),
-        **by_ura,
     }
+    if ura_hits:
+        result["points_by_ura"] = [
+            payments(max(_value(f, fu_, extra + u, checked_rules)[0] for f, fu_ in scored), dealer=dealer,
+                     tsumo=sit.tsumo, honba=0)[0] if points else 0
+            for u in ura_hits]
+    return result
 
 
 def score(hand: str | Hand, *, win: str, tsumo: bool = False, round_wind: str = "1z", seat_wind: str = "1z",
@@ -447,7 +502,7 @@ def score(hand: str | Hand, *, win: str, tsumo: bool = False, round_wind: str = 
           chankan: bool = False, blessing: bool = False, dora: str = "", ura: str = "", honba: int = 0,
           riichi_sticks: int = 0, rules: object = "riichi") -> dict[str, Any]:
     """Score a winning hand; a JSON-ready dict. Raises :class:`~paili.HandError` for a bad or incomplete hand
-    and for a situation that contradicts it (the message starts with the field's name).
+    and for a situation that contradicts it (its ``field`` names the input at fault).
 
     ``hand`` is the complete hand with its melds (``[...]`` open, ``(...)`` closed kan); ``win`` the tile that
     completed it, among the concealed tiles (``0p`` for a red five); ``riichi`` 0, 1 or 2 (double riichi);
@@ -468,7 +523,5 @@ def score(hand: str | Hand, *, win: str, tsumo: bool = False, round_wind: str = 
     >>> score("123m456p789s22z [123s]", win="2z")["no_yaku"]
     True
     """
-    parsed = hand if isinstance(hand, Hand) else parse(hand)
-    return score_hand(parsed, win=win, tsumo=tsumo, round_wind=round_wind, seat_wind=seat_wind, riichi=riichi,
-                      ippatsu=ippatsu, last_tile=last_tile, rinshan=rinshan, chankan=chankan, blessing=blessing,
-                      dora=dora, ura=ura, honba=honba, riichi_sticks=riichi_sticks, rules=rules)
+    return _score(hand if isinstance(hand, Hand) else parse(hand), win, tsumo, round_wind, seat_wind, riichi,
+                  ippatsu, last_tile, rinshan, chankan, blessing, dora, ura, honba, riichi_sticks, rules, ())

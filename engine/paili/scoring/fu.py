@@ -28,7 +28,7 @@ from typing import Any, Final
 
 from ..tiles import IS_ORPHAN, Tile, tile_name
 from .rules import ScoringRules
-from .yaku import GROUP_NAMES, SEQUENCE, Group, Situation, Wait
+from .yaku import GROUP_NAMES, QUAD, SEQUENCE, TRIPLET, Group, Situation, Wait
 
 _DRAGONS: Final = (31, 32, 33)
 _SET_FU: Final = ((0, 0), (2, 4), (8, 16))
@@ -36,76 +36,110 @@ _SET_FU: Final = ((0, 0), (2, 4), (8, 16))
 _WAIT_NAMES: Final = {"kanchan": "closed wait (kanchan)", "penchan": "edge wait (penchan)",
                       "tanki": "pair wait (tanki)"}
 
-Breakdown = list[tuple[int, str]]
-"""(fu, reason) entries; :func:`breakdown_json` makes the JSON form."""
+Breakdown = list[dict[str, Any]]
+"""The entries ``{"fu": n, "reason": text}``, in the order a player adds them up."""
+
+NAMES: Final = tuple(tile_name(t) for t in range(34))
+"""``NAMES[t]``: the mpsz name of kind ``t`` (``tile_name``, looked up)."""
 
 
-def regular_fu(groups: list[Group], pair: Tile, wait: Wait, sit: Situation, closed: bool, pinfu: bool,
-               rules: ScoringRules, *, explain: bool = False) -> tuple[int, Breakdown]:
-    """The fu of a regular reading, and (with ``explain``) its breakdown."""
-    raw = 20
+def set_fu(kind: int, tile: Tile, is_open: bool) -> int:
+    """The fu of one set: ``kind`` is ``SEQUENCE``, ``TRIPLET`` or ``QUAD``, ``tile`` its lowest tile."""
+    return _SET_FU[kind][IS_ORPHAN[tile]] << (not is_open)
+
+
+CLOSED_TRIPLET_FU: Final = tuple(set_fu(TRIPLET, t, False) for t in range(34))
+"""``CLOSED_TRIPLET_FU[t]``: the fu of a concealed triplet of ``t`` (half of it when a ron completes it)."""
+
+
+def _set_entry(kind: int, tile: Tile, is_open: bool, by_ron: bool) -> tuple[int, str]:
+    what = "terminal/honor" if IS_ORPHAN[tile] else "simple"
+    how = "open" if is_open else "closed"
+    ron = " (completed by ron)" if by_ron else ""
+    return set_fu(kind, tile, is_open), f"{how} {GROUP_NAMES[kind]} of {NAMES[tile]}, {what}{ron}"
+
+
+SET_ENTRIES: Final = {(kind, tile, is_open, by_ron): _set_entry(kind, tile, is_open, by_ron)
+                      for kind in (TRIPLET, QUAD) for tile in range(34) for is_open in (False, True)
+                      for by_ron in ((False, True) if is_open and kind == TRIPLET else (False,))}
+"""``SET_ENTRIES[kind, tile, is_open, by_ron]``: the fu of a triplet or quad and its line in the breakdown
+(``by_ron``: a concealed triplet the winning discard completed, which counts as open)."""
+
+
+def pair_fu(pair: Tile, sit: Situation, rules: ScoringRules) -> int:
+    """The fu of the pair: a dragon, the seat or the round wind 2, a wind that is both ``double_wind_fu``."""
+    if pair < 27:
+        return 0
+    if pair in _DRAGONS:
+        return 2
+    if pair == sit.seat_wind:
+        return rules.double_wind_fu if pair == sit.round_wind else 2
+    return 2 if pair == sit.round_wind else 0
+
+
+def regular_fu(sets: int, pair: Tile, wait: Wait, sit: Situation, closed: bool, pinfu: bool,
+               rules: ScoringRules) -> int:
+    """The fu of a regular reading whose sets are worth ``sets`` fu (:func:`set_fu` summed)."""
+    raw = 20 + sets
     if closed and not sit.tsumo:
         raw += 10
     if sit.tsumo and not pinfu:
         raw += 2
-    for kind, tile, is_open, _ in groups:
-        if kind != SEQUENCE:
-            raw += _SET_FU[kind][IS_ORPHAN[tile]] << (not is_open)
-    pair_fu = 0
     if pair >= 27:
-        if pair in _DRAGONS:
-            pair_fu = 2
-        elif pair == sit.seat_wind:
-            pair_fu = rules.double_wind_fu if pair == sit.round_wind else 2
-        elif pair == sit.round_wind:
-            pair_fu = 2
-    raw += pair_fu
+        raw += pair_fu(pair, sit, rules)
     if wait in _WAIT_NAMES:
         raw += 2
+    return _rounded(raw, closed, rules)
+
+
+def _rounded(raw: int, closed: bool, rules: ScoringRules) -> int:
+    """Fu rounded up to the next 10; an open hand with no fu beyond the base is 30 (``open_pinfu_fu``)."""
     if raw == 20 and not closed and rules.open_pinfu_fu:
-        fu = 30
-    else:
-        fu = -(-raw // 10) * 10
-    if not explain:
-        return fu, []
-    parts: Breakdown = [(20, "base (futei)")]
+        return 30
+    return -(-raw // 10) * 10
+
+
+def regular_breakdown(groups: list[Group], pair: Tile, wait: Wait, sit: Situation, closed: bool, pinfu: bool,
+                      rules: ScoringRules) -> Breakdown:
+    """The breakdown of :func:`regular_fu` for the reading's ``groups`` (its sequences may be left out: they
+    score nothing): its entries add up to that fu."""
+    parts: Breakdown = [{"fu": 20, "reason": "base (futei)"}]
+    raw = 20
     if closed and not sit.tsumo:
-        parts.append((10, "closed hand won by ron (menzen kafu)"))
+        parts.append({"fu": 10, "reason": "closed hand won by ron (menzen kafu)"})
+        raw += 10
     if sit.tsumo and not pinfu:
-        parts.append((2, "tsumo"))
+        parts.append({"fu": 2, "reason": "tsumo"})
+        raw += 2
     for kind, tile, is_open, called in groups:
-        if kind == SEQUENCE:
-            continue
-        orphan = IS_ORPHAN[tile]
-        what = "terminal/honor" if orphan else "simple"
-        how = "open" if is_open else "closed"
-        by_ron = " (completed by ron)" if is_open and not called else ""
-        parts.append((_SET_FU[kind][orphan] << (not is_open),
-                      f"{how} {GROUP_NAMES[kind]} of {tile_name(tile)}, {what}{by_ron}"))
-    if pair_fu:
-        name = tile_name(pair)
+        if kind != SEQUENCE:
+            fu, reason = SET_ENTRIES[kind, tile, is_open, is_open and not called]
+            parts.append({"fu": fu, "reason": reason})
+            raw += fu
+    fu = pair_fu(pair, sit, rules)
+    if fu:
+        name = NAMES[pair]
         if pair in _DRAGONS:
-            parts.append((2, f"pair of {name}, a dragon"))
+            reason = f"pair of {name}, a dragon"
         elif pair == sit.seat_wind and pair == sit.round_wind:
-            parts.append((pair_fu, f"pair of {name}, seat and round wind"))
+            reason = f"pair of {name}, seat and round wind"
         elif pair == sit.seat_wind:
-            parts.append((2, f"pair of {name}, the seat wind"))
+            reason = f"pair of {name}, the seat wind"
         else:
-            parts.append((2, f"pair of {name}, the round wind"))
+            reason = f"pair of {name}, the round wind"
+        parts.append({"fu": fu, "reason": reason})
+        raw += fu
     if wait in _WAIT_NAMES:
-        parts.append((2, _WAIT_NAMES[wait]))
+        parts.append({"fu": 2, "reason": _WAIT_NAMES[wait]})
+        raw += 2
+    fu = _rounded(raw, closed, rules)
     if raw == 20 and fu == 30:
-        parts.append((10, "open hand with no fu counts 30"))
+        parts.append({"fu": 10, "reason": "open hand with no fu counts 30"})
     elif fu != raw:
-        parts.append((fu - raw, f"rounded up from {raw}"))
-    return fu, parts
+        parts.append({"fu": fu - raw, "reason": f"rounded up from {raw}"})
+    return parts
 
 
 def chiitoitsu_fu(rules: ScoringRules) -> tuple[int, Breakdown]:
     """Seven pairs: a flat fu, nothing added."""
-    return rules.chiitoitsu_fu, [(rules.chiitoitsu_fu, "seven pairs (chiitoitsu), flat")]
-
-
-def breakdown_json(parts: Breakdown) -> list[dict[str, Any]]:
-    """``[{"fu": n, "reason": text}, ...]``."""
-    return [{"fu": fu, "reason": reason} for fu, reason in parts]
+    return rules.chiitoitsu_fu, [{"fu": rules.chiitoitsu_fu, "reason": "seven pairs (chiitoitsu), flat"}]

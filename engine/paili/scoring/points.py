@@ -70,3 +70,14 @@ def payments(base: int, *, dealer: bool, tsumo: bool, honba: int) -> tuple[int, 
         return 3 * each, {"others": each + 100 * honba}
     from_dealer, from_others = _up(base * 2), _up(base)
     return from_dealer + 2 * from_others, {"dealer": from_dealer + 100 * honba, "others": from_others + 100 * honba}
+
+
+def total(paid: dict[str, int], sticks: int) -> int:
+    """What the winner gains: the ``payments`` (one ron, or the three payers of a tsumo) plus 1,000 per stick.
+
+    >>> total({"dealer": 4100, "others": 2100}, 1)
+    9300
+    """
+    if "ron" in paid:
+        return paid["ron"] + 1000 * sticks
+    return paid.get("dealer", paid["others"]) + 2 * paid["others"] + 1000 * sticks

@@ -2,7 +2,7 @@
 
 A *reading* is one way to cut the hand into four sets and a pair (:class:`Group` list + pair), with the place
 the winning tile took in it (the wait, 待ち). Yaku that depend only on the tiles (tanyao, honitsu, ...) are
-computed once per hand in :class:`TileFacts`; the rest per reading.
+computed once per hand (:func:`hand_yaku`, :func:`nine_gates`); the rest per reading (:func:`regular_yaku`).
 
 Han, closed / open (0 = closed hands only):
 
@@ -183,54 +183,58 @@ def hand_yaku(mask: int, sit: Situation, closed: bool, rules: ScoringRules) -> t
     return yakuman, out
 
 
-def regular_yaku(groups: list[Group], pair: Tile, wait: Wait, win: Tile, mask: int, sit: Situation,
-                 closed: bool, counts: tuple[int, ...], rules: ScoringRules,
-                 shared: tuple[list[Yaku], list[Yaku]]) -> list[Yaku]:
-    """The yaku of a regular reading: four ``groups`` and a ``pair``, ``win`` placed as ``wait``.
-
-    ``mask`` has the bit ``1 << t`` of every kind in the hand (concealed and called); ``counts`` are the
-    concealed tiles (nine gates needs them all concealed); ``shared`` is :func:`hand_yaku`'s answer.
-    """
-    sequences = [g[1] for g in groups if g[0] == SEQUENCE]
-    set_bits = seq_bits = 0
-    quads = concealed_sets = 0
-    for kind, tile, is_open, _ in groups:
-        if kind == SEQUENCE:
-            seq_bits |= 1 << tile
-        else:
-            set_bits |= 1 << tile
-            quads += kind == QUAD
-            concealed_sets += not is_open
-    pair_bit = 1 << pair
-
-    yakuman = shared[0][:]
-    if concealed_sets == 4:
-        yakuman.append(("suuankou_tanki", 0, 2) if wait == "tanki" else ("suuankou", 0, 1))
-    if set_bits & DRAGON_BITS == DRAGON_BITS:
-        yakuman.append(("daisangen", 0, 1))
-    winds = (set_bits & WIND_BITS).bit_count()
-    if winds == 4:
-        yakuman.append(("daisuushii", 0, 2))
-    elif winds == 3 and pair_bit & WIND_BITS:
-        yakuman.append(("shousuushii", 0, 1))
-    if quads == 4:
-        yakuman.append(("suukantsu", 0, 1))
+def nine_gates(mask: int, counts: tuple[int, ...], win: Tile, closed: bool) -> list[Yaku]:
+    """Nine gates (九蓮宝燈) when the hand is one: 1112345678999 plus one tile of one suit, all 14 concealed
+    (``mask`` has the bit ``1 << t`` of every kind in the hand, ``counts`` are the concealed tiles); the
+    nine-sided wait (the win on the extra tile) is junsei_chuuren."""
     low = (mask & -mask).bit_length() - 1
     if closed and low < HONOR_BASE and not mask & ~SUIT_BITS[low // 9] and sum(counts) == 14:
         base = low - low % 9
         if all(counts[base + i] >= _GATES[i] for i in range(9)):
             pure = counts[win] - _GATES[win - base] == 1
-            yakuman.append(("junsei_chuuren", 0, 2) if pure else ("chuuren", 0, 1))
-    if yakuman:
-        return yakuman
+            return [("junsei_chuuren", 0, 2) if pure else ("chuuren", 0, 1)]
+    return []
 
-    out = shared[1][:]
+
+def regular_yaku(sequences: list[Tile], seq_bits: int, set_bits: int, quads: int, concealed_sets: int, pair: Tile,
+                 wait: Wait, mask: int, sit: Situation, closed: bool, rules: ScoringRules, yakuman: list[Yaku],
+                 ordinary: list[Yaku]) -> list[Yaku]:
+    """The yaku of a regular reading: four sets and a ``pair``, the winning tile placed as ``wait``.
+
+    The sets are given by what the yaku ask of them: the lowest tiles of the ``sequences`` (all of them, for
+    the identical ones of iipeikou; only concealed ones matter there, and a closed hand has no other) and
+    the bits ``1 << tile`` of the sequences' (``seq_bits``) and of the triplets' and quads' lowest tiles
+    (``set_bits``), called melds included; ``quads`` and ``concealed_sets`` count quads and the sets that are
+    concealed (a closed kan is, a triplet completed by ron is not). ``mask`` has the bit of every kind in
+    the hand. ``yakuman`` / ``ordinary`` are what every reading shares (:func:`hand_yaku`, with
+    :func:`nine_gates`).
+    """
+    pair_bit = 1 << pair
+    if concealed_sets == 4 or set_bits & (DRAGON_BITS | WIND_BITS) or quads == 4:
+        yakuman = yakuman[:]
+        if concealed_sets == 4:
+            yakuman.append(("suuankou_tanki", 0, 2) if wait == "tanki" else ("suuankou", 0, 1))
+        if set_bits & DRAGON_BITS == DRAGON_BITS:
+            yakuman.append(("daisangen", 0, 1))
+        winds = (set_bits & WIND_BITS).bit_count()
+        if winds == 4:
+            yakuman.append(("daisuushii", 0, 2))
+        elif winds == 3 and pair_bit & WIND_BITS:
+            yakuman.append(("shousuushii", 0, 1))
+        if quads == 4:
+            yakuman.append(("suukantsu", 0, 1))
+        if yakuman:
+            return yakuman
+    elif yakuman:
+        return yakuman[:]
+
+    out = ordinary[:]
     if closed:
-        if (len(sequences) == 4 and wait == "ryanmen" and not pair_bit & DRAGON_BITS
+        if (wait == "ryanmen" and len(sequences) == 4 and not pair_bit & DRAGON_BITS
                 and pair != sit.seat_wind and pair != sit.round_wind and (rules.pinfu_tsumo or not sit.tsumo)):
             out.append(("pinfu", 1, 0))
         if len(sequences) >= 2:
-            sequences.sort()
+            sequences = sorted(sequences)
             peikou = i = 0
             while i + 1 < len(sequences):
                 if sequences[i] == sequences[i + 1]:

@@ -1,0 +1,44 @@
+// The engine's download progress (web/js/download.js): the counting fetch passes every byte through and counts
+// them all, and the words for a count.
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+
+import { countingFetch, downloadText, percentOf } from "../../web/js/download.js";
+
+describe("download.js", () => {
+  it("counts every byte of a body read in chunks, and passes the body and headers through", async () => {
+    const bytes = Uint8Array.from({ length: 70_000 }, (_, i) => (i * 7919) % 251);
+    /** @type {typeof fetch} */
+    const inner = async () =>
+      new Response(new Blob([bytes.slice(0, 30_000), bytes.slice(30_000)]).stream(), {
+        status: 200,
+        headers: { "Content-Type": "application/wasm" },
+      });
+    /** @type {number[]} */
+    const chunks = [];
+    const response = await countingFetch(inner, (n) => chunks.push(n))("x");
+    assert.equal(response.headers.get("Content-Type"), "application/wasm");
+    assert.ok(response.ok);
+    const body = new Uint8Array(await response.arrayBuffer());
+    assert.deepEqual(body, bytes);
+    assert.equal(chunks.reduce((a, b) => a + b, 0), bytes.length);
+  });
+
+  it("leaves an answer without a body as it is", async () => {
+    const empty = new Response(null, { status: 204 });
+    let called = 0;
+    const response = await countingFetch(async () => empty, () => called++)("x");
+    assert.equal(response, empty);
+    assert.equal(called, 0);
+  });
+
+  it("says bytes in MB with the percent, 100% only when all is there", () => {
+    assert.equal(downloadText(3_100_000, 12_400_000), "3.1 of 12.4 MB (25%)");
+    assert.equal(downloadText(12_399_999, 12_400_000), "12.4 of 12.4 MB (99%)");
+    assert.equal(downloadText(12_400_000, 12_400_000), "12.4 of 12.4 MB (100%)");
+    assert.equal(downloadText(2_500_000, 0), "2.5 MB");
+    assert.equal(percentOf(0, 10), 0);
+    assert.equal(percentOf(11, 10), 100);
+    assert.equal(percentOf(5, 0), null);
+  });
+});

@@ -1,0 +1,92 @@
+// The words of a score (web/js/scoreview.js): points, han and fu, the limit, payments, a wait's worth, the
+// situation line, and names for every yaku id.
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+
+import {
+  LIMIT_NAMES, YAKU_NAMES, formatPoints, limitName, noYakuReason, paymentLines, situationText, valueText, waitValueText,
+  yakuName,
+} from "../../web/js/scoreview.js";
+import { DEFAULT_SITUATION } from "../../web/js/situation.js";
+
+/** @typedef {import("../../web/paili.mjs").Score} Score */
+
+/**
+ * A score with what the helpers read.
+ * @param {Partial<Score>} parts
+ * @returns {Score}
+ */
+function score(parts) {
+  return {
+    yaku: [], han: 1, fu: 30, yakuman: 0, limit: null, points: 1000, payments: { ron: 1000 }, total: 1000,
+    fu_breakdown: [], decomposition: {}, no_yaku: false, win: "1m", dealer: false, rules: {}, ...parts,
+  };
+}
+
+describe("names", () => {
+  it("has an English and a Japanese name for every yaku and limit, none twice", () => {
+    for (const table of [YAKU_NAMES, LIMIT_NAMES]) {
+      const english = Object.values(table).map(([en]) => en);
+      assert.equal(new Set(english).size, english.length);
+      for (const [id, [en, ja]] of Object.entries(table)) {
+        assert.ok(en && ja, id);
+        assert.ok(!en.includes("_"), `${id}: a name for players, not an id`);
+      }
+    }
+    assert.deepEqual(yakuName("riichi"), ["Riichi", "立直"]);
+    assert.deepEqual(yakuName("something_new"), ["something_new", ""]);
+  });
+});
+
+describe("value, limit and payments", () => {
+  it("writes points with thousands separators", () => {
+    assert.equal(formatPoints(1000), "1,000");
+    assert.equal(formatPoints(48000), "48,000");
+    assert.equal(formatPoints(300), "300");
+  });
+
+  it("says han and fu, or the yakuman with its multiple", () => {
+    assert.equal(valueText(score({ han: 3, fu: 40 })), "3 han 40 fu");
+    assert.equal(valueText(score({ han: 13, yakuman: 1, limit: "yakuman" })), "Yakuman");
+    assert.equal(valueText(score({ han: 26, yakuman: 2, limit: "yakuman" })), "Double yakuman");
+    assert.deepEqual(limitName(score({ limit: "haneman" })), ["Haneman", "跳満"]);
+    assert.equal(limitName(score({ limit: null })), null);
+    assert.equal(limitName(score({ limit: "yakuman", yakuman: 1 })), null, "the value line says yakuman already");
+  });
+
+  it("says who pays what, with honba and sticks, and the total", () => {
+    const table = { honba: 0, riichi_sticks: 0 };
+    assert.deepEqual(paymentLines(score({ payments: { ron: 7700 }, total: 7700 }), table),
+      ["Ron: the player who discarded the tile pays 7,700.", "The winner gets 7,700 in all."]);
+    assert.deepEqual(paymentLines(score({ payments: { dealer: 2600, others: 1300 }, total: 5200 }), table),
+      ["Tsumo: the dealer pays 2,600, each other player 1,300.", "The winner gets 5,200 in all."]);
+    const lines = paymentLines(score({ payments: { others: 4200 }, total: 14600 }), { honba: 2, riichi_sticks: 2 });
+    assert.deepEqual(lines, ["Tsumo: each other player pays 4,200.", "Included: 2 honba (600 in all).",
+      "The winner also takes the 2 riichi sticks on the table (2,000).", "The winner gets 14,600 in all."]);
+  });
+});
+
+describe("no yaku, waits, situation", () => {
+  it("explains why a hand with no yaku cannot win", () => {
+    const open = noYakuReason({ ...DEFAULT_SITUATION }, { melds: [{ type: "chi", tiles: [], text: "" }] });
+    assert.match(open, /no yaku/);
+    assert.match(open, /open meld/);
+    assert.match(noYakuReason({ ...DEFAULT_SITUATION }, { melds: [] }), /declare riichi/);
+  });
+
+  it("gives each wait its worth by ron and tsumo, or says it has no yaku", () => {
+    const ron = score({ points: 2900 });
+    const tsumo = score({ points: 3900 });
+    const none = score({ no_yaku: true, points: 0 });
+    assert.equal(waitValueText({ tile: "1m", remaining: 4, ron, tsumo }), "Ron 2,900 · Tsumo 3,900");
+    assert.equal(waitValueText({ tile: "1m", remaining: 4, ron: none, tsumo }), "Ron: no yaku · Tsumo 3,900");
+    assert.equal(waitValueText({ tile: "1m", remaining: 4, ron: none, tsumo: none }), "No yaku");
+    assert.equal(waitValueText({ tile: "1m", remaining: 4, ron: null, tsumo }), "Tsumo 3,900");
+  });
+
+  it("puts the situation in one line", () => {
+    const text = situationText({ ...DEFAULT_SITUATION, win: "0p", tsumo: true, seat_wind: "2z", riichi: 2, dora: "4p", honba: 1 });
+    assert.equal(text, "Tsumo on red 5 pin · seat South, round East · double riichi · dora indicators 4p · 1 honba");
+    assert.equal(situationText({ ...DEFAULT_SITUATION, win: "1m" }, { waits: true }), "Seat East (dealer), round East");
+  });
+});

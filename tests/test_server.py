@@ -1,0 +1,93 @@
+"""The development server (tools/server.py): gzip-compressed answers to the browsers that accept them, a
+precompressed ``NAME.gz`` sibling preferred, identity otherwise; the bytes always decompress to the file."""
+
+from __future__ import annotations
+
+import doctest
+import gzip
+import http.client
+import os
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+from tools import server
+from tools.server import COMPRESSED_SUFFIXES, serve_in_thread
+
+
+@pytest.fixture
+def site(tmp_path: Path) -> Iterator[tuple[Path, str]]:
+    rng = random.Random(5)
+    (tmp_path / "index.html").write_text("<!doctype html><title>t</title>" + "<p>x</p>" * 200)
+    (tmp_path / "pyodide").mkdir()
+    # half random bytes (incompressible), half repeated: a stand-in for the runtime's wasm
+    (tmp_path / "pyodide" / "pyodide.asm.wasm").write_bytes(rng.randbytes(20_000) + b"\0asm" * 5000)
+    (tmp_path / "app.js").write_text("export const x = 1;\n" * 500)
+    (tmp_path / "icon.png").write_bytes(rng.randbytes(3000))
+    srv, url = serve_in_thread(tmp_path)
+    try:
+        yield tmp_path, url
+    finally:
+        srv.shutdown()
+        srv.server_close()
+
+
+def get(url: str, path: str, encoding: str | None) -> tuple[int, dict[str, str], bytes]:
+    parts = urlsplit(url)
+    conn = http.client.HTTPConnection(parts.hostname or "", parts.port)
+    headers = {"Accept-Encoding": encoding} if encoding is not None else {}
+    conn.request("GET", path, headers=headers)
+    response = conn.getresponse()
+    body = response.read()
+    conn.close()
+    return response.status, {k.lower(): v for k, v in response.getheaders()}, body
+
+
+@pytest.mark.parametrize("path", ["/pyodide/pyodide.asm.wasm", "/app.js", "/index.html", "/"])
+def test_gzip_when_accepted(site: tuple[Path, str], path: str) -> None:
+    root, url = site
+    original = (root / (path.lstrip("/") or "index.html")).read_bytes()
+    status, headers, body = get(url, path, "gzip, deflate, br")
+    assert status == 200
+    assert headers["content-encoding"] == "gzip" and headers["vary"] == "Accept-Encoding"
+    assert int(headers["content-length"]) == len(body) < len(original)
+    assert gzip.decompress(body) == original
+    # the same again (from the cache) and with identity only: the plain file
+    assert get(url, path, "gzip")[2] == body
+    status, headers, body = get(url, path, None)
+    assert status == 200 and "content-encoding" not in headers and body == original
+    status, headers, body = get(url, path, "gzip;q=0, identity")
+    assert "content-encoding" not in headers and body == original
+
+
+def test_png_is_sent_as_it_is(site: tuple[Path, str]) -> None:
+    root, url = site
+    status, headers, body = get(url, "/icon.png", "gzip")
+    assert ".png" not in COMPRESSED_SUFFIXES
+    assert status == 200 and "content-encoding" not in headers and body == (root / "icon.png").read_bytes()
+
+
+def test_a_precompressed_sibling_is_preferred_and_a_stale_one_ignored(site: tuple[Path, str]) -> None:
+    root, url = site
+    target = root / "app.js"
+    made = gzip.compress(target.read_bytes(), compresslevel=9, mtime=1)
+    (root / "app.js.gz").write_bytes(made)
+    assert get(url, "/app.js", "gzip")[2] == made
+    # the file changed after its .gz was written: compressed afresh, never the stale bytes
+    target.write_text("export const y = 2;\n" * 400)
+    stat = (root / "app.js.gz").stat()
+    os.utime(target, ns=(stat.st_atime_ns, stat.st_mtime_ns + 10**9))
+    _, headers, body = get(url, "/app.js", "gzip")
+    assert headers["content-encoding"] == "gzip" and gzip.decompress(body) == target.read_bytes()
+
+
+def test_missing_files_are_404(site: tuple[Path, str]) -> None:
+    _, url = site
+    assert get(url, "/nothing.js", "gzip")[0] == 404
+
+
+def test_doctests() -> None:
+    assert doctest.testmod(server).failed == 0

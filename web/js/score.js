@@ -1,0 +1,370 @@
+// The page's Score panel (paili.score): what a complete hand is worth in the situation the user sets, redrawn
+// as each option changes; for a tenpai 13-tile hand, the same situation prices each wait of the Analysis
+// (paili.score_waits). The situation is part of the page's address (situation.js), so a link or a reload
+// brings it back.
+//
+// app.js calls show(result, ...) for every analysis (the panel shows for a win or a tenpai 13-tile hand) and
+// clear() otherwise. The section carries data-state = idle | running | done | error, data-mode = win | waits,
+// data-hand (the hand scored) and, for a win once drawn, data-han, data-fu, data-points, data-total and
+// data-no-yaku.
+
+import { byId } from "./dom.js";
+import { h, handText, tile } from "./render.js";
+import { fillWaitValues, scoreBlocks } from "./scoreview.js";
+import { DEFAULT_SITUATION, MAX_COUNT, applicable, countOf, decodeSituation, defaultWin, effective, encodeSituation,
+  lastTyped, scoreOptions } from "./situation.js";
+import { PALETTE, tileName } from "./tiles.js";
+
+/** @typedef {import("../paili.mjs").Analysis} Analysis */
+/** @typedef {import("../paili.mjs").PailiEngine} PailiEngine */
+/** @typedef {import("./situation.js").Situation} Situation */
+/** @typedef {import("./situation.js").Optional} Optional */
+
+/** The parts of the form, by the engine's field names (an engine error naming one is shown there). */
+const PARTS = /** @type {const} */ (["win", "tsumo", "seat_wind", "round_wind", "riichi", "ippatsu", "last_tile",
+  "rinshan", "chankan", "blessing", "dora", "ura", "honba", "riichi_sticks"]);
+/** @typedef {typeof PARTS[number]} Part */
+
+const WIND_OPTIONS = [["1z", "East"], ["2z", "South"], ["3z", "West"], ["4z", "North"]];
+
+/**
+ * @param {{getEngine: () => PailiEngine | null, onChange: () => void}} deps  onChange: the situation changed
+ *   (app.js writes the address)
+ */
+export function createScore({ getEngine, onChange }) {
+  const section = byId("score", HTMLElement);
+  const form = byId("score-form", HTMLFormElement);
+  const intro = byId("score-intro", HTMLElement);
+  const body = byId("score-body", HTMLElement);
+  const panelError = byId("score-error", HTMLElement);
+
+  /** @type {Situation} */
+  let situation = { ...DEFAULT_SITUATION };
+  /** @type {{hand: string, result: Analysis, mode: "win" | "waits", waitsRoot: ParentNode} | null} */
+  let shown = null;
+  /** The address's winning tile is kept for the first hand shown after it was read. */
+  let fromUrl = false;
+  /** Which copy of the winning tile is marked (an index in `concealed`). */
+  let winIndex = -1;
+  let latest = 0;
+
+  // ---- the form ------------------------------------------------------------------------------------------
+
+  /** @type {Partial<Record<Part, HTMLElement>>} each part's wrapper (hidden where it does not apply) */
+  const wrappers = {};
+  /** @type {Partial<Record<Part, HTMLElement>>} each part's error line */
+  const errors = {};
+
+  /**
+   * A part of the form: its control(s) and an error line under them.
+   * @param {Part} part
+   * @param {string} cls
+   * @param {...(Node | string | null)} content
+   */
+  function field(part, cls, ...content) {
+    const error = h("p", { class: "field-error error-message", id: `score-${part}-error`, hidden: true });
+    const wrapper = h("div", { class: `score-field ${cls}`, dataset: { part } }, ...content, error);
+    wrappers[part] = wrapper;
+    errors[part] = error;
+    return wrapper;
+  }
+
+  /**
+   * @param {Part} part
+   * @param {string} label
+   * @param {[string, string][]} options
+   */
+  function select(part, label, options) {
+    const control = h("select", { id: `score-${part}`, name: part, "aria-describedby": `score-${part}-error` },
+      options.map(([value, text]) => h("option", { value }, text)));
+    return field(part, "score-select", h("label", { for: `score-${part}` }, label), control);
+  }
+
+  /**
+   * @param {Part} part
+   * @param {string} label  (changed later for the last tile and the first draw, see drawForm)
+   */
+  function check(part, label) {
+    const control = h("input", { type: "checkbox", id: `score-${part}`, name: part, "aria-describedby": `score-${part}-error` });
+    return field(part, "score-check", h("label", { for: `score-${part}` }, control, " ", h("span", {}, label)));
+  }
+
+  /**
+   * An indicator field (dora / ura): typed in mpsz, or picked from a small palette.
+   * @param {"dora" | "ura"} part
+   * @param {string} label
+   */
+  function indicators(part, label) {
+    const input = h("input", { type: "text", id: `score-${part}`, name: part, spellcheck: "false", autocapitalize: "off",
+      autocorrect: "off", placeholder: "e.g. 4p", "aria-describedby": `score-${part}-error` });
+    const rows = PALETTE.map((row) => h("div", { class: "palette-row" },
+      row.map((code) => tile(code, { tag: "button", label: `Add ${tileName(code)}` }))));
+    const clear = h("button", { type: "button", class: "secondary", dataset: { clear: part } }, "Clear");
+    const picker = h("details", { class: "picker", dataset: { picker: part } },
+      h("summary", {}, "Pick tiles"),
+      h("div", { class: "picker-tiles", role: "group", "aria-label": `Pick ${part === "ura" ? "ura dora" : "dora"} tiles` }, rows), clear);
+    return field(part, "score-text", h("label", { for: `score-${part}` }, label), h("div", { class: "input-row" }, input), picker);
+  }
+
+  /**
+   * @param {Part} part
+   * @param {string} label
+   */
+  function count(part, label) {
+    const control = h("input", { type: "number", id: `score-${part}`, name: part, min: 0, max: MAX_COUNT, step: 1,
+      inputmode: "numeric", "aria-describedby": `score-${part}-error` });
+    return field(part, "score-count", h("label", { for: `score-${part}` }, label), control);
+  }
+
+  const winTiles = h("div", { class: "win-tiles", role: "group", "aria-label": "Winning tile" });
+  form.replaceChildren(
+    field("win", "score-win", h("p", { class: "score-label", "aria-hidden": "true" }, "Winning tile ", h("span", { class: "help" }, "(tap the tile that won)")), winTiles),
+    select("tsumo", "Won by", [["ron", "Ron (a discard)"], ["tsumo", "Tsumo (self-draw)"]]),
+    select("seat_wind", "Seat wind", /** @type {[string, string][]} */ (WIND_OPTIONS.map(([v, t]) => [v, v === "1z" ? `${t} (dealer)` : t]))),
+    select("round_wind", "Round wind", /** @type {[string, string][]} */ (WIND_OPTIONS)),
+    select("riichi", "Riichi", [["0", "No riichi"], ["1", "Riichi"], ["2", "Double riichi"]]),
+    check("ippatsu", "Ippatsu: won within one go-around after riichi"),
+    check("last_tile", "Won on the last tile"),
+    check("rinshan", "Rinshan: won on the replacement tile of a kan"),
+    check("chankan", "Chankan: won on a tile added to another player's kan"),
+    check("blessing", "Won on the first draw"),
+    indicators("dora", "Dora indicators"),
+    indicators("ura", "Ura dora indicators"),
+    count("honba", "Honba"),
+    count("riichi_sticks", "Riichi sticks"),
+  );
+
+  /** @param {string} id */
+  const control = (id) => /** @type {HTMLInputElement | HTMLSelectElement} */ (form.elements.namedItem(id));
+
+  /** Put the situation into the controls and show only the parts that apply. */
+  function drawForm() {
+    control("tsumo").value = situation.tsumo ? "tsumo" : "ron";
+    control("seat_wind").value = situation.seat_wind;
+    control("round_wind").value = situation.round_wind;
+    control("riichi").value = String(situation.riichi);
+    for (const key of /** @type {const} */ (["ippatsu", "last_tile", "rinshan", "chankan", "blessing"])) {
+      /** @type {HTMLInputElement} */ (control(key)).checked = situation[key];
+    }
+    for (const key of /** @type {const} */ (["dora", "ura"])) {
+      if (control(key).value !== situation[key]) control(key).value = situation[key];
+    }
+    for (const key of /** @type {const} */ (["honba", "riichi_sticks"])) {
+      if (countOf(control(key).value) !== situation[key] || control(key).value === "") control(key).value = String(situation[key]);
+    }
+    const waits = shown?.mode === "waits";
+    const applies = applicable(situation, shown?.result ?? { melds: [] }, { waits });
+    for (const key of /** @type {Optional[]} */ (Object.keys(applies))) {
+      const wrapper = wrappers[key];
+      if (wrapper) wrapper.hidden = !applies[key];
+    }
+    const last = wrappers.last_tile?.querySelector("label span");
+    if (last) {
+      last.textContent = waits ? "Won on the last tile (haitei by tsumo, houtei by ron)"
+        : situation.tsumo ? "Haitei: won on the last tile drawn" : "Houtei: won on the last discard";
+    }
+    const blessing = wrappers.blessing?.querySelector("label span");
+    if (blessing) {
+      blessing.textContent = situation.seat_wind === "1z" ? "Tenhou: the dealer won on the first draw"
+        : "Chiihou: won on the first draw, before any call";
+    }
+    drawWinTiles();
+  }
+
+  function drawWinTiles() {
+    if (!shown || shown.mode !== "win") {
+      winTiles.replaceChildren();
+      return;
+    }
+    winTiles.replaceChildren(...shown.result.concealed.map((code, index) => {
+      const button = tile(code, { tag: "button", label: tileName(code) });
+      button.dataset.index = String(index);
+      button.setAttribute("aria-pressed", String(index === winIndex));
+      return button;
+    }));
+  }
+
+  /** Read the controls into the situation. */
+  function readForm() {
+    const riichi = Number(control("riichi").value);
+    situation = {
+      ...situation,
+      tsumo: control("tsumo").value === "tsumo",
+      seat_wind: control("seat_wind").value,
+      round_wind: control("round_wind").value,
+      riichi: riichi === 1 || riichi === 2 ? riichi : 0,
+      ippatsu: /** @type {HTMLInputElement} */ (control("ippatsu")).checked,
+      last_tile: /** @type {HTMLInputElement} */ (control("last_tile")).checked,
+      rinshan: /** @type {HTMLInputElement} */ (control("rinshan")).checked,
+      chankan: /** @type {HTMLInputElement} */ (control("chankan")).checked,
+      blessing: /** @type {HTMLInputElement} */ (control("blessing")).checked,
+      dora: control("dora").value,
+      ura: control("ura").value,
+      honba: countOf(control("honba").value),
+      riichi_sticks: countOf(control("riichi_sticks").value),
+    };
+  }
+
+  function changed() {
+    drawForm();
+    onChange();
+    update();
+  }
+
+  form.addEventListener("submit", (event) => event.preventDefault());
+  form.addEventListener("input", () => {
+    readForm();
+    changed();
+  });
+  form.addEventListener("click", (event) => {
+    const target = event.target instanceof Element ? event.target : null;
+    const winButton = target?.closest(".win-tiles button.tile");
+    if (winButton instanceof HTMLElement && shown) {
+      winIndex = Number(winButton.dataset.index);
+      situation = { ...situation, win: shown.result.concealed[winIndex] ?? null };
+      changed();
+      return;
+    }
+    const picked = target?.closest(".picker button.tile");
+    const clear = target?.closest("button[data-clear]");
+    const picker = (picked ?? clear)?.closest("[data-part]");
+    if (!(picker instanceof HTMLElement)) return;
+    const key = picker.dataset.part === "ura" ? "ura" : "dora";
+    const code = picked instanceof HTMLElement ? picked.dataset.tile ?? "" : "";
+    situation = { ...situation, [key]: code ? situation[key].trim() + code : "" };
+    changed();
+  });
+
+  // ---- scoring -------------------------------------------------------------------------------------------
+
+  /** Take every error away: the parts' and the panel's own line. */
+  function clearErrors() {
+    for (const key of PARTS) {
+      const error = errors[key];
+      if (error) error.hidden = true;
+      control(key)?.removeAttribute?.("aria-invalid");
+    }
+    panelError.hidden = true;
+  }
+
+  /** @param {unknown} caught */
+  function showError(caught) {
+    const e = /** @type {{message?: string, field?: string | null, type?: string}} */ (caught);
+    const part = /** @type {Part | undefined} */ (PARTS.find((p) => p === e.field));
+    clearErrors();
+    const message = e.message || "The engine could not score this hand.";
+    const error = part ? errors[part] : undefined;
+    if (part && error && !wrappers[part]?.hidden) {
+      error.textContent = message;
+      error.hidden = false;
+      control(part)?.setAttribute?.("aria-invalid", "true");
+    } else {
+      panelError.textContent = e.field && e.field !== "hand" ? `${e.field.replaceAll("_", " ")}: ${message}` : message;
+      panelError.hidden = false;
+    }
+  }
+
+  function setValues(/** @type {Record<string, string | null>} */ values) {
+    for (const [key, value] of Object.entries(values)) {
+      if (value === null) delete section.dataset[key];
+      else section.dataset[key] = value;
+    }
+  }
+
+  async function update() {
+    const engine = getEngine();
+    if (!shown || !engine) return;
+    const id = ++latest;
+    const { hand, result, mode, waitsRoot } = shown;
+    section.dataset.state = "running";
+    try {
+      if (mode === "win") {
+        const score = await engine.score(hand, /** @type {import("../paili.mjs").ScoreOptions} */ (scoreOptions(situation, result)));
+        if (id !== latest) return;
+        clearErrors();
+        body.replaceChildren(...scoreBlocks(score, effective(situation, result), result));
+        setValues({ han: String(score.han), fu: String(score.fu), points: String(score.points), total: String(score.total),
+          noYaku: String(score.no_yaku) });
+      } else {
+        const waits = await engine.scoreWaits(hand, scoreOptions(situation, result, { waits: true }));
+        if (id !== latest) return;
+        clearErrors();
+        fillWaitValues(waitsRoot, waits);
+        body.replaceChildren();
+      }
+      section.dataset.state = "done";
+    } catch (caught) {
+      if (id !== latest) return;
+      body.replaceChildren();
+      if (mode === "waits") fillWaitValues(waitsRoot, null);
+      setValues({ han: null, fu: null, points: null, total: null, noYaku: null });
+      showError(caught);
+      section.dataset.state = "error";
+    }
+  }
+
+  return {
+    /**
+     * The situation as address parameters (after the hand's q): what applies to the hand shown (all but the
+     * winning tile when no hand is scored). @param {URLSearchParams} params
+     */
+    writeParams(params) {
+      const kept = shown ? effective(situation, shown.result, { waits: shown.mode === "waits" }) : { ...situation, win: null };
+      // The winning tile a link's hand gives by default (its last tile written) goes without saying.
+      if (kept.win === lastTyped(params.get("q") ?? "")) kept.win = null;
+      encodeSituation(kept, params);
+    },
+    /** Take the situation from address parameters. @param {URLSearchParams} params */
+    readParams(params) {
+      situation = decodeSituation(params);
+      fromUrl = true;
+      drawForm();
+      if (shown) update();
+    },
+    /**
+     * Show the panel for an analysis: a win is scored, a tenpai 13-tile hand's waits are priced; anything else
+     * hides it.
+     * @param {Analysis} result
+     * @param {{typed: string, entered: string | null, waitsRoot: ParentNode}} context  typed: the hand's text as
+     *   typed; entered: the tile code tapped in last (null when typed); waitsRoot: where the Analysis drew its waits
+     */
+    show(result, { typed, entered, waitsRoot }) {
+      const mode = result.agari ? "win" : result.tiles % 3 === 1 && result.shanten.min === 0 ? "waits" : null;
+      if (!mode) {
+        this.clear();
+        return;
+      }
+      const hand = handText(result);
+      if (mode === "win") {
+        const same = shown?.hand === hand && shown.mode === "win";
+        const wanted = same || fromUrl ? situation.win : null;
+        const win = defaultWin(result.concealed, wanted, entered ?? lastTyped(typed));
+        if (!same || result.concealed[winIndex] !== win) winIndex = result.concealed.lastIndexOf(win);
+        situation = { ...situation, win };
+      }
+      fromUrl = false;
+      shown = { hand, result, mode, waitsRoot };
+      section.dataset.hand = hand;
+      section.dataset.mode = mode;
+      intro.textContent = mode === "win"
+        ? "What this win is worth: set how and where it was won."
+        : "Each wait in the Analysis shows what a win on it is worth, by ron and by tsumo, in this situation.";
+      section.hidden = false;
+      drawForm();
+      onChange();
+      update();
+    },
+    clear() {
+      if (shown?.mode === "waits") fillWaitValues(shown.waitsRoot, null);
+      shown = null;
+      latest++;
+      section.hidden = true;
+      section.dataset.state = "idle";
+      delete section.dataset.hand;
+      delete section.dataset.mode;
+      setValues({ han: null, fu: null, points: null, total: null, noYaku: null });
+      body.replaceChildren();
+      clearErrors();
+    },
+  };
+}
