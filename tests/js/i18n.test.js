@@ -66,7 +66,7 @@ describe("Translator", () => {
   it("translates engine errors from their code and params, parts included", () => {
     const japanese = new Translator("ja", catalog("ja"), en);
     const error = { code: "notation.unexpected", params: { expected: "digit", char: "'x'", at: 3, note: "none" } };
-    assert.equal(new Translator("en", en).error(error), "expected a digit (0-9), got 'x' at position 3");
+    assert.equal(new Translator("en", en).error(error), "expected a digit (0-9), got 'x' at character 3");
     assert.equal(japanese.error(error), "数字（0-9）が必要です（3 文字目が 'x'）");
     assert.equal(japanese.error({ code: "melds.none_in_item", params: { item: 2 } }), "'[789s]' や '(7777s)' のような副露が 1 つ必要です（melds[2]）");
   });
