@@ -193,12 +193,15 @@
  */
 /** @typedef {Envelope & {type?: undefined, id: number}} ReplyMessage  worker -> page, one per request */
 /**
- * @typedef {{type: "progress", message: string, loaded?: number, total?: number}
+ * @typedef {{type: "progress", message: string, step?: string, params?: Record<string, string | number>,
+ *     loaded?: number, total?: number}
  *   | {type: "ready", version: string, build: string}
  *   | {type: "fatal", message: string}} StatusMessage  worker -> page: start-up, then a fatal error if any;
  *   a progress message of the download carries the bytes `loaded` so far and the `total` expected (0: unknown)
  */
 /** @typedef {{loaded: number, total: number}} DownloadProgress  the bytes of the engine's start-up download */
+/** @typedef {{step: string, params: Record<string, string | number>}} ProgressStep  which start-up step a
+ *  progress message is (its English `message` is `ui.progress.<step>` in the catalogs, docs/I18N.md) */
 /** @typedef {StatusMessage | ReplyMessage} WorkerMessage */
 
 /** An error answered by the engine (or the engine going away), with the engine's type, field and position. */
@@ -410,8 +413,8 @@ class Engine {
 /**
  * @typedef {object} EngineOptions
  * @property {string | URL} [baseUrl]  URL of the Paili site folder; default: this module's folder
- * @property {(message: string, download?: DownloadProgress) => void} [onProgress]  start-up progress (with the
- *   download's bytes while Pyodide and the wheel download)
+ * @property {(message: string, download?: DownloadProgress, step?: ProgressStep) => void} [onProgress]  start-up
+ *   progress (with the download's bytes while Pyodide and the wheel download, and the step's id)
  * @property {(error: EngineError) => void} [onFailure]  the worker died after start-up
  */
 
@@ -444,7 +447,8 @@ export function createEngine({ baseUrl, onProgress, onFailure } = {}) {
     worker.onmessage = ({ data }) => {
       if (data.type === "progress") {
         const { loaded, total } = data;
-        onProgress?.(data.message, loaded === undefined ? undefined : { loaded, total: total ?? 0 });
+        const step = data.step ? { step: data.step, params: data.params ?? {} } : undefined;
+        onProgress?.(data.message, loaded === undefined ? undefined : { loaded, total: total ?? 0 }, step);
       } else if (data.type === "ready") {
         ready = true;
         engine.version = data.version;

@@ -159,8 +159,6 @@ let current = new Translator(DEFAULT_LANGUAGE, {});
 let glosses = null;
 /** @type {Language[]} */
 let available = [];
-/** @type {Set<(tag: string) => void>} */
-const listeners = new Set();
 
 /**
  * The text of `key` in the language shown (see Translator.t).
@@ -186,6 +184,26 @@ export function template(key, nodes) {
       const name = /^\{([a-z_]+)\}$/.exec(piece)?.[1];
       return name && nodes[name] ? nodes[name].cloneNode(true) : piece;
     });
+}
+
+/**
+ * A start-up progress message of the engine in the language shown: the step's catalog text (ui.progress.<step>,
+ * the download's amount in the locale's numbers), or the worker's English message for a step it does not name.
+ * @param {string} message
+ * @param {{loaded: number, total: number}} [download]
+ * @param {{step: string, params: Record<string, string | number>}} [step]
+ */
+export function progressText(message, download, step) {
+  if (!step) return message;
+  /** @type {Record<string, Param>} */
+  const params = { ...step.params };
+  if (download) {
+    const mb = (/** @type {number} */ bytes) => current.number(bytes / 1e6, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    params.progress = download.total > 0
+      ? `${mb(download.loaded)} / ${mb(download.total)} MB (${current.number(Math.min(1, download.loaded / download.total), { style: "percent" })})`
+      : `${mb(download.loaded)} MB`;
+  }
+  return t(`ui.progress.${step.step}`, params);
 }
 
 /** The language shown (a Translator: t, number, percent, error, tag, dir). */
@@ -284,34 +302,40 @@ async function use(tag, root) {
 }
 
 /**
- * Show the page in another language, remembered for the next visits; listeners (onLanguageChange) redraw what
- * they built.
+ * Show the page in another language, remembered for the next visits: the page loads again in it (every module
+ * draws its text once, in the language of the load; the engine comes back from the offline cache). A `lang=`
+ * of the address (a shared link) is dropped, or it would win over the choice.
  * @param {string} tag
  */
-export async function setLanguage(tag) {
+export function setLanguage(tag) {
+  let stored = false;
   try {
     localStorage.setItem(STORAGE_KEY, tag);
+    stored = true;
   } catch {
-    // not remembered: still switched for this visit
+    // not remembered: the address carries the choice instead
   }
-  await use(tag, document);
-  for (const listener of listeners) listener(tag);
-}
-
-/** @param {(tag: string) => void} listener  called after each switch */
-export function onLanguageChange(listener) {
-  listeners.add(listener);
+  const url = new URL(location.href);
+  url.searchParams.delete(URL_PARAM);
+  if (!stored) url.searchParams.set(URL_PARAM, tag);
+  location.replace(url.href);
 }
 
 /**
- * Translate the static text of the HTML: `data-i18n="key"` sets an element's text, `data-i18n-attr=
- * "attr:key attr:key"` its attributes (aria-label, placeholder, content, title...).
+ * Translate the static text of the HTML: `data-i18n="key"` sets an element's text, `data-i18n-gloss="key"`
+ * the Japanese term after a word (hidden in Japanese), `data-i18n-attr="attr:key attr:key"` its attributes
+ * (aria-label, placeholder, content, title...).
  * @param {ParentNode} root
  */
 export function translateStatic(root) {
   for (const node of root.querySelectorAll("[data-i18n]")) {
     const key = node.getAttribute("data-i18n");
     if (key) node.textContent = t(key);
+  }
+  for (const node of root.querySelectorAll("[data-i18n-gloss]")) {
+    const term = gloss(node.getAttribute("data-i18n-gloss") ?? "");
+    node.textContent = term ?? "";
+    if (node instanceof HTMLElement) node.hidden = !term;
   }
   for (const node of root.querySelectorAll("[data-i18n-attr]")) {
     for (const pair of (node.getAttribute("data-i18n-attr") ?? "").split(/\s+/)) {
@@ -337,7 +361,4 @@ export function bindLanguageSelect(select) {
   );
   select.value = current.tag;
   select.addEventListener("change", () => setLanguage(select.value));
-  onLanguageChange((tag) => {
-    select.value = tag;
-  });
 }

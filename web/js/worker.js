@@ -39,11 +39,13 @@ function post(message) {
 }
 
 /**
- * @param {string} message
+ * @param {string} message  in English
+ * @param {string} step  its id (the page says it from the catalogs: ui.progress.<step> with `params`)
+ * @param {Record<string, string | number>} params
  * @param {{loaded: number, total: number}} [bytes]  the download so far
  */
-function progress(message, bytes) {
-  post({ type: "progress", message, ...bytes });
+function progress(message, step, params, bytes) {
+  post({ type: "progress", message, step, params, ...bytes });
 }
 
 /**
@@ -62,7 +64,7 @@ async function withDownloadProgress(total, load) {
     const step = percentOf(loaded, total) ?? Math.floor(loaded / 5e5);
     if (step === shown) return;
     shown = step;
-    progress(`Downloading Python and the engine: ${downloadText(loaded, total)}`, { loaded, total });
+    progress(`Downloading Python and the engine: ${downloadText(loaded, total)}`, "download", {}, { loaded, total });
   };
   self.fetch = countingFetch(original, (bytes) => {
     loaded += bytes;
@@ -136,13 +138,13 @@ const WASM_LOADERS = ["instantiate", "instantiateStreaming"];
  * @returns {Promise<string>}  the engine's version
  */
 async function start(baseUrl) {
-  progress("Reading build information");
+  progress("Reading build information", "build_info", {});
   const info = /** @type {BuildInfo} */ (await fetchJson(new URL("build-info.json", baseUrl)));
   build = String(info.build ?? "");
   const pyodideBase = new URL(info.pyodide ?? "pyodide/", baseUrl);
   const pyodideVersion = info.pyodideVersion ? ` ${info.pyodideVersion}` : "";
 
-  progress(`Loading the Python runtime (Pyodide${pyodideVersion})`);
+  progress(`Loading the Python runtime (Pyodide${pyodideVersion})`, "pyodide", { version: info.pyodideVersion ?? "" });
   /** @type {typeof import("pyodide")} the module as the site serves it (node_modules/pyodide, copied) */
   const { loadPyodide } = await import(new URL("pyodide.mjs", pyodideBase).href);
   /** @type {string[]} */
@@ -157,7 +159,7 @@ async function start(baseUrl) {
   });
   if (wheelErrors.length) throw new Error(wheelErrors.join("; "));
 
-  progress("Starting the Paili engine");
+  progress("Starting the Paili engine", "start", {});
   const api = pyodide.pyimport("paili.api");
   /** @type {(request: string) => string} */
   let entry;
