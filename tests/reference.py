@@ -464,14 +464,13 @@ class AdviceModel:
     the lower shanten, and any other draw is thrown back.
 
     ``tegawari`` and ``shanten_down`` add choices, usable ``option_moves`` times per line of play (once, as
-    the advisor documents), each among the *widest* discards it allows (those leaving the most ukeire, all on
-    a tie; with ``widest_only=False``, among all of them):
+    the advisor documents), each among every discard it allows:
 
     * ``tegawari``: after a draw that keeps the shanten, keep it and discard another kind that keeps it;
     * ``shanten_down``: after any draw, discard to one shanten above the best kept, if that is at most
       ``back_limit`` (after a lowering draw: back to the shanten before it; after another draw: one more).
 
-    With ``option_moves`` = the number of draws and ``widest_only=False`` the options are unrestricted: the
+    With ``option_moves`` = the number of draws the options are unrestricted: the
     true optimum of the model with those choices, which the advisor's limits can only fall short of.
     ``legal(drawn, k)`` says whether the complete hand ``drawn`` (just drew ``k``) is a legal win (has a
     yaku); a complete shape that is not is thrown back like any other draw (``None``: every shape wins).
@@ -484,7 +483,7 @@ class AdviceModel:
     def __init__(self, melds_needed: int, limit: Sequence[int] | None = None,
                  visible: Sequence[int] | None = None, *, rules: Rules = "riichi", tegawari: bool = False,
                  shanten_down: bool = False, back_limit: int = 1, option_moves: int = 1,
-                 widest_only: bool = True, legal: Callable[[Counts, int], bool] | None = None,
+                 legal: Callable[[Counts, int], bool] | None = None,
                  frozen: bool = False) -> None:
         self.melds_needed = melds_needed
         self.legal = legal
@@ -496,7 +495,6 @@ class AdviceModel:
         self.shanten_down = shanten_down
         self.back_limit = back_limit
         self.option_moves = option_moves
-        self.widest_only = widest_only
         self._shanten: dict[Counts, int] = {}
         self._widths: dict[Counts, int] = {}
         self._values: dict[tuple[Counts, int, Objective, int], float] = {}
@@ -531,13 +529,6 @@ class AdviceModel:
                 if self.shanten(kept) == target:
                     out.append(kept)
         return out
-
-    def widest(self, hands: list[Counts]) -> list[Counts]:
-        """The hands among ``hands`` with the most ukeire (all of them on a tie; all with ``widest_only`` off)."""
-        if not hands or not self.widest_only:
-            return hands
-        widths = [self.width(h) for h in hands]
-        return [h for h, w in zip(hands, widths, strict=True) if w == max(widths)]
 
     def value(self, hand: Counts, t: int, objective: Objective, moves: int | None = None) -> float:
         """Best chance to win / be tenpai within ``t`` draws, with ``moves`` option moves left (0: the
@@ -574,16 +565,16 @@ class AdviceModel:
             elif -1 < after < s:
                 v = max(self.value(kept, t - 1, objective, moves) for kept in self.discards(drawn, after))
                 if can_go_back and s <= self.back_limit:
-                    for back in self.widest(self.discards(drawn, s)):
+                    for back in self.discards(drawn, s):
                         v = max(v, self.value(back, t - 1, objective, moves - 1))
             else:
                 v = self.value(hand, t - 1, objective, moves)
                 if can_swap:
                     swaps = [kept for kept in self.discards(drawn, s) if kept != hand]
-                    for swap in self.widest(swaps):
+                    for swap in swaps:
                         v = max(v, self.value(swap, t - 1, objective, moves - 1))
                 if can_go_back and s + 1 <= self.back_limit:
-                    for back in self.widest(self.discards(drawn, s + 1)):
+                    for back in self.discards(drawn, s + 1):
                         v = max(v, self.value(back, t - 1, objective, moves - 1))
             result += left[k] / total * v
         return result

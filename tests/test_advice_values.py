@@ -3,10 +3,13 @@
 * A plain-recursion reference of the whole model (every draw, red fives as copies of their own, every
   discard including the choice of which five to give up, :func:`paili.score` at the leaves with the ura dora
   enumerated indicator by indicator) agrees to 1e-9 with the search on seeded random tenpai and 1-shanten
-  hands with visible tiles, dora, red fives, open melds (with and without a yaku) and both riichi policies.
+  hands with visible tiles, dora, red fives, open melds (with and without a yaku) and both riichi policies;
+  also with the options ``tegawari`` / ``shanten_down`` (the reference tries every swap and step back, one
+  option move per line of play), ``ippatsu`` and ``double_riichi``.
 * For tenpai discards, the closed form: ``ev[n] = p_win[n] x`` the remaining-weighted mean of the waits'
   tsumo points, and ``p_win[n] = 1 - (1 - P)^(n+1)`` over the waits that have a yaku.
-* Ippatsu never lowers a figure; the objective orders the rows; the API and the errors.
+* Ippatsu, double riichi and the options never lower a figure; the objective orders the rows; the API and the
+  errors.
 """
 
 from __future__ import annotations
@@ -32,14 +35,22 @@ DORA_OF = [(k // 9 * 9 + (k % 9 + 1) % 9) if k < 27 else (27 + (k - 26) % 4) if 
 
 
 class ValueReference:
-    """The model written plainly: ``value(counts, reds, t, objective, fresh)``, recursing on each copy drawn.
+    """The model written plainly: ``value(counts, reds, t, objective, fresh, moves, double)``, recursing on
+    each copy drawn.
 
     ``fresh``: the hand has just reached tenpai (declared riichi when closed and ``riichi="always"``), so a
-    win on this draw scores ippatsu when the option is on.
+    win on this draw scores ippatsu when the option is on. ``moves``: option moves left (``tegawari``: keep
+    the drawn tile and discard any other copy keeping the shanten; ``shanten_down``: discard to one shanten
+    above the best kept, if that leaves at most 1-shanten; never for a tenpai hand in riichi). ``double``: the
+    hand is in a double riichi (the root with ``double_riichi``). Values are memoised on all the arguments (a
+    cache of the recursion's own results: it changes how often a value is computed, never which).
     """
 
     def __init__(self, hand: Hand, *, visible: Sequence[int], visible_reds: Sequence[int], dora: str,
-                 riichi: str, ippatsu: bool, situation: dict[str, object]) -> None:
+                 riichi: str, ippatsu: bool, situation: dict[str, object], tegawari: bool = False,
+                 shanten_down: bool = False) -> None:
+        self.tegawari = tegawari
+        self.shanten_down = shanten_down
         self.melds = hand.melds
         self.n = hand.melds_needed
         self.called = hand.called_counts()
@@ -55,16 +66,19 @@ class ValueReference:
         self.situation = situation
         self.shanten = lru_cache(maxsize=None)(self._shanten)  # caches of pure functions, not of the model
         self.points = lru_cache(maxsize=None)(self._points)
+        self.value = lru_cache(maxsize=None)(self._value)
 
     def _shanten(self, counts: tuple[int, ...]) -> int:
         return counts_shanten(counts, melds_needed=self.n, called=self.called if self.melds else None,
                               full=not self.melds).min
 
-    def _points(self, counts: tuple[int, ...], reds: tuple[int, ...], win: int, red: bool, ippatsu: bool) -> float:
+    def _points(self, counts: tuple[int, ...], reds: tuple[int, ...], win: int, red: bool, ippatsu: bool,
+                double: bool) -> float:
         """The tsumo's points, averaged over every ura indicator (or pair of them) left unseen."""
         hand = Hand(counts, (reds[0], reds[1], reds[2]), self.melds)
         name = "0" + "mps"[win // 9] if red else tile_name(win)
-        kwargs = dict(win=name, tsumo=True, riichi=1 if self.riichi else 0, ippatsu=ippatsu, dora=self.dora,
+        kwargs = dict(win=name, tsumo=True, riichi=(2 if double else 1) if self.riichi else 0, ippatsu=ippatsu,
+                      dora=self.dora,
                       **self.situation)
         if not self.riichi:
             return float(paili.score(hand, **kwargs)["points"])  # type: ignore[arg-type]
@@ -97,7 +111,33 @@ class ValueReference:
                 out.append((k, False, left))
         return out
 
-    def value(self, counts: tuple[int, ...], reds: tuple[int, ...], t: int, objective: str, fresh: bool) -> float:
+    def kept(self, drawn: Sequence[int], held: Sequence[int], target: int
+             ) -> list[tuple[tuple[int, ...], tuple[int, ...], int, bool]]:
+        """Every hand a discard from ``drawn`` (holding ``held``) leaves at shanten ``target``, as (counts,
+        reds, kind discarded, red discarded?): both fives are tried when the hand holds a red and a plain one."""
+        out = []
+        for d in range(34):
+            if not drawn[d]:
+                continue
+            for give_red in (False, True):
+                kept_reds = list(held)
+                if d in FIVES:
+                    suit = FIVES.index(d)
+                    plain = drawn[d] - held[suit]
+                    if give_red and not held[suit] or not give_red and not plain:
+                        continue
+                    if give_red:
+                        kept_reds[suit] -= 1
+                elif give_red:
+                    continue
+                kept = list(drawn)
+                kept[d] -= 1
+                if self.shanten(tuple(kept)) == target:
+                    out.append((tuple(kept), tuple(kept_reds), d, give_red))
+        return out
+
+    def _value(self, counts: tuple[int, ...], reds: tuple[int, ...], t: int, objective: str, fresh: bool,
+               moves: int = 0, double: bool = False) -> float:
         s = self.shanten(counts)
         if objective == "tenpai" and s == 0:
             return 1.0
@@ -105,6 +145,7 @@ class ValueReference:
             return 0.0
         wall = self.wall(counts, reds)
         total = sum(n for _, _, n in wall)
+        free = moves > 0 and not (self.riichi and s == 0)
         result = 0.0
         for k, red, n in wall:
             drawn = list(counts)
@@ -115,31 +156,24 @@ class ValueReference:
             after = self.shanten(tuple(drawn))
             v = None
             if after == -1:
-                points = self.points(tuple(drawn), tuple(held), k, red, fresh and self.ippatsu)
+                points = self.points(tuple(drawn), tuple(held), k, red, fresh and self.ippatsu, double)
                 if points > 0:
                     v = points if objective == "ev" else 1.0
             elif after < s:
-                v = 0.0
-                for d in range(34):
-                    if not drawn[d]:
-                        continue
-                    for give_red in (False, True):  # which five to give up: both are tried
-                        kept_reds = list(held)
-                        if d in FIVES:
-                            suit = FIVES.index(d)
-                            plain = drawn[d] - held[suit]
-                            if give_red and not held[suit] or not give_red and not plain:
-                                continue
-                            if give_red:
-                                kept_reds[suit] -= 1
-                        elif give_red:
-                            continue
-                        kept = list(drawn)
-                        kept[d] -= 1
-                        if self.shanten(tuple(kept)) == after:
-                            v = max(v, self.value(tuple(kept), tuple(kept_reds), t - 1, objective, True))
-            if v is None:  # the draw is discarded at once
-                v = self.value(counts, reds, t - 1, objective, False)
+                v = max(self.value(kept, kept_reds, t - 1, objective, True, moves)
+                        for kept, kept_reds, _, _ in self.kept(drawn, held, after))
+                if free and self.shanten_down and s <= 1:
+                    for kept, kept_reds, _, _ in self.kept(drawn, held, s):
+                        v = max(v, self.value(kept, kept_reds, t - 1, objective, True, moves - 1))
+            if v is None:  # the draw is discarded at once, unless an option does better
+                v = self.value(counts, reds, t - 1, objective, False, moves, double)
+                if free and self.tegawari:
+                    for kept, kept_reds, d, give_red in self.kept(drawn, held, s):
+                        if (d, give_red) != (k, red):  # not the drawn copy thrown back
+                            v = max(v, self.value(kept, kept_reds, t - 1, objective, False, moves - 1))
+                if free and self.shanten_down and s + 1 <= 1:
+                    for kept, kept_reds, _, _ in self.kept(drawn, held, s + 1):
+                        v = max(v, self.value(kept, kept_reds, t - 1, objective, False, moves - 1))
             result += n / total * v
         return result
 
@@ -152,10 +186,13 @@ def deal(rng: random.Random, target: int, *, visible: int, meld: str | None) -> 
         rng.shuffle(wall)
         melds: tuple[Meld, ...] = ()
         if meld is not None:
-            parsed_meld = paili.parse("11z", melds=meld).melds[0]
-            for k in parsed_meld.tiles:
-                wall.remove(next(i for i in wall if PHYSICAL[i] == (k, False)))
-            melds = (parsed_meld,)
+            melds = paili.parse("11z", melds=meld).melds
+            for parsed_meld in melds:
+                reds = parsed_meld.reds
+                for k in parsed_meld.tiles:
+                    red = k in FIVES and reds > 0
+                    reds -= red
+                    wall.remove(next(i for i in wall if PHYSICAL[i] == (k, red)))
         size = 14 - 3 * len(melds)
         chosen, seen, indicator = wall[:size], wall[size:size + visible], wall[size + visible]
 
@@ -176,15 +213,20 @@ def deal(rng: random.Random, target: int, *, visible: int, meld: str | None) -> 
 
 
 def check(hand: str, meld: str | None, visible: str, dora: str, *, turns: int, rows: int, riichi: str,
-          ippatsu: bool = False, seat_wind: str = "2z") -> int:
+          ippatsu: bool = False, seat_wind: str = "2z", tegawari: bool = False, shanten_down: bool = False,
+          double_riichi: bool = False) -> int:
     """Compare ``rows`` rows of ``advise`` with the reference, every figure; how many rows were compared."""
     situation = {"round_wind": "1z", "seat_wind": seat_wind, "honba": 1, "riichi_sticks": 0, "rules": "riichi"}
     result = paili.advise(hand, melds=meld, visible=visible, dora=dora, turns=turns, riichi=riichi,
-                          ippatsu=ippatsu, **situation)  # type: ignore[arg-type]
+                          ippatsu=ippatsu, tegawari=tegawari, shanten_down=shanten_down,
+                          double_riichi=double_riichi, **situation)  # type: ignore[arg-type]
     parsed = paili.parse(hand, melds=meld)
     seen, seen_reds = paili.parse_tiles(visible)
     ref = ValueReference(parsed, visible=seen, visible_reds=seen_reds, dora=dora, riichi=riichi, ippatsu=ippatsu,
-                         situation={k: v for k, v in situation.items()})
+                         situation={k: v for k, v in situation.items()}, tegawari=tegawari,
+                         shanten_down=shanten_down)
+    moves = 1 if tegawari or shanten_down else 0
+    double = double_riichi and not parsed.melds
     checked = 0
     for row in result["discards"]:
         if row["p_win"] is None or checked == rows:
@@ -196,7 +238,8 @@ def check(hand: str, meld: str | None, visible: str, dora: str, *, turns: int, r
         if row["tile"][0] == "0":  # the red five's code
             reds[FIVES.index(kind)] -= 1
         for objective, key in (("win", "p_win"), ("tenpai", "p_tenpai"), ("ev", "ev")):
-            want = [ref.value(tuple(counts), tuple(reds), t, objective, True) for t in range(1, turns + 1)]
+            want = [ref.value(tuple(counts), tuple(reds), t, objective, True, moves, double)
+                    for t in range(1, turns + 1)]
             assert row[key] == pytest.approx(want, abs=1e-9, rel=1e-12), (hand, meld, visible, dora, row["tile"],
                                                                           key, riichi)
         checked += 1
@@ -338,3 +381,80 @@ def test_two_shanten_hands_agree_with_the_value_reference(hand: str, melds: str,
     parsed = paili.parse(hand, melds=melds)
     assert paili.shanten(parsed).min == 2
     assert check(hand, melds, "", dora, turns=3, rows=2, riichi=riichi) > 0
+
+
+def differs(hand: str, melds: str | None, visible: str, dora: str, turns: int, riichi: str,
+            options: dict[str, bool]) -> bool:
+    """Whether the options change any figure of the hand (so that a test of them has power)."""
+    kwargs = {"melds": melds, "visible": visible, "dora": dora, "turns": turns, "riichi": riichi}
+    plain = {r["tile"]: r for r in paili.advise(hand, **kwargs)["discards"]}  # type: ignore[arg-type]
+    return any(abs(a - b) > 1e-6 for row in paili.advise(hand, **kwargs, **options)["discards"]  # type: ignore[arg-type]
+               if row["p_win"] is not None for key in ("p_win", "p_tenpai", "ev")
+               for a, b in zip(row[key], plain[row["tile"]][key], strict=True))
+
+
+@pytest.mark.parametrize("options", [{"tegawari": True}, {"shanten_down": True},
+                                     {"tegawari": True, "shanten_down": True}], ids=lambda o: "+".join(o))
+@pytest.mark.parametrize(("target", "meld", "riichi", "seed", "turns"), [
+    (0, "[456p] [678s] [777z]", "always", 34, 4),  # 5 tiles, open with a yaku: every wait wins
+    (1, "[234m] [678s] [456p]", "always", 31, 3),  # open: tanyao or nothing (yakuless shapes)
+    (0, "[789s] [111p] [234m]", "dama", 31, 4),    # open, mostly yakuless
+    (0, "[406s] [777z]", "dama", 69, 3),           # 8 tiles, a red five in a meld
+    (0, None, "dama", 34, 3),                      # closed, dama: the options apply at tenpai
+    (1, None, "always", 36, 2),                    # closed, riichi: the options stop at tenpai
+])
+def test_options_agree_with_the_value_reference(options: dict[str, bool], target: int, meld: str | None,
+                                                riichi: str, seed: int, turns: int) -> None:
+    # Many visible tiles make thin and dead waits, where a swap or a step back pays within a few draws.
+    rng = random.Random(seed)
+    small = meld is not None and meld.count("[") == 3
+    hand, melds, visible, dora = deal(rng, target, visible=30 if small else 12, meld=meld)
+    if meld is not None or riichi == "dama":   # (seeds chosen so that every option changes a figure)
+        assert differs(hand, melds, visible, dora, turns, riichi, options)
+    assert check(hand, melds, visible, dora, turns=turns, rows=5 if small else 2, riichi=riichi, **options) > 0
+
+
+@pytest.mark.parametrize(("seed", "ippatsu"), [(41, False), (42, True), (43, True)])
+def test_double_riichi_agrees_with_the_value_reference(seed: int, ippatsu: bool) -> None:
+    hand, _, visible, dora = deal(random.Random(seed), 0, visible=8, meld=None)
+    assert check(hand, None, visible, dora, turns=3, rows=3, riichi="always", ippatsu=ippatsu,
+                 double_riichi=True) > 0
+
+
+def test_double_riichi_scores_two_han_only_for_a_tenpai_discard() -> None:
+    hand, visible, dora = "234m456p678s1199s5z", "9m", "4p"
+    plain = {r["tile"]: r for r in paili.advise(hand, visible=visible, dora=dora, turns=6)["discards"]}
+    double = paili.advise(hand, visible=visible, dora=dora, turns=6, double_riichi=True)
+    assert double["situation"]["double_riichi"] is True
+    for row in double["discards"]:
+        base = plain[row["tile"]]
+        assert row["p_win"] == base["p_win"] and row["p_tenpai"] == base["p_tenpai"]
+        if row["shanten"] == 0:
+            assert all(a > b for a, b in zip(row["ev"], base["ev"], strict=True))
+            assert all(w["points"]["ron"] > v["points"]["ron"]
+                       for w, v in zip(row["waits"], base["waits"], strict=True))
+        else:   # a riichi reached later is a plain one
+            assert row["ev"] == base["ev"]
+    dama = paili.advise(hand, visible=visible, dora=dora, turns=6, double_riichi=True, riichi="dama")
+    assert [r["ev"] for r in dama["discards"]] == [r["ev"] for r in paili.advise(
+        hand, visible=visible, dora=dora, turns=6, riichi="dama")["discards"]]
+
+
+@pytest.mark.parametrize(("target", "seed"), [(0, 51), (1, 52)])
+def test_options_never_lower_a_figure(target: int, seed: int) -> None:
+    # Each option (and both, and ippatsu / double riichi on top) only adds choices or han: no figure drops.
+    hand, _, visible, dora = deal(random.Random(seed), target, visible=6, meld=None)
+    for riichi in ("always", "dama"):
+        base = {r["tile"]: r for r in paili.advise(hand, visible=visible, dora=dora, turns=6, riichi=riichi,
+                                                   max_shanten=1)["discards"]}
+        for extra in ({"tegawari": True}, {"shanten_down": True}, {"tegawari": True, "shanten_down": True},
+                      {"ippatsu": True, "double_riichi": True},
+                      {"tegawari": True, "shanten_down": True, "ippatsu": True, "double_riichi": True}):
+            for row in paili.advise(hand, visible=visible, dora=dora, turns=6, riichi=riichi, max_shanten=1,
+                                    **extra)["discards"]:  # type: ignore[arg-type]
+                plain = base[row["tile"]]
+                assert (row["p_win"] is None) == (plain["p_win"] is None)
+                if row["p_win"] is None:
+                    continue
+                for key in ("p_win", "p_tenpai", "ev"):
+                    assert all(a >= b - 1e-9 for a, b in zip(row[key], plain[key], strict=True)), (hand, extra)

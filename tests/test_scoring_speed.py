@@ -20,7 +20,7 @@ from paili.errors import HandError
 from paili.hand import Hand
 from paili.notation import _fast_hand, meld_texts, parse, parse_melds
 
-ALPHABET = "0123456789mpsz[]() "
+ALPHABET = "0123456789mpsz[]() MZ１ｐ［"  # upper-case and full-width: the full parser normalises them
 
 
 def _full(text: str) -> Hand | None:

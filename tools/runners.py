@@ -46,6 +46,9 @@ def run_benchmarks(bench_args: Sequence[str]) -> int:
     results: list[tuple[str, int]] = []
     engine_bench = ROOT / "tests" / "bench" / "bench_engine.py"
     results.append(("engine", run([python, engine_bench], env={"PYTHONPATH": str(ENGINE.parent)})))
+    advice_bench = ROOT / "tests" / "bench" / "bench_advice.py"  # whole advice tables, with and without options
+    results.append(("advice", run([python, advice_bench, "--hands", "8", "--cpu"],
+                                  env={"PYTHONPATH": str(ENGINE.parent)})))
     scoring_bench = ROOT / "tests" / "bench" / "bench_scoring.py"  # paili.score beside the mahjong library
     results.append(("scoring", run([python, scoring_bench], env={"PYTHONPATH": str(ENGINE.parent)})))
     browser_bench = ROOT / "tests" / "bench" / "bench_browser.py"

@@ -11,13 +11,17 @@ The model
 * Each draw is kind ``k`` with probability ``r_k / R``: ``r_k = 4 - copies of k in the current hand
   (concealed and called) - copies marked visible`` (never below 0) and ``R = sum(r_k)``, recomputed from the
   current hand at every draw. The player's own discards are *not* removed from the wall (the model does not
-  track them), which keeps a state a function of the hand alone.
+  track them), which keeps a state a function of the hand alone: this is the model's one wall.
   Red fives are copies of their own: the red five of a suit whose red fives score (the scoring ``rules``) is
   in the wall unless the hand, its melds, the visible tiles or the dora indicators hold it, so ``r_k`` of a
   five splits into its red copy and the plain ones; the state includes the red fives held. The dora
-  indicators are seen tiles (they leave the wall; do not repeat them in ``visible``). Counts shown beside a
-  discard (``ukeire``, ``waits``' ``remaining``) treat the discarded copy as seen, as the discard table does;
-  this wall returns it (the seeds' and mahjong-cpp's convention), the one place where the two differ.
+  indicators are seen tiles (they leave the wall; do not repeat them in ``visible``).
+* *Counting* (the one place it is written down): every count shown beside a discard (``ukeire``, ``waits``'
+  ``remaining``, the improvements' ``remaining`` and ``ukeire_after``) treats the discarded copy as seen, as
+  the discard table does (an improvement's ``ukeire_after`` also counts the second discard, as the next
+  table would); the probability model's wall returns the discards (the seeds' and mahjong-cpp's convention).
+  That is the one place where the two differ: a wait's ``remaining`` is one below the copies the model
+  draws from when the wait is the discarded kind.
 * Default policy: a draw that completes the hand with a yaku wins (tsumo, ツモ). A complete shape without
   yaku (an open hand without one; a closed tsumo always has menzen tsumo) is no win: it is discarded like any
   other draw. A draw that lowers the shanten is kept, and the player discards, among the tiles that keep that
@@ -30,8 +34,11 @@ The model
   (``round_wind``, ``seat_wind``, ``dora``, ``honba``, ``riichi_sticks``, ``rules``; ``points`` excludes honba
   and sticks): with riichi, riichi and menzen tsumo score, and the ura dora are the exact expectation over the
   indicators drawn from the tiles unseen at the win (as many as the dora indicators, at least one; see
-  :mod:`paili.win_value`); with ``ippatsu=True`` a win on the first draw after riichi scores ippatsu. Double
-  riichi, the riichi stick paid, and haitei are not modelled.
+  :mod:`paili.win_value`); with ``ippatsu=True`` a win on the first draw after riichi scores ippatsu. With
+  ``double_riichi=True`` the discard being chosen is the player's first, uninterrupted discard: when it leaves
+  a closed hand without melds tenpai under ``riichi="always"``, the riichi declared with it is a double riichi
+  (its wins and its waits' points score double riichi, 2 han, instead of riichi); a hand reaching tenpai
+  later declares a plain riichi; no effect otherwise. The riichi stick paid and haitei are not modelled.
 * ``p_win[n]`` is the best probability of winning within ``n + 1`` draws, ``p_tenpai[n]`` the best
   probability of being tenpai (a shape, yaku or not) within ``n + 1`` draws (1.0 when the hand is tenpai
   already), ``ev[n]`` the best expected points won within ``n + 1`` draws (0 for the draws that never win).
@@ -60,24 +67,25 @@ Choices where the issue is silent (written down here so that results are checkab
   then ``p_tenpai``; ``p_win`` then ``p_tenpai``; ``p_tenpai`` then ``p_win``), then the Tenhou order
   (lower shanten, more ukeire, tile order); rows without probabilities come last in the Tenhou order.
 
-The options (both off by default; with both off the results are exactly the model above):
+The options (both off by default; with both off the results are exactly the model above). They are exact:
+every swap and every step back they allow is searched (not only the widest discards, as before), so each
+figure is the optimum over every line of play that uses at most one option move (below).
 
-* ``tegawari`` (手変わり): after a draw that keeps the shanten the player may keep it and discard another
-  tile that keeps the shanten, when that is better.
+* ``tegawari`` (手変わり): after a draw that keeps the shanten the player may keep the drawn tile and discard
+  another that keeps the shanten (another kind, or a plain copy of a drawn red five), when that is better.
 * ``shanten_down`` (向聴戻し): after any draw the player may discard a tile that leaves the hand one shanten
   above the best it could keep, when that is better, as long as the hand it leaves is at most 1-shanten
   (:data:`SHANTEN_DOWN_LIMIT`): from tenpai back to 1-shanten, or a draw that makes the hand tenpai kept
   at 1-shanten with a better shape. Going back further multiplies the search by the number of hands one
   step back, for choices that rarely pay within a hand's draws.
-* To keep the search finite and fast, a line of play may deviate from the default policy through these
-  options at most :data:`OPTION_MOVES` time (once); after that it follows the default policy. And after a
-  draw, an option considers only the discards that leave the most ukeire among those it allows (all of
-  them on a tie): the player who swaps or goes back keeps the widest hand. (At tenpai the widest wait is
-  also the best for winning, whose chance grows with the number of winning tiles.) The options only add
-  choices, so they never lower a figure; they do not apply to a hand in riichi.
+* A line of play may deviate from the default policy through these options at most :data:`OPTION_MOVES`
+  time (once); after that it follows the default policy (this keeps the search finite and fast: every
+  option discard leads to a default-policy search of its own). The options only add choices, so they never
+  lower a figure; they do not apply to a hand in riichi.
 
 Improvements (改良) of a discard: the draws that keep its shanten but, after the best discard that keeps the
-shanten, leave a hand with more ukeire; each with its copies left and that best ukeire (``ukeire_after``).
+shanten, leave a hand with more ukeire; each with its copies left and that best ukeire (``ukeire_after``),
+counted as the discard table counts (see *Counting*).
 
 >>> r = advise("345m22567p12678s5z", turns=3, seat_wind="2z", dora="4m")
 >>> [(d["tile"], d["shanten"], [round(p, 4) for p in d["p_win"]]) for d in r["discards"][:2]]
@@ -159,12 +167,15 @@ class Chances(NamedTuple):
 
 
 def _best(a: Values | None, b: Values) -> Values:
-    """Elementwise best of two value vectors (``a`` is ``None`` before the first)."""
+    """Elementwise best of two value vectors (``a`` is ``None`` before the first). Vectors are never changed
+    once made, so the result may share them with ``a`` or ``b``."""
     if a is None:
-        return Values(list(b.win), list(b.tenpai), list(b.ev))
-    return Values([x if x >= y else y for x, y in zip(a.win, b.win, strict=True)],
-                  [x if x >= y else y for x, y in zip(a.tenpai, b.tenpai, strict=True)],
-                  [x if x >= y else y for x, y in zip(a.ev, b.ev, strict=True)])
+        return b
+    return Values(_max(a.win, b.win), _max(a.tenpai, b.tenpai), _max(a.ev, b.ev))
+
+
+def _max(a: Vector, b: Vector) -> Vector:
+    return a if a is b else [x if x >= y else y for x, y in zip(a, b, strict=True)]
 
 
 def _discard(c: list[int], reds: Reds, d: Tile) -> bool:
@@ -209,6 +220,7 @@ class DefaultPolicy:
         self._values: dict[bytes, Values] = {}
         self._best_after: dict[bytes, Values] = {}  # key: bytes of the 3n+2 hand after a lowering draw
         self._wins: dict[bytes, list[tuple[Tile, float, float, float]]] = {}
+        self._ones = [1.0] * (turns + 1)  # the tenpai chances of a tenpai state (shared: vectors never change)
 
     def key(self, c: list[int], reds: Reds) -> bytes:
         """The memo key of a state."""
@@ -238,10 +250,11 @@ class DefaultPolicy:
         found = self._chances[key] = Chances(s, total, lowering)
         return found
 
-    def wins(self, c: list[int], reds: Reds) -> list[tuple[Tile, float, float, float]]:
+    def wins(self, c: list[int], reds: Reds, double: bool = False) -> list[tuple[Tile, float, float, float]]:
         """The legal winning draws of the tenpai 3n+1 hand ``c``: ``(kind, chance, expected points, expected
-        points on the first draw after riichi)``, the points averaged over its copies (red or not)."""
-        key = self.key(c, reds)
+        points on the first draw after riichi)``, the points averaged over its copies (red or not); ``double``:
+        the riichi is a double riichi."""
+        key = self.key(c, reds) + b"d" if double else self.key(c, reds)
         found = self._wins.get(key)
         if found is not None:
             return found
@@ -258,9 +271,9 @@ class DefaultPolicy:
                 suit = FIVE_SUIT.get(k)
                 if red:
                     reds[suit] += 1  # type: ignore[index]
-                points = value.tsumo(c, reds, k, red, False)
+                points = value.tsumo(c, reds, k, red, False, double)
                 plain += copies * points
-                first += copies * (value.tsumo(c, reds, k, red, True) if value.ippatsu else points)
+                first += copies * (value.tsumo(c, reds, k, red, True, double) if value.ippatsu else points)
                 if red:
                     reds[suit] -= 1  # type: ignore[index]
             c[k] -= 1
@@ -303,12 +316,27 @@ class DefaultPolicy:
         acc_w = [0.0] * n
         acc_t = [0.0] * n
         acc_e = [0.0] * n
-        acc = Values(acc_w, acc_t, acc_e)
         hit = 0
+        best_after = self.best_after
+        red_total = self.red_total
+        target = s - 1
         for k, r in better:
             hit += r
             c[k] += 1
-            self.fold_draw(c, reds, k, r / total, lambda c, reds: self.best_after(c, reds, s - 1), acc)
+            suit = FIVE_SUIT.get(k)
+            # fold_draw inlined (this is the search's innermost loop): each copy, red or plain, by its share
+            for copies, red in (((r, False),) if suit is None or not red_total[suit]
+                                else red_copies(red_total[suit], reds[suit], r)):
+                q = copies / total
+                if red:
+                    reds[suit] += 1  # type: ignore[index]
+                bw, bt, be = best_after(c, reds, target)
+                if red:
+                    reds[suit] -= 1  # type: ignore[index]
+                for i in range(n):
+                    acc_w[i] += q * bw[i]
+                    acc_t[i] += q * bt[i]
+                    acc_e[i] += q * be[i]
             c[k] -= 1
         stay = (total - hit) / total if total else 1.0
         win = [0.0] * (n + 1)
@@ -321,6 +349,10 @@ class DefaultPolicy:
         found = self._values[key] = Values(win, ten, ev)
         return found
 
+    def double_riichi(self, c: list[int], reds: Reds) -> Values:
+        """The values of the tenpai 3n+1 hand ``c`` in double riichi (it never changes)."""
+        return self._tenpai(self.wins(c, reds, True))
+
     def _tenpai(self, wins: list[tuple[Tile, float, float, float]]) -> Values:
         """The values of a tenpai hand that waits for ``wins`` and never changes."""
         n = self.turns
@@ -332,12 +364,14 @@ class DefaultPolicy:
         ev = [0.0] * (n + 1)
         keep = 1.0
         later = 0.0  # expected points within t - 1 draws without ippatsu
+        if not hit:
+            return Values(win, self._ones, win)
         for t in range(1, n + 1):
             ev[t] = first + stay * later
             later = plain + stay * later
             keep *= stay
             win[t] = 1.0 - keep
-        return Values(win, [1.0] * (n + 1), ev)
+        return Values(win, self._ones, ev)
 
     def best_after(self, c: list[int], reds: Reds, target: int) -> Values:
         """Elementwise best values over the discards of the 3n+2 hand ``c`` that keep shanten ``target``."""
@@ -418,7 +452,7 @@ class OptionMoves:
                 for copies, red in policy.copies(k, r, reds):
                     if red:
                         reds[FIVE_SUIT[k]] += 1
-                    stays.append((copies / total, self._swaps(c, reds, k, s)))
+                    stays.append((copies / total, self._swaps(c, reds, k, red, s)))
                     if red:
                         reds[FIVE_SUIT[k]] -= 1
             c[k] -= 1
@@ -447,19 +481,6 @@ class OptionMoves:
         found = self._values[key] = Values(win, ten, ev)
         return found
 
-    def _widest(self, c: list[int], kinds: list[int]) -> list[int]:
-        """The kinds among ``kinds`` whose discard from ``c`` leaves the most ukeire (all on a tie)."""
-        if len(kinds) <= 1:
-            return kinds
-        chances = self.policy.chances
-        widths = []
-        for d in kinds:
-            c[d] -= 1
-            widths.append(chances(c).width)
-            c[d] += 1
-        best = max(widths)
-        return [d for d, w in zip(kinds, widths, strict=True) if w == best]
-
     def _best_of(self, c: list[int], reds: Reds, kinds: list[int], spent: bool, best: Values | None
                  ) -> Values | None:
         """Fold into ``best`` the values after discarding each of ``kinds`` (``spent``: no move left)."""
@@ -475,32 +496,46 @@ class OptionMoves:
         removals = self.policy.evaluator.discards(c)
         best = self._best_of(c, reds, [d for d, after in removals if after == target], False, None)
         if self.shanten_down and target + 1 <= self.back_cap:
-            back = self._widest(c, [d for d, after in removals if after == target + 1])
+            back = [d for d, after in removals if after == target + 1]
             best = self._best_of(c, reds, back, True, best)
         assert best is not None, "a shanten-lowering draw always has a discard keeping it"
         return best
 
-    def _swaps(self, c: list[int], reds: Reds, drawn: int, s: int) -> Values | None:
-        """Best default-policy values over the option discards after a draw (``drawn``) that keeps shanten
-        ``s``, for the draws left after it (the vectors drop their last entry); ``None`` if there is none."""
+    def _swaps(self, c: list[int], reds: Reds, drawn: int, red: bool, s: int) -> Values | None:
+        """Best default-policy values over the option discards after a draw (``drawn``, ``red``: its red
+        five) that keeps shanten ``s``, for the draws left after it (the vectors drop their last entry);
+        ``None`` if there is none. A swap keeps the drawn tile: it discards another kind, or a plain copy of
+        the drawn red five."""
         removals = self.policy.evaluator.discards(c)
         best: Values | None = None
         if self.tegawari:
-            swap = self._widest(c, [d for d, after in removals if after == s and d != drawn])
+            swap = [d for d, after in removals if after == s and (d != drawn or red and c[d] > reds[FIVE_SUIT[d]])]
             best = self._best_of(c, reds, swap, True, best)
         if self.shanten_down and s + 1 <= self.back_cap:
-            back = self._widest(c, [d for d, after in removals if after == s + 1])
+            back = [d for d, after in removals if after == s + 1]
             best = self._best_of(c, reds, back, True, best)
         if best is None:
             return None
         return Values(best.win[:-1], best.tenpai[:-1], best.ev[:-1])
 
 
-def improvements(policy: DefaultPolicy, c: list[int]) -> list[tuple[Tile, int, int]]:
-    """The improvement draws (改良) of the 3n+1 hand ``c`` as ``(kind, copies left, best ukeire after)``."""
-    chances = policy.chances
-    s, _, better = chances(c)
-    now = sum(r for _, r in better)
+def _shown_width(policy: DefaultPolicy, c: list[int], river: Sequence[Tile]) -> int:
+    """The ukeire of the 3n+1 hand ``c`` as the discard table counts it: the copies in ``river`` (the
+    discards) are seen too."""
+    width = 0
+    for k, r in policy.chances(c).lowering:
+        r -= river.count(k)
+        if r > 0:
+            width += r
+    return width
+
+
+def improvements(policy: DefaultPolicy, c: list[int], discarded: Tile) -> list[tuple[Tile, int, int]]:
+    """The improvement draws (改良) of the 3n+1 hand ``c`` left by discarding ``discarded``, as ``(kind,
+    copies left, best ukeire after)``, counted as the discard table counts: the discarded copy is seen, and
+    so is the second discard after the draw (the ukeire after is the next table's row)."""
+    s, _, better = policy.chances(c)
+    now = _shown_width(policy, c, (discarded,))
     lowering = {k for k, _ in better}
     cap = policy.evaluator.cap
     out = []
@@ -513,13 +548,13 @@ def improvements(policy: DefaultPolicy, c: list[int]) -> list[tuple[Tile, int, i
             if d == k or after != s:
                 continue
             c[d] -= 1
-            width = chances(c).width
+            width = _shown_width(policy, c, (discarded, d))
             c[d] += 1
             if width > best:
                 best = width
         c[k] -= 1
         if best > now:
-            out.append((k, max(0, policy.pool[k] - c[k]), best))
+            out.append((k, max(0, policy.pool[k] - c[k] - (k == discarded)), best))
     return out
 
 
@@ -594,7 +629,7 @@ def _check_bool(value: object, field: str) -> bool:
 
 
 ADVICE_KEYS: Final = ("turns", "tegawari", "shanten_down", "max_shanten", "objective", "riichi", "ippatsu",
-                      "round_wind", "seat_wind", "dora", "honba", "riichi_sticks")
+                      "double_riichi", "round_wind", "seat_wind", "dora", "honba", "riichi_sticks")
 """The keyword arguments of :func:`advise` besides the hand, its melds, the visible tiles and the rules (what
 the API and the CLI pass on)."""
 
@@ -617,6 +652,9 @@ class Situation(NamedTuple):
     honba: int = 0
     riichi_sticks: int = 0
     rules: object = "riichi"
+    double_riichi: bool = False
+    """The discard chosen is the player's first, uninterrupted: one that leaves a closed hand without melds
+    tenpai declares a double riichi (with ``riichi="always"``)."""
 
 
 def _win_value(hand: Hand, seen: Sequence[int], seen_reds: Sequence[int], situation: Situation
@@ -628,6 +666,7 @@ def _win_value(hand: Hand, seen: Sequence[int], seen_reds: Sequence[int], situat
                         params={"name": "riichi", "choices": ", ".join(map(repr, RIICHI_POLICIES)),
                                 "got": repr(situation.riichi)})
     ippatsu = _check_bool(situation.ippatsu, "ippatsu")
+    _check_bool(situation.double_riichi, "double_riichi")
     round_wind = _wind("round_wind", situation.round_wind)
     seat_wind = _wind("seat_wind", situation.seat_wind)
     honba = _count("honba", situation.honba, 1000)
@@ -648,9 +687,11 @@ def _win_value(hand: Hand, seen: Sequence[int], seen_reds: Sequence[int], situat
                     honba=honba, riichi_sticks=sticks, rules=resolve_rules(situation.rules))
 
 
-def _waits(policy: DefaultPolicy, c: list[int], reds: Reds, shown: dict[Tile, int]) -> tuple[Wait, ...]:
+def _waits(policy: DefaultPolicy, c: list[int], reds: Reds, shown: dict[Tile, int], double: bool
+           ) -> tuple[Wait, ...]:
     """The waits of the tenpai 3n+1 hand ``c``: tile, copies left (``shown``: the table's count), whether the
-    self-drawn win has a yaku and its points by tsumo and by ron (expected over ura dora and red copies)."""
+    self-drawn win has a yaku and its points by tsumo and by ron (expected over ura dora and red copies;
+    ``double``: in double riichi)."""
     value = policy.value
     out: list[Wait] = []
     for k in policy.evaluator.lowering_draws(c)[1]:
@@ -665,8 +706,8 @@ def _waits(policy: DefaultPolicy, c: list[int], reds: Reds, shown: dict[Tile, in
         for n, red in copies:
             if red:
                 reds[FIVE_SUIT[k]] += 1
-            tsumo += n * value.tsumo(c, reds, k, red, False)
-            ron += n * value.ron(c, reds, k, red)
+            tsumo += n * value.tsumo(c, reds, k, red, False, double)
+            ron += n * value.ron(c, reds, k, red, double)
             if red:
                 reds[FIVE_SUIT[k]] -= 1
         c[k] -= 1
@@ -697,6 +738,7 @@ def advice_of(hand: Hand, *, visible: Sequence[int] | None = None, turns: int = 
     policy = DefaultPolicy(Evaluator.for_hand(hand, rules=rules), visible=seen, turns=turns, value=value)
     options = OptionMoves(policy, tegawari=tegawari, shanten_down=shanten_down, max_shanten=max_shanten)
     held = value.reds_of(hand) if value is not None else [0, 0, 0]
+    double = value is not None and value.riichi and situation.double_riichi and not hand.melds
     rows: list[tuple[int, AdviceRow]] = []
     skipped = 0
     for order, row in enumerate(discard_table(hand, visible=seen, rules=rules)):
@@ -709,13 +751,15 @@ def advice_of(hand: Hand, *, visible: Sequence[int] | None = None, turns: int = 
         p_tenpai: tuple[float, ...] | None = None
         ev: tuple[float, ...] | None = None
         if row.shanten <= max_shanten:
-            w, t, e = options.values(counts, reds)
+            # In riichi the hand never changes: the options have nothing to add to a double riichi.
+            w, t, e = policy.double_riichi(counts, reds) if double and row.shanten == 0 else \
+                options.values(counts, reds)
             p_win, p_tenpai = tuple(w[1:]), tuple(t[1:])
             ev = tuple(e[1:]) if value is not None else None
         else:
             skipped += 1
-        better = tuple(Improvement(k, n, u) for k, n, u in improvements(policy, counts))
-        waits = _waits(policy, counts, reds, dict(row.ukeire.tiles)) if row.shanten == 0 else ()
+        better = tuple(Improvement(k, n, u) for k, n, u in improvements(policy, counts, row.tile))
+        waits = _waits(policy, counts, reds, dict(row.ukeire.tiles), double) if row.shanten == 0 else ()
         rows.append((order, AdviceRow(row, p_win, p_tenpai, ev, waits, better)))
     order_by = _ORDER_BY["p_win" if objective == "ev" and value is None else objective]
 
@@ -752,12 +796,13 @@ def advise(hand: str, *, melds: str | Sequence[str] | None = None, visible: str 
            turns: int = DEFAULT_TURNS, tegawari: bool = False, shanten_down: bool = False,
            max_shanten: int = DEFAULT_MAX_SHANTEN, objective: str = "ev", riichi: str = "always",
            ippatsu: bool = False, round_wind: str = "1z", seat_wind: str = "1z", dora: str = "", honba: int = 0,
-           riichi_sticks: int = 0, rules: object = "riichi") -> dict[str, Any]:
+           riichi_sticks: int = 0, rules: object = "riichi", double_riichi: bool = False) -> dict[str, Any]:
     """Rank the discards of a 3n+2 hand by the points (or the chance) to win within 1..turns draws.
 
     Same inputs as :func:`paili.analyze` plus ``turns`` (1..30), the options ``tegawari`` and
     ``shanten_down``, ``max_shanten`` (0..4), ``objective`` (``"ev"``, ``"p_win"`` or ``"p_tenpai"``: what
-    orders the discards), ``riichi`` (``"always"`` or ``"dama"``), ``ippatsu`` and the situation arguments of
+    orders the discards), ``riichi`` (``"always"`` or ``"dama"``), ``ippatsu``, ``double_riichi`` (this is
+    the first discard: a discard leaving a closed hand tenpai declares double riichi) and the situation arguments of
     :func:`paili.score` (``round_wind``, ``seat_wind``, ``dora`` indicators, ``honba``, ``riichi_sticks``,
     ``rules``: a scoring preset or options, or ``"chinese"`` for the Chinese shanten rules, which score
     nothing); see the module docs for the model and the result's keys. Raises :class:`HandError` for any bad
@@ -782,6 +827,6 @@ def advise(hand: str, *, melds: str | Sequence[str] | None = None, visible: str 
     parsed, seen = parse_inputs(hand, melds=melds, visible=visible)
     seen_reds = parse_tiles(visible, field="visible")[1] if visible else (0, 0, 0)
     situation = Situation(riichi, ippatsu, round_wind, seat_wind, dora, honba,  # type: ignore[arg-type]
-                          riichi_sticks, "riichi" if rules == "chinese" else rules)
+                          riichi_sticks, "riichi" if rules == "chinese" else rules, double_riichi)
     return advise_hand(parsed, visible=seen, turns=n, tegawari=swap, shanten_down=back, max_shanten=limit,
                        rules=shape_rules, objective=objective, situation=situation, visible_reds=seen_reds)

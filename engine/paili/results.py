@@ -191,8 +191,9 @@ def _situation_json(a: Advice) -> JSON | None:
     s = a.situation
     if s is None or a.scoring is None:
         return None
-    return {"riichi": s.riichi, "ippatsu": s.ippatsu, "round_wind": s.round_wind, "seat_wind": s.seat_wind,
-            "dora": s.dora, "honba": s.honba, "riichi_sticks": s.riichi_sticks, "rules": a.scoring.to_json()}
+    return {"riichi": s.riichi, "ippatsu": s.ippatsu, "double_riichi": s.double_riichi, "round_wind": s.round_wind,
+            "seat_wind": s.seat_wind, "dora": s.dora, "honba": s.honba, "riichi_sticks": s.riichi_sticks,
+            "rules": a.scoring.to_json()}
 
 
 def advice_json(a: Advice) -> JSON:

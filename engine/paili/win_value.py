@@ -3,8 +3,8 @@
 :class:`WinValue` holds one hand's situation (melds, winds, dora indicators, honba, rules, the riichi policy)
 and answers, for a complete 14-tile hand and its winning draw, the points :func:`paili.score` gives that
 tsumo, as an exact expectation over the ura dora indicators when the hand is in riichi. Answers are cached by
-(the 14 counts, the red fives held, the winning tile, whether it is red, ippatsu): scoring is the expensive
-leaf of the advisor's search.
+(the 14 counts, the red fives held, the winning tile, whether it is red, ippatsu, double riichi): scoring is the
+expensive leaf of the advisor's search.
 
 Ura dora (裏ドラ): as many indicators as dora indicators (at least one), drawn without replacement from the
 tiles unseen at the win: 4 copies of each kind less the winning hand (concealed and called), the visible
@@ -75,33 +75,37 @@ class WinValue:
         """The red fives of ``hand`` the model tracks (those of suits whose red fives score)."""
         return [hand.reds[s] if self.red_total[s] else 0 for s in range(3)]
 
-    def tsumo(self, c: Sequence[int], reds: Sequence[int], win: int, red: bool, first: bool) -> float:
+    def tsumo(self, c: Sequence[int], reds: Sequence[int], win: int, red: bool, first: bool,
+              double: bool = False) -> float:
         """Points of the self-drawn win of ``win`` completing the 14-tile counts ``c`` (holding ``reds``, the
         drawn tile included; ``red``: the drawn tile is the red five), ippatsu when ``first`` and the option
-        is on; 0.0 when the hand has no yaku."""
+        is on, double riichi when ``double`` and the hand is in riichi; 0.0 when the hand has no yaku."""
         ippatsu = first and self.ippatsu
-        key = bytes(c) + bytes(reds) + bytes((win, red, ippatsu, True))
+        double = double and self.riichi
+        key = bytes(c) + bytes(reds) + bytes((win, red, ippatsu, True, double))
         found = self._points.get(key)
         if found is None:
-            found = self._points[key] = self._score(c, reds, win, red, True, ippatsu)
+            found = self._points[key] = self._score(c, reds, win, red, True, ippatsu, double)
         return found
 
-    def ron(self, c: Sequence[int], reds: Sequence[int], win: int, red: bool) -> float:
-        """Points of the win of ``win`` on a discard (for the waits of the result)."""
-        key = bytes(c) + bytes(reds) + bytes((win, red, False, False))
+    def ron(self, c: Sequence[int], reds: Sequence[int], win: int, red: bool, double: bool = False) -> float:
+        """Points of the win of ``win`` on a discard (for the waits of the result), double riichi when
+        ``double`` and the hand is in riichi."""
+        double = double and self.riichi
+        key = bytes(c) + bytes(reds) + bytes((win, red, False, False, double))
         found = self._points.get(key)
         if found is None:
-            found = self._points[key] = self._score(c, reds, win, red, False, False)
+            found = self._points[key] = self._score(c, reds, win, red, False, False, double)
         return found
 
     def _score(self, c: Sequence[int], reds: Sequence[int], win: int, red: bool, tsumo: bool,
-               ippatsu: bool) -> float:
+               ippatsu: bool, double: bool) -> float:
         hand = Hand(tuple(c), (reds[0], reds[1], reds[2]), self.melds)
         name = f"0{SUITS[win // 9]}" if red else _NAMES[win]
         if not self.riichi:
             return float(score_hand(hand, win=name, tsumo=tsumo, **self._situation)["points"])
         ura = self.ura(c)
-        result = score_hand(hand, win=name, tsumo=tsumo, riichi=1, ippatsu=ippatsu,
+        result = score_hand(hand, win=name, tsumo=tsumo, riichi=2 if double else 1, ippatsu=ippatsu,
                             ura_hits=[hits for _, hits in ura], **self._situation)
         return float(sum(p * points for (p, _), points in zip(ura, result["points_by_ura"], strict=True)))
 
