@@ -296,9 +296,26 @@ async function use(tag, root) {
     catalogOf(GLOSS_LANGUAGE).catch(() => null)]);
   current = new Translator(tag, catalog, fallback);
   glosses = glossary ? new Translator(GLOSS_LANGUAGE, glossary, fallback) : null;
+  await loadFaces([catalog, glossary]);
   document.documentElement.lang = tag;
   document.documentElement.dir = current.dir;
   translateStatic(root);
+}
+
+/**
+ * Load the CJK faces (css/fonts.css: "Paili <@language.font>") of these catalogs before any of their text is
+ * laid out: text drawn while a face was still loading could keep the fallback's empty boxes in Chromium.
+ * Best effort: a face that does not load leaves the system fonts to draw.
+ * @param {(Catalog | null)[]} sources
+ */
+async function loadFaces(sources) {
+  if (typeof document === "undefined" || !document.fonts) return;
+  const faces = new Set();
+  for (const source of sources) {
+    const face = /** @type {{font?: string | null}} */ (source?.["@language"] ?? {}).font;
+    if (face) faces.add(face);
+  }
+  await Promise.all([...faces].map((face) => document.fonts.load(`1em "Paili ${face}"`, "牌").catch(() => [])));
 }
 
 /**
