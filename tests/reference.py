@@ -8,7 +8,11 @@ Everything here works on plain 34-count tuples (index 0-8 = 1m-9m, 9-17 = 1p-9p,
   exhaustive over every W; :func:`regular_shanten` memoises it per suit, :func:`regular_shanten_naive`
   enumerates the melds one by one (the two are checked against each other in ``test_reference.py``);
 * seven pairs and thirteen orphans by their formulas, each also by a brute force over target hands;
-* ukeire (受け入れ) and the discard table by drawing / discarding every kind and recomputing the shanten.
+* ukeire (受け入れ) and the discard table by drawing / discarding every kind and recomputing the shanten;
+* the rule sets (``rules``): the universe as limits (no 2m-8m in ``sanma``, no honors in ``sichuan``), seven
+  pairs with fours (``sichuan``, ``gb``), no thirteen orphans in ``sichuan``; 缺一门 as "the suit given up is
+  read as absent and may not be aimed at", best over the suits with no called tile (or the one ``void``
+  fixes); the GB knitted forms by enumerating their target hands.
 
 ``limit[k]`` is how many copies of kind ``k`` the concealed part may still reach: ``4 - copies in the
 player's own called melds``. ``visible[k]`` counts copies seen elsewhere (discards, dora indicators...):
@@ -20,10 +24,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from functools import cache
+from itertools import combinations, permutations
 from typing import Final, Literal, NamedTuple, TypeAlias
 
 Counts: TypeAlias = tuple[int, ...]
-Rules: TypeAlias = Literal["riichi", "chinese"]
+Rules: TypeAlias = Literal["riichi", "sanma", "sichuan", "gb"]
 Forms: TypeAlias = frozenset[str]
 """A set of form names (``regular``, ``chiitoitsu``, ``kokushi``); ``None`` below means all three."""
 
@@ -304,21 +309,110 @@ def kokushi_shanten(counts: Sequence[int]) -> int:
     return 13 - kinds - (1 if paired else 0)
 
 
-def seven_pairs_shanten_search(counts: Sequence[int], *, chinese: bool = False) -> int:
-    """Seven pairs by the definition: min over target hands of seven pairs (distinct kinds; in the chinese
-    ruleset a kind may give two pairs, four copies) of the tiles missing, minus 1. Exhaustive over the
-    number of copies (0, 2 or 4) each kind contributes."""
+def seven_pairs_shanten_search(counts: Sequence[int], *, chinese: bool = False,
+                               limit: Sequence[int] | None = None) -> int:
+    """Seven pairs by the definition: min over target hands of seven pairs (distinct kinds; with ``chinese``,
+    fours allowed, a kind may give two pairs, four copies; at most ``limit[k]`` copies of kind k) of the tiles
+    missing, minus 1. Exhaustive over the number of copies (0, 2 or 4) each kind contributes."""
     sizes = (0, 2, 4) if chinese else (0, 2)
+    cap = FULL if limit is None else tuple(limit)
 
     @cache
     def best(k: int, pairs_left: int) -> int:
         if k == KINDS:
             return 0 if pairs_left == 0 else _INF
         return min(
-            max(0, w - counts[k]) + best(k + 1, pairs_left - w // 2) for w in sizes if w // 2 <= pairs_left
+            max(0, w - counts[k]) + best(k + 1, pairs_left - w // 2)
+            for w in sizes if w // 2 <= pairs_left and w <= cap[k]
         )
 
     return best(0, 7) - 1
+
+
+# --- the rule sets -------------------------------------------------------------------------------------
+
+UNIVERSE: Final[dict[str, frozenset[int]]] = {
+    "riichi": frozenset(range(KINDS)),
+    "sanma": frozenset(range(KINDS)) - frozenset(range(1, 8)),
+    "sichuan": frozenset(range(27)),
+    "gb": frozenset(range(KINDS)),
+}
+"""The kinds in each rule set's wall."""
+
+KNITTED: Final = tuple(
+    tuple(suit * 9 + rank + 3 * i for suit, rank in enumerate(ranks) for i in range(3))
+    for ranks in permutations(range(3)))
+"""The six knitted straights: 147 / 258 / 369 given to m, p, s in each order."""
+HONORS: Final = tuple(range(27, 34))
+
+
+def rule_limit(limit: Sequence[int] | None, rules: str) -> Counts:
+    """The limits inside the rule set's universe."""
+    base = FULL if limit is None else tuple(limit)
+    return tuple(base[k] if k in UNIVERSE[rules] else 0 for k in range(KINDS))
+
+
+def missing_of(target: dict[int, int], counts: Sequence[int]) -> int:
+    """Tiles of a sparse target ``{kind: copies}`` the hand lacks."""
+    return sum(max(0, w - counts[k]) for k, w in target.items())
+
+
+def quanbukao_targets() -> list[dict[int, int]]:
+    """Every 全不靠 hand: 14 distinct kinds out of one knitted pattern's nine and the seven honors."""
+    out = []
+    for pattern in KNITTED:
+        for chosen in combinations(pattern + HONORS, 14):
+            out.append(dict.fromkeys(chosen, 1))
+    return out
+
+
+def qixingbukao_targets() -> list[dict[int, int]]:
+    """Every 七星不靠 hand: the seven honors and seven kinds of one knitted pattern."""
+    return [dict.fromkeys(HONORS + chosen, 1) for pattern in KNITTED for chosen in combinations(pattern, 7)]
+
+
+def zuhelong_targets(melds_needed: int, limit: Sequence[int]) -> list[dict[int, int]]:
+    """Every 组合龙 target under ``limit``: a knitted straight, ``melds_needed - 3`` groups (0 or 1) and a pair."""
+    out = []
+    extras: list[tuple[int, ...]] = [()] if melds_needed == 3 else list(GROUPS)
+    for pattern in KNITTED:
+        for group in extras:
+            for pair in range(KINDS):
+                w: dict[int, int] = dict.fromkeys(pattern, 1)
+                for k in (*group, pair, pair):
+                    w[k] = w.get(k, 0) + 1
+                if all(v <= limit[k] for k, v in w.items()):
+                    out.append(w)
+    return out
+
+
+_BEST: dict[tuple[int, Counts, Counts], int] = {}
+
+
+def _best_target(targets: list[dict[int, int]], counts: Sequence[int], limit: Sequence[int]) -> int:
+    """The fewest tiles missing over ``targets`` (lists that live as long as the module), minus one; memoised
+    per hand, as the tables ask about the same hands again and again."""
+    key = (id(targets), tuple(counts), tuple(limit))
+    found = _BEST.get(key)
+    if found is None:
+        found = _BEST[key] = min(missing_of(w, counts) for w in targets
+                                 if all(v <= limit[k] for k, v in w.items())) - 1
+    return found
+
+
+@cache
+def _zuhelong_targets(melds_needed: int, limit: Counts) -> list[dict[int, int]]:
+    return zuhelong_targets(melds_needed, limit)
+
+
+_QUANBUKAO: Final = quanbukao_targets()
+_QIXING: Final = qixingbukao_targets()
+
+
+def voids_of(limit: Sequence[int], void: int | None) -> list[int]:
+    """The suits a Sichuan hand may give up: those whose kinds no called tile lowers (or the one fixed)."""
+    free = [v for v in range(3) if all(limit[k] == 4 for k in range(9 * v, 9 * v + 9))]
+    return free if void is None else [v for v in free if v == void]
 
 
 def kokushi_shanten_search(counts: Sequence[int]) -> int:
@@ -339,6 +433,9 @@ class Shanten(NamedTuple):
     regular: int
     chiitoitsu: int | None
     kokushi: int | None
+    quanbukao: int | None = None
+    qixingbukao: int | None = None
+    zuhelong: int | None = None
 
     @property
     def min(self) -> int:
@@ -352,15 +449,34 @@ class Shanten(NamedTuple):
 
 
 def shanten(
-    counts: Sequence[int], melds_needed: int, limit: Sequence[int] | None = None, *, rules: Rules = "riichi"
+    counts: Sequence[int], melds_needed: int, limit: Sequence[int] | None = None, *, rules: Rules = "riichi",
+    void: int | None = None,
 ) -> Shanten:
-    """All three forms. Seven pairs and thirteen orphans apply only to a closed 13/14-tile hand (a hand
-    with any called or unknown meld has at most 11 concealed tiles)."""
-    regular = regular_shanten(counts, melds_needed, limit)
-    if sum(counts) < 13:
-        return Shanten(regular, None, None)
-    pairs = chiitoitsu_shanten_chinese(counts) if rules == "chinese" else chiitoitsu_shanten(counts)
-    return Shanten(regular, pairs, kokushi_shanten(counts))
+    """All the forms of the rule set. Seven pairs, thirteen orphans, 全不靠 and 七星不靠 apply only to a closed
+    13/14-tile hand (a hand with any called or unknown meld has at most 11 concealed tiles), 组合龙 to a hand
+    that needs three melds or more. Under ``sichuan`` each form is its best over the suits given up."""
+    full = sum(counts) >= 13
+    cap = rule_limit(limit, rules)
+    if rules == "sichuan":
+        regulars, pairs = [], []
+        for v in voids_of(cap, void):
+            kept = tuple(0 if k // 9 == v else counts[k] for k in range(KINDS))
+            kept_cap = tuple(0 if k // 9 == v else cap[k] for k in range(KINDS))
+            regulars.append(regular_shanten(kept, melds_needed, kept_cap))
+            pairs.append(seven_pairs_shanten_search(kept, chinese=True, limit=kept_cap))
+        return Shanten(min(regulars), min(pairs) if full else None, None)
+    regular = regular_shanten(counts, melds_needed, cap)
+    if rules == "riichi":  # the formulas (checked against the searches in test_reference.py)
+        seven = chiitoitsu_shanten(counts)
+    else:
+        seven = seven_pairs_shanten_search(counts, chinese=rules == "gb", limit=cap)
+    if rules != "gb":
+        return Shanten(regular, seven, kokushi_shanten(counts)) if full else Shanten(regular, None, None)
+    dragon = _best_target(_zuhelong_targets(melds_needed, cap), counts, cap) if melds_needed >= 3 else None
+    if not full:
+        return Shanten(regular, None, None, None, None, dragon)
+    return Shanten(regular, seven, kokushi_shanten(counts), _best_target(_QUANBUKAO, counts, cap),
+                   _best_target(_QIXING, counts, cap), dragon)
 
 
 def ukeire(
@@ -371,6 +487,7 @@ def ukeire(
     *,
     rules: Rules = "riichi",
     forms: Forms | None = None,
+    void: int | None = None,
 ) -> dict[int, int]:
     """Ukeire (受け入れ) of a 3n+1 hand: ``{kind: remaining}`` for every kind whose draw lowers the minimum
     shanten over the forms that apply. ``remaining = limit - in hand - visible`` (that is 4 - in hand -
@@ -382,18 +499,18 @@ def ukeire(
     >>> ukeire(counts_of("123m456p789s1122z"), 4, visible=counts_of("1z"))
     {27: 1, 28: 2}
     """
-    limit = FULL if limit is None else tuple(limit)
+    limit = rule_limit(limit, rules)
     visible = (0,) * KINDS if visible is None else tuple(visible)
     if sum(counts) % 3 != 1:
         raise ValueError(f"expected a 3n+1 hand, got {sum(counts)} tiles")
-    base = shanten(counts, melds_needed, limit, rules=rules).best(forms)
+    base = shanten(counts, melds_needed, limit, rules=rules, void=void).best(forms)
     out: dict[int, int] = {}
     for k in range(KINDS):
         if counts[k] >= limit[k]:
             continue
         drawn = list(counts)
         drawn[k] += 1
-        if shanten(drawn, melds_needed, limit, rules=rules).best(forms) < base:
+        if shanten(drawn, melds_needed, limit, rules=rules, void=void).best(forms) < base:
             out[k] = max(0, limit[k] - counts[k] - visible[k])
     return dict(sorted(out.items()))
 
@@ -417,6 +534,7 @@ def discard_table(
     rules: Rules = "riichi",
     forms: Forms | None = None,
     discard_is_visible: bool = True,
+    void: int | None = None,
 ) -> list[DiscardRow]:
     """Discard table of a 3n+2 hand (Tenhou's 牌理): for each distinct discard, the shanten of the 3n+1 hand
     left and its ukeire; best first: lower shanten, then more ukeire, then tile order.
@@ -440,8 +558,8 @@ def discard_table(
         rows.append(
             DiscardRow(
                 d,
-                shanten(left, melds_needed, limit, rules=rules).best(forms),
-                ukeire(left, melds_needed, limit, seen, rules=rules, forms=forms),
+                shanten(left, melds_needed, limit, rules=rules, void=void).best(forms),
+                ukeire(left, melds_needed, limit, seen, rules=rules, forms=forms, void=void),
             )
         )
     rows.sort(key=lambda r: (r.shanten, -r.total, r.tile))
@@ -484,11 +602,12 @@ class AdviceModel:
                  visible: Sequence[int] | None = None, *, rules: Rules = "riichi", tegawari: bool = False,
                  shanten_down: bool = False, back_limit: int = 1, option_moves: int = 1,
                  legal: Callable[[Counts, int], bool] | None = None,
-                 frozen: bool = False) -> None:
+                 frozen: bool = False, void: int | None = None) -> None:
         self.melds_needed = melds_needed
         self.legal = legal
         self.frozen = frozen
-        self.limit = FULL if limit is None else tuple(limit)
+        self.void = void
+        self.limit = rule_limit(limit, rules)
         self.visible = (0,) * KINDS if visible is None else tuple(visible)
         self.rules: Rules = rules
         self.tegawari = tegawari
@@ -502,7 +621,8 @@ class AdviceModel:
     def shanten(self, hand: Counts) -> int:
         found = self._shanten.get(hand)
         if found is None:
-            found = self._shanten[hand] = shanten(hand, self.melds_needed, self.limit, rules=self.rules).min
+            found = self._shanten[hand] = shanten(hand, self.melds_needed, self.limit, rules=self.rules,
+                                                  void=self.void).min
         return found
 
     def left(self, hand: Counts) -> list[int]:

@@ -336,8 +336,8 @@ def test_the_objective_orders_the_rows() -> None:
     assert by_ev[0]["ev"][-1] >= max(r["ev"][-1] for r in by_ev)
 
 
-def test_chinese_rules_and_short_hands_have_no_values() -> None:
-    result = paili.advise("1122m3344p5566s17z", rules="chinese", turns=2)
+def test_other_rule_sets_and_short_hands_have_no_values() -> None:
+    result = paili.advise("1122m3344p5566s17z", rules="gb", turns=2)
     assert result["situation"] is None
     assert all(r["ev"] is None for r in result["discards"]) and result["discards"][0]["p_win"] is not None
     short = paili.advise("234m55p", melds="[789s] [111z]", turns=2)   # one meld not written

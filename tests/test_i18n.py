@@ -23,6 +23,7 @@ from paili import i18n
 from paili.errors import PART_PARAMS, HandError
 from paili.evaluator import FORM_NAMES
 from paili.results import error_json
+from paili.rules import RULE_SETS, RULES
 from paili.scoring import points
 from paili.scoring.yaku import YAKU_ORDER, Wait
 from paili.tiles import DISPLAY, TILE_CODES
@@ -87,8 +88,27 @@ def test_the_glossary_covers_every_id_the_engine_writes() -> None:
     wanted |= {f"form.{f}" for f in FORM_NAMES} | {f"wait.{w}" for w in get_args(Wait)}
     wanted |= {f"limit.{name}" for _, name, _ in points._LIMITS} | {"limit.yakuman"}
     wanted |= {f"flag.{f}" for f in ("nine_gates", "pure_straight", "iipeikou", "ryanpeikou")}
+    wanted |= {f"flag.{f}" for f in SICHUAN_FLAGS}
     wanted |= {f"meld.{m}" for m in ("chi", "pon", "kan", "ankan")} | {f"wind.{d}z" for d in "1234"}
     assert wanted <= english, sorted(wanted - english)
+
+
+SICHUAN_FLAGS = ("qingyise", "qidui", "longqidui", "duiduihu", "jiangdui", "jingoudiao", "daiyaojiu")
+"""The flags of a Sichuan reading (paili.agari)."""
+
+
+def test_sichuan_flags_are_the_engines() -> None:
+    """Every flag the Sichuan readings write is in SICHUAN_FLAGS (so in the glossary)."""
+    written = set()
+    for hand in ("11223344556677m", "11112233445566m", "111222333444m55m", "22255588m [222p] [555p]",
+                 "33p [111p] [999p] [222p] [888p]", "11123789m [999p] [111p]"):
+        for reading in paili.analyze(hand, rules="sichuan").get("decompositions", []):
+            written |= set(reading["flags"])
+    assert written == set(SICHUAN_FLAGS)
+
+
+def test_english_rule_set_names_are_the_engines() -> None:
+    assert {name: i18n.t(f"error.ruleset.{name}") for name in RULES} == {n: s.title for n, s in RULE_SETS.items()}
 
 
 def test_english_tile_names_are_the_display_table() -> None:
@@ -162,8 +182,9 @@ def engine_codes() -> set[str]:
     return codes | {"invalid", "request", "internal"} | JS_CODES
 
 
-JS_CODES = {"engine_closed", "engine_failed"}
-"""The codes web/paili.mjs gives the EngineErrors of its own (the engine closed, or its worker died)."""
+JS_CODES = {"engine_closed", "engine_failed", "cancelled"}
+"""The codes web/paili.mjs gives the EngineErrors of its own (the engine closed, its worker died, a request
+cancelled by its signal)."""
 
 
 def test_every_code_has_a_message_in_every_language() -> None:
@@ -197,6 +218,14 @@ BAD: list[tuple[str, dict[str, Any]]] = [
     ("analyze", {"hand": "11m", "visible": "111m"}), ("analyze", {"hand": "05m", "visible": "0m"}),
     ("analyze", {"hand": "1m", "visible": "1m["}), ("analyze", {"hand": "1m", "rules": "x"}),
     ("analyze", {"hand": "1m" + " " * 400}),
+    ("analyze", {"hand": "1m", "rules": "chinese"}), ("analyze", {"hand": "11m", "rules": "sichuan", "void": "x"}),
+    ("analyze", {"hand": "11m", "void": "m"}), ("analyze", {"hand": "11p [111m]", "rules": "sichuan", "void": "m"}),
+    ("analyze", {"hand": "22p [111m] [111p] [111s]", "rules": "sichuan"}),
+    ("analyze", {"hand": "1m", "melds": ["[111p]{4z}"], "rules": "sanma"}),
+    ("analyze", {"hand": "1m {4z", "rules": "sanma"}), ("analyze", {"hand": "1m {1z}", "rules": "sanma"}),
+    ("analyze", {"hand": "1z", "rules": "sichuan"}), ("analyze", {"hand": "5m", "rules": "sanma"}),
+    ("analyze", {"hand": "1m [123p]", "rules": "sanma"}), ("analyze", {"hand": "1m {4z}"}),
+    ("advise", {"hand": "11m", "rules": "chinese"}), ("advise", {"hand": "11m", "rules": "sichuan", "void": "q"}),
     ("advise", {"hand": "1m"}), ("advise", {"hand": "11m", "turns": 0}), ("advise", {"hand": "11m", "tegawari": 1}),
     ("advise", {"hand": "11m", "objective": "x"}), ("advise", {"hand": "123m456p789s11223z", "riichi": "x"}),
     ("advise", {"hand": "11m", "rules": "x"}), ("advise", {"hand": "123m456p789s11223z", "dora": 5}),
@@ -242,7 +271,9 @@ def test_bad_inputs_translate_with_every_parameter_filled() -> None:
         assert json.loads(json.dumps(record)) == record  # params are JSON-ready
         for lang in LANGS:
             text = i18n.error_text(record, lang)
-            assert "{" not in text and "⟦" not in text, (lang, error.code, text)
+            assert not i18n.placeholders(text) and "⟦" not in text, (lang, error.code, text)
+        if "ruleset" in error.params:
+            assert i18n.error_text(record, "en") == error.message
         if not any(name in error.params for name in PART_PARAMS):
             # the English catalog text is the engine's own message, parameters filled in
             english = i18n.error_text(record, "en")

@@ -78,9 +78,10 @@ def test_forms_of_the_traps() -> None:
     assert seven.regular == -1 and seven.chiitoitsu == -1
     assert ref.shanten(counts_of("19m19p19s1234567z"), 4).kokushi == 0
     assert ref.shanten(counts_of("119m19p19s1234567z"), 4).kokushi == -1
-    # a four is one pair in riichi, two in the chinese ruleset
+    # a four is one pair in riichi, two in Sichuan and GB
     assert ref.shanten(counts_of("1111223344556m"), 4).chiitoitsu == 2
-    assert ref.shanten(counts_of("1111223344556m"), 4, rules="chinese").chiitoitsu == 0
+    assert ref.shanten(counts_of("1111223344556m"), 4, rules="gb").chiitoitsu == 0
+    assert ref.shanten(counts_of("1111223344556m"), 4, rules="sichuan").chiitoitsu == 0
 
 
 # --- the two regular searches against each other --------------------------------------------------------

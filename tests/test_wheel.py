@@ -26,7 +26,7 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_wheel_is_pure_typed_small_and_complete(wheel: Path) -> None:
     assert wheel.name.endswith("-py3-none-any.whl")
-    assert wheel.stat().st_size < 224 * 1024  # 200 KB, and the message catalogs (paili/locales, ~20 KB)
+    assert wheel.stat().st_size < 240 * 1024  # 200 KiB before the rule sets and scoring grew it (205 KB now)
     names = set(zipfile.ZipFile(wheel).namelist())
     for needed in ("paili/py.typed", "paili/tables/suit_dfa.bin", "paili/tables/suit_sums.bin",
                    "paili/tables/agari_index.txt", "paili/api.py", "paili/__main__.py"):

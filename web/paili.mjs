@@ -10,7 +10,7 @@
 // with an EngineError if start-up fails. baseUrl is the URL of the Paili site folder (the one holding
 // build-info.json); by default the folder of this module.
 //
-// engine.analyze(hand, { melds, visible, rules }) resolves to the analysis, or rejects with an EngineError
+// engine.analyze(hand, { melds, visible, rules, void }) resolves to the analysis, or rejects with an EngineError
 // carrying type ("HandError", "RequestError", "InternalError", "EngineClosed"), message, code and params (the
 // message's id and parameters, for a translation: docs/I18N.md), field (the input a
 // HandError belongs to: "hand", "melds", "visible", "rules", "turns"..., else null) and position (a character
@@ -22,11 +22,15 @@
 // of Python's paili.score() (yaku, han, fu and its breakdown, limit, payments); engine.scoreWaits(hand, {...the
 // same but win and tsumo}) what each wait of a tenpai hand is worth by ron and tsumo. engine.request(op, payload)
 // sends any other operation.
+// Every method takes a `signal` (an AbortSignal) among its options: aborting it rejects the request at once
+// with an EngineError of type "Cancelled" and the worker drops its work (a long advise stops within a step of
+// about 15 ms). The worker answers requests in steps, newest first, so a quick request sent during a long
+// search is answered at once, without cancelling it.
 // engine.close() ends the worker and rejects every request still pending.
 
 // ---- The shapes that cross the boundary (docs/CONTRACT.md) -----------------------------------------------
 
-/** @typedef {"riichi" | "chinese"} Rules */
+/** @typedef {"riichi" | "sanma" | "sichuan" | "gb"} Rules  the rule set (docs/RULES.md); "chinese" is retired */
 /** @typedef {{tile: string, remaining: number}} TileCount  a tile kind ("5m") and the copies left */
 /** @typedef {{total: number, tiles: TileCount[]}} Ukeire */
 // A tile code is the mpsz name of one tile: "1m".."9m", "1p".., "1s".., "1z".."7z"; the red fives are "0m", "0p",
@@ -34,17 +38,28 @@
 // decompositions) are plain codes ("5m", never "0m"). The JSON is built by engine/paili/results.py.
 /** @typedef {{type: "chi" | "pon" | "kan" | "ankan", tiles: string[], text: string}} Meld  tiles ["7s", "8s", "9s"], text "[789s]" */
 /**
- * @typedef {object} Shanten  per form; null where the form cannot apply (seven pairs or thirteen orphans with melds)
+ * @typedef {object} Shanten  per form; null where the form cannot apply (seven pairs or thirteen orphans with
+ *   melds, thirteen orphans in Sichuan); the knitted forms are present under "gb" only
  * @property {number} min
  * @property {number} regular
  * @property {number | null} chiitoitsu
  * @property {number | null} kokushi
+ * @property {number | null} [quanbukao]  全不靠 (gb)
+ * @property {number | null} [qixingbukao]  七星不靠 (gb)
+ * @property {number | null} [zuhelong]  组合龙 (gb)
  */
-/** @typedef {"nine_gates" | "pure_straight" | "iipeikou" | "ryanpeikou"} Flag */
 /**
- * @typedef {{form: "regular", pair: string, triplets: string[], sequences: string[], flags: Flag[]}
+ * @typedef {"nine_gates" | "pure_straight" | "iipeikou" | "ryanpeikou" | "qingyise" | "duiduihu" | "qidui"
+ *   | "longqidui" | "jingoudiao" | "daiyaojiu" | "jiangdui"} Flag  riichi shape flags; Sichuan's names under "sichuan"
+ */
+/**
+ * @typedef {({form: "regular", pair: string, triplets: string[], sequences: string[], flags: Flag[]}
  *   | {form: "chiitoitsu", pairs: string[], flags: Flag[]}
- *   | {form: "kokushi", pair: string, flags: Flag[]}} Decomposition  one reading of a winning hand
+ *   | {form: "kokushi", pair: string, flags: Flag[]}
+ *   | {form: "quanbukao" | "qixingbukao", knitted: string[], flags: Flag[]}
+ *   | {form: "zuhelong", knitted: string[], pair: string, triplets: string[], sequences: string[], flags: Flag[]})
+ *   & {gen?: number}} Decomposition  one reading of a winning hand; knitted: the nine kinds of the knitted
+ *   pattern (gb); gen: the number of 根 (sichuan only)
  */
 /**
  * @typedef {object} Discard  a row of the discard table
@@ -60,8 +75,11 @@
  * @property {string[]} concealed  the concealed tiles as codes, in the order of `hand`
  * @property {Meld[]} melds
  * @property {number} tiles
+ * @property {number} [nukidora]  norths set aside (sanma), when there are any
  * @property {Rules} rules
  * @property {Shanten} shanten
+ * @property {{suits: string, fixed: boolean}} [void]  sichuan: the suit given up (fixed), or the best choices
+ * @property {string} [note]  gb: a complete shape still needs the 8 points, which Paili does not count yet
  * @property {boolean} [agari]  3n+2 hands
  * @property {Decomposition[]} [decompositions]  3n+2 hands ([] when not a win)
  * @property {Discard[]} [discards]  3n+2 hands
@@ -84,12 +102,12 @@
  *   waits: AdviceWait[],
  *   improvements: {total: number, tiles: (TileCount & {ukeire_after: number})[]},
  * }} AdviceDiscard  p_win[i] / p_tenpai[i]: the chance within i+1 draws, ev[i] the expected points won within
- *   i+1 draws (null: not computed, see note; ev also null with the Chinese rules or unwritten melds); waits: [] unless
+ *   i+1 draws (null: not computed, see note; ev also null under sanma, sichuan, gb or with unwritten melds); waits: [] unless
  *   the discard leaves the hand tenpai
  */
 /** @typedef {"ev" | "p_win" | "p_tenpai"} Objective  what orders the discards (its value at the last turn) */
 /**
- * @typedef {object} AdviceSituation  the scoring situation in effect (null with the Chinese rules or unwritten melds)
+ * @typedef {object} AdviceSituation  the scoring situation in effect (null under sanma, sichuan, gb or with unwritten melds)
  * @property {"always" | "dama"} riichi
  * @property {boolean} ippatsu
  * @property {string} round_wind
@@ -118,6 +136,7 @@
  * @property {string | string[] | null} [melds]
  * @property {string} [visible]
  * @property {Rules} [rules]
+ * @property {"m" | "p" | "s" | null} [void]  sichuan: the suit given up (定缺); by default the hand's best
  */
 /**
  * @typedef {object} AdviseOnlyOptions
@@ -136,7 +155,8 @@
  */
 /**
  * @typedef {Omit<AnalyzeOptions, "rules"> & AdviseOnlyOptions & {rules?: Rules | string | Record<string, unknown>}} AdviseOptions
- *   rules: "chinese", or a scoring preset name ("riichi", "tenhou"...) or options over one
+ *   rules: "sanma", "sichuan" or "gb" (their wall and forms, nothing scored), or a scoring preset name ("riichi",
+ *   "tenhou"...) or options over one
  */
 /**
  * @typedef {object} ScoreOptions  the situation of a win (paili.score's keyword arguments; win is required)
@@ -187,6 +207,8 @@
 
 /** @typedef {{type: "init", baseUrl: string}} InitMessage  page -> worker, once */
 /** @typedef {{type?: undefined, id: number, op: string, payload: Record<string, unknown>}} RequestMessage  page -> worker */
+/** @typedef {{type: "cancel", id: number}} CancelMessage  page -> worker: drop the job of request `id` */
+/** @typedef {{signal?: AbortSignal}} RequestOptions  `signal`: aborting it cancels the request */
 /**
  * @template [T=unknown]
  * @typedef {{ok: true, result: T} | {ok: false, error: ErrorInfo}} Envelope  the answer of Python's paili.api.handle
@@ -210,13 +232,15 @@ export class EngineError extends Error {
   constructor({ type = "InternalError", message = "unknown error", position = null, field = null, code, params } = {}) {
     super(message);
     this.name = "EngineError";
-    /** The engine's error type ("HandError", "RequestError", "InternalError"), or "EngineClosed" / "EngineFailed". */
+    /** The engine's error type ("HandError", "RequestError", "InternalError"), or "EngineClosed" / "EngineFailed" /
+     * "Cancelled" (the request's signal was aborted). */
     this.type = type;
     /** A character index in the input named by `field`, or null. */
     this.position = position ?? null;
     /** The input a HandError belongs to ("hand", "melds", "visible", "rules", "turns", ...), or null. */
     this.field = field ?? null;
-    /** The message's stable id (`error.<code>` in the catalogs): the engine's, or "engine_closed" / "engine_failed". */
+    /** The message's stable id (`error.<code>` in the catalogs): the engine's, or "engine_closed" / "engine_failed" /
+     * "cancelled". */
     this.code = code ?? (type === "EngineClosed" ? "engine_closed" : type === "EngineFailed" ? "engine_failed" : "internal");
     /** @type {Record<string, ErrorParam>} the message's parameters */
     this.params = params ?? { message };
@@ -279,6 +303,11 @@ function payloadOf(hand, options, keys) {
 
 /** @typedef {{resolve: (result: unknown) => void, reject: (error: EngineError) => void}} Pending */
 
+/** The error of a request whose signal was aborted. */
+function cancelled() {
+  return new EngineError({ type: "Cancelled", message: "the request was cancelled", code: "cancelled", params: {} });
+}
+
 class Engine {
   /** @type {Worker} */
   #worker;
@@ -300,16 +329,35 @@ class Engine {
   }
 
   /**
-   * Send `{op, ...payload}` to the engine; resolves to its `result`, rejects with an EngineError.
+   * Send `{op, ...payload}` to the engine; resolves to its `result`, rejects with an EngineError (of type
+   * "Cancelled" once `signal` is aborted: the worker then drops the request's work).
    * @param {string} op
    * @param {Record<string, unknown>} [payload]
+   * @param {RequestOptions} [options]
    * @returns {Promise<unknown>}
    */
-  request(op, payload = {}) {
+  request(op, payload = {}, { signal } = {}) {
     if (this.#closed) return Promise.reject(this.#closed);
+    if (signal?.aborted) return Promise.reject(cancelled());
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
-      this.#pending.set(id, { resolve, reject });
+      const abort = () => {
+        if (!this.#pending.delete(id)) return;
+        /** @type {CancelMessage} */
+        const message = { type: "cancel", id };
+        this.#worker.postMessage(message);
+        reject(cancelled());
+      };
+      signal?.addEventListener("abort", abort, { once: true });
+      /** @param {() => void} settle */
+      const done = (settle) => {
+        signal?.removeEventListener("abort", abort);
+        settle();
+      };
+      this.#pending.set(id, {
+        resolve: (result) => done(() => resolve(result)),
+        reject: (error) => done(() => reject(error)),
+      });
       /** @type {RequestMessage} */
       const message = { id, op, payload };
       this.#worker.postMessage(message);
@@ -317,28 +365,30 @@ class Engine {
   }
 
   /**
-   * Analyse a hand: exactly the JSON of Python's `paili.analyze(hand, melds=..., visible=..., rules=...)`.
+   * Analyse a hand: exactly the JSON of Python's `paili.analyze(hand, melds=..., visible=..., rules=...,
+   * void=...)` (rules: "riichi", "sanma", "sichuan" or "gb"; void: the suit a Sichuan hand gives up).
    * @param {string} hand
-   * @param {AnalyzeOptions} [options]
+   * @param {AnalyzeOptions & RequestOptions} [options]
    * @returns {Promise<Analysis>}  (the shape is the engine's contract, docs/CONTRACT.md)
    */
-  analyze(hand, { melds = null, visible = "", rules = "riichi" } = {}) {
-    return /** @type {Promise<Analysis>} */ (this.request("analyze", { hand, melds, visible, rules }));
+  analyze(hand, { melds = null, visible = "", rules = "riichi", void: voidSuit = null, signal } = {}) {
+    return /** @type {Promise<Analysis>} */ (
+      this.request("analyze", { hand, melds, visible, rules, void: voidSuit }, { signal }));
   }
 
   /**
    * Rank the discards of a 3n+2 hand by the expected points (or the chance) to win within 1..turns draws: exactly
-   * the JSON of Python's `paili.advise(hand, ...)`. Options: melds, visible, rules, turns, tegawari, shanten_down,
-   * max_shanten, objective, riichi, ippatsu, round_wind, seat_wind, dora, honba, riichi_sticks (left out or
-   * undefined: Python's default).
+   * the JSON of Python's `paili.advise(hand, ...)`. Options: melds, visible, rules, void, turns, tegawari,
+   * shanten_down, max_shanten, objective, riichi, ippatsu, round_wind, seat_wind, dora, honba, riichi_sticks (left
+   * out or undefined: Python's default); `signal` cancels it.
    * @param {string} hand
-   * @param {AdviseOptions} [options]
+   * @param {AdviseOptions & RequestOptions} [options]
    * @returns {Promise<Advice>}  (the shape is the engine's contract, docs/CONTRACT.md)
    */
   advise(hand, options = {}) {
-    const keys = /** @type {const} */ (["melds", "visible", "rules", "turns", "tegawari", "shanten_down", "max_shanten",
-      "objective", "riichi", "ippatsu", "round_wind", "seat_wind", "dora", "honba", "riichi_sticks"]);
-    return /** @type {Promise<Advice>} */ (this.request("advise", payloadOf(hand, options, keys)));
+    const keys = /** @type {const} */ (["melds", "visible", "rules", "void", "turns", "tegawari", "shanten_down",
+      "max_shanten", "objective", "riichi", "ippatsu", "round_wind", "seat_wind", "dora", "honba", "riichi_sticks"]);
+    return /** @type {Promise<Advice>} */ (this.request("advise", payloadOf(hand, options, keys), options));
   }
 
   /**
@@ -346,13 +396,13 @@ class Engine {
    * tsumo, round_wind, seat_wind, riichi (0, 1, 2), ippatsu, last_tile, rinshan, chankan, blessing, dora, ura,
    * honba, riichi_sticks, rules (a preset name or an object of options); left out: Python's default.
    * @param {string} hand
-   * @param {ScoreOptions} options
+   * @param {ScoreOptions & RequestOptions} options
    * @returns {Promise<Score>}  (the shape is the engine's contract, docs/CONTRACT.md)
    */
   score(hand, options) {
     const keys = /** @type {const} */ (["win", "tsumo", "round_wind", "seat_wind", "riichi", "ippatsu", "last_tile",
       "rinshan", "chankan", "blessing", "dora", "ura", "honba", "riichi_sticks", "rules"]);
-    return /** @type {Promise<Score>} */ (this.request("score", payloadOf(hand, options, keys)));
+    return /** @type {Promise<Score>} */ (this.request("score", payloadOf(hand, options, keys), options));
   }
 
   /**
@@ -360,26 +410,26 @@ class Engine {
    * `[{tile, remaining, ron, tsumo}]` with a Score (or null where the situation rules that way out) for each.
    * Options: those of score() but win and tsumo.
    * @param {string} hand
-   * @param {Omit<ScoreOptions, "win" | "tsumo">} [options]
+   * @param {Omit<ScoreOptions, "win" | "tsumo"> & RequestOptions} [options]
    * @returns {Promise<{tile: string, remaining: number, ron: Score | null, tsumo: Score | null}[]>}
    */
   scoreWaits(hand, options = {}) {
     const keys = /** @type {const} */ (["round_wind", "seat_wind", "riichi", "ippatsu", "last_tile", "rinshan",
       "chankan", "blessing", "dora", "ura", "honba", "riichi_sticks", "rules"]);
     return /** @type {Promise<{tile: string, remaining: number, ron: Score | null, tsumo: Score | null}[]>} */ (
-      this.request("score_waits", payloadOf(hand, options, keys)));
+      this.request("score_waits", payloadOf(hand, options, keys), options));
   }
 
   /**
    * The tiles of a hand that may still be incomplete (being tapped in): exactly the JSON of the engine's "tiles"
    * op, `{hand, concealed, melds, tiles}`; any concealed count up to 14 tiles, the other limits of analyze().
    * @param {string} hand
-   * @param {{melds?: string | string[] | null}} [options]
+   * @param {{melds?: string | string[] | null} & RequestOptions} [options]
    * @returns {Promise<{hand: string, concealed: string[], melds: Meld[], tiles: number, read_as?: string}>}
    */
-  tiles(hand, { melds = null } = {}) {
+  tiles(hand, { melds = null, signal } = {}) {
     return /** @type {Promise<{hand: string, concealed: string[], melds: Meld[], tiles: number, read_as?: string}>} */ (
-      this.request("tiles", { hand, melds }));
+      this.request("tiles", { hand, melds }, { signal }));
   }
 
   /** End the worker; everything pending rejects with an EngineError of type "EngineClosed". */

@@ -57,9 +57,11 @@ Choices where the issue is silent (written down here so that results are checkab
 * ``waits`` of a tenpai discard: every wait with ``tile``, ``remaining``, ``yaku`` (does the self-drawn win
   have one) and ``points`` ``{"tsumo", "ron"}`` (the riichi policy applied, no ippatsu; expected over the ura
   dora and over the red and plain copies left; 0 without yaku).
-* Scoring needs a hand whose melds are all written and the Japanese rules: with ``rules="chinese"`` or
-  Tenhou's short-hand hands (a meld not written) a complete shape is a win worth nothing, and ``ev`` and the
-  waits' ``yaku`` / ``points`` are ``None``.
+* The wall is the rule set's (``rules``: ``sanma`` 108 tiles without 2m-8m, ``sichuan`` 108 without honors,
+  under 缺一门 for the hand's best suit given up or ``void``). Scoring needs a hand whose melds are all written
+  and the four-player riichi rules: under ``sanma``, ``sichuan`` or ``gb``, or with Tenhou's short-hand hands
+  (a meld not written) a complete shape is a win worth nothing, and ``ev`` and the waits' ``yaku`` /
+  ``points`` are ``None`` (so the discards rank by ``p_win``).
 * A discard whose hand has no tile left to draw (``R = 0``) never changes again.
 * The probabilities of a discard are computed when the shanten after it is at most ``max_shanten``
   (default 2); other rows keep their ukeire and improvements, with ``p_win``/``p_tenpai`` ``None``, and the
@@ -98,10 +100,11 @@ counted as the discard table counts (see *Counting*).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 from operator import sub
-from typing import Any, Final, NamedTuple
+from time import perf_counter
+from typing import Any, Final, NamedTuple, TypeAlias, TypeVar
 
 from .analysis import parse_inputs
 from .errors import HandError
@@ -109,7 +112,7 @@ from .evaluator import Evaluator
 from .hand import Hand
 from .notation import check_visible, parse_tiles
 from .results import advice_json
-from .rules import Rules
+from .rules import RULES, Rules, check_rules, check_void
 from .scoring.calculate import MAX_INDICATORS, _count, _wind
 from .scoring.rules import PRESETS, ScoringRules, resolve_rules
 from .shanten import shanten
@@ -121,7 +124,8 @@ _NAMES: Final = tuple(tile_name(t) for t in range(KINDS))
 
 __all__ = ["ADVICE_KEYS", "DEFAULT_MAX_SHANTEN", "DEFAULT_TURNS", "MAX_SHANTEN_LIMIT", "MAX_TURNS", "OBJECTIVES",
            "OPTION_MOVES", "SHANTEN_DOWN_LIMIT", "Advice", "AdviceRow", "Chances", "DefaultPolicy", "Improvement",
-           "OptionMoves", "Situation", "Values", "Wait", "advice_of", "advise", "advise_hand", "improvements"]
+           "OptionMoves", "Situation", "Steps", "Values", "Wait", "advice_steps", "advise",
+           "advise_steps", "finish", "improvements"]
 
 DEFAULT_TURNS: Final = 17
 MAX_TURNS: Final = 30
@@ -629,7 +633,7 @@ def _check_bool(value: object, field: str) -> bool:
 
 
 ADVICE_KEYS: Final = ("turns", "tegawari", "shanten_down", "max_shanten", "objective", "riichi", "ippatsu",
-                      "double_riichi", "round_wind", "seat_wind", "dora", "honba", "riichi_sticks")
+                      "double_riichi", "round_wind", "seat_wind", "dora", "honba", "riichi_sticks", "void")
 """The keyword arguments of :func:`advise` besides the hand, its melds, the visible tiles and the rules (what
 the API and the CLI pass on)."""
 
@@ -715,12 +719,80 @@ def _waits(policy: DefaultPolicy, c: list[int], reds: Reds, shown: dict[Tile, in
     return tuple(out)
 
 
-def advice_of(hand: Hand, *, visible: Sequence[int] | None = None, turns: int = DEFAULT_TURNS,
-              tegawari: bool = False, shanten_down: bool = False, max_shanten: int = DEFAULT_MAX_SHANTEN,
-              rules: Rules = "riichi", objective: str = "ev", situation: Situation | None = None,
-              visible_reds: Sequence[int] = (0, 0, 0)) -> Advice:
+T = TypeVar("T")
+
+Steps: TypeAlias = Generator[AdviceRow | None, None, T]
+"""A computation in steps: each ``next()`` works a while and yields a finished row (or ``None`` when its time
+is up); the generator's return value is the result. :func:`finish` runs one to the end."""
+
+
+def finish(steps: Steps[T]) -> T:
+    """Run a computation in steps to its end and return its result."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value  # type: ignore[no-any-return]
+
+
+class _Paused(Exception):
+    """Raised inside a search whose step has used its time (never escapes :func:`_searched`)."""
+
+
+class _Step:
+    """One step of a search: it ends (:class:`_Paused`) at the first state entered after ``budget`` seconds,
+    once the memo (``memo``, the search's value memos) has grown."""
+
+    def __init__(self, memo: tuple[dict[bytes, Values], ...], budget: float) -> None:
+        self.memo = memo
+        self.size = sum(map(len, memo))
+        self.deadline = perf_counter() + budget
+        self.calls = 0
+
+    def hooked(self, inner: Callable[..., Values]) -> Callable[..., Values]:
+        """``inner`` (a ``values`` method), checking the time every 16 states entered."""
+        def values(c: list[int], reds: Reds, key: bytes | None = None) -> Values:
+            self.calls += 1
+            if not self.calls & 15 and perf_counter() > self.deadline and sum(map(len, self.memo)) > self.size:
+                raise _Paused
+            return inner(c, reds, key)
+        return values
+
+
+def _searched(options: OptionMoves, counts: list[int], reds: Reds, budget: float | None) -> Steps[Values]:
+    """``options.values(counts, reds)``, yielding ``None`` every ``budget`` seconds of search when a budget is
+    given. A step that runs out of time abandons the search where it is (an exception from the next state
+    entered) and the next step starts it again: every state finished so far is in the memo, so the search
+    resumes where it stopped after a walk down the memoised states. The hands searched are copies (an
+    abandoned search leaves its lists half changed), and a step only stops once it has finished a state, so
+    every step makes progress."""
+    if budget is None:
+        return options.values(counts, reds)
+    policy = options.policy
+    memo = (policy._values, options._values)  # noqa: SLF001
+    while True:
+        step = _Step(memo, budget)
+        # Instance attributes shadow the methods for every call the search makes, through self.values.
+        policy.values = step.hooked(policy.values)  # type: ignore[method-assign]
+        options.values = step.hooked(options.values)  # type: ignore[method-assign]
+        try:
+            return options.values(list(counts), list(reds))
+        except _Paused:
+            pass
+        finally:
+            del policy.values, options.values
+        yield None
+
+
+def advice_steps(hand: Hand, *, visible: Sequence[int] | None = None, turns: int = DEFAULT_TURNS,
+                 tegawari: bool = False, shanten_down: bool = False, max_shanten: int = DEFAULT_MAX_SHANTEN,
+                 rules: Rules = "riichi", objective: str = "ev", situation: Situation | None = None,
+                 visible_reds: Sequence[int] = (0, 0, 0), void: int | None = None, budget: float | None = None
+                 ) -> Steps[Advice]:
     """The :class:`Advice` for a parsed 3n+2 :class:`Hand` and visible counts (options but ``situation``
-    already checked); ``rules`` the shanten rules, ``situation.rules`` the scoring rules."""
+    already checked; ``rules`` the shanten rules, ``situation.rules`` the scoring rules), in steps (see
+    :func:`advise_steps`): yields after each discard row and, with a ``budget`` in seconds, whenever a step has
+    searched that long; returns the :class:`Advice`."""
     if hand.tile_count % 3 != 2:
         raise HandError(
             f"expected a hand that must discard (3n+2 concealed tiles: 14, 11, 8, 5 or 2), "
@@ -730,18 +802,19 @@ def advice_of(hand: Hand, *, visible: Sequence[int] | None = None, turns: int = 
     if situation is None:
         situation = Situation()
     # The scoring needs the Japanese rules and every meld written (not Tenhou's short-hand hands).
-    scored = rules != "chinese" and hand.tile_count + 3 * len(hand.melds) == 14
+    scored = rules == "riichi" and hand.tile_count + 3 * len(hand.melds) == 14
     value = _win_value(hand, seen, visible_reds, situation) if scored else None
     if value is not None:  # the dora indicators are seen tiles
         dora_counts = parse_tiles(situation.dora, field="dora")[0]
         seen = [seen[k] + dora_counts[k] for k in range(KINDS)]
-    policy = DefaultPolicy(Evaluator.for_hand(hand, rules=rules), visible=seen, turns=turns, value=value)
+    policy = DefaultPolicy(Evaluator.for_hand(hand, rules=rules, void=void), visible=seen, turns=turns,
+                           value=value)
     options = OptionMoves(policy, tegawari=tegawari, shanten_down=shanten_down, max_shanten=max_shanten)
     held = value.reds_of(hand) if value is not None else [0, 0, 0]
     double = value is not None and value.riichi and situation.double_riichi and not hand.melds
     rows: list[tuple[int, AdviceRow]] = []
     skipped = 0
-    for order, row in enumerate(discard_table(hand, visible=seen, rules=rules)):
+    for order, row in enumerate(discard_table(hand, visible=seen, rules=rules, void=void)):
         counts = list(hand.concealed)
         reds = list(held)
         counts[row.tile] -= 1
@@ -752,8 +825,10 @@ def advice_of(hand: Hand, *, visible: Sequence[int] | None = None, turns: int = 
         ev: tuple[float, ...] | None = None
         if row.shanten <= max_shanten:
             # In riichi the hand never changes: the options have nothing to add to a double riichi.
-            w, t, e = policy.double_riichi(counts, reds) if double and row.shanten == 0 else \
-                options.values(counts, reds)
+            if double and row.shanten == 0:
+                w, t, e = policy.double_riichi(counts, reds)
+            else:
+                w, t, e = yield from _searched(options, counts, reds, budget)
             p_win, p_tenpai = tuple(w[1:]), tuple(t[1:])
             ev = tuple(e[1:]) if value is not None else None
         else:
@@ -761,6 +836,7 @@ def advice_of(hand: Hand, *, visible: Sequence[int] | None = None, turns: int = 
         better = tuple(Improvement(k, n, u) for k, n, u in improvements(policy, counts, row.tile))
         waits = _waits(policy, counts, reds, dict(row.ukeire.tiles), double) if row.shanten == 0 else ()
         rows.append((order, AdviceRow(row, p_win, p_tenpai, ev, waits, better)))
+        yield rows[-1][1]
     order_by = _ORDER_BY["p_win" if objective == "ev" and value is None else objective]
 
     def rank(item: tuple[int, AdviceRow]) -> tuple[Any, ...]:
@@ -776,27 +852,17 @@ def advice_of(hand: Hand, *, visible: Sequence[int] | None = None, turns: int = 
         note = (f"p_win, p_tenpai and ev are omitted for {skipped} discard{'s' if skipped > 1 else ''} leaving "
                 f"more than {max_shanten}-shanten: the exact search grows quickly with the shanten; raise "
                 f"max_shanten (at most {MAX_SHANTEN_LIMIT}) to compute them")
-    return Advice(hand, rules, shanten(hand, rules=rules).min, turns, tegawari, shanten_down, max_shanten,
+    return Advice(hand, rules, shanten(hand, rules=rules, void=void).min, turns, tegawari, shanten_down, max_shanten,
                   objective, situation if value is not None else None,
                   resolve_rules(situation.rules) if value is not None else None, tuple(row for _, row in rows), note)
-
-
-def advise_hand(hand: Hand, *, visible: Sequence[int] | None = None, turns: int = DEFAULT_TURNS,
-                tegawari: bool = False, shanten_down: bool = False, max_shanten: int = DEFAULT_MAX_SHANTEN,
-                rules: Rules = "riichi", objective: str = "ev", situation: Situation | None = None,
-                visible_reds: Sequence[int] = (0, 0, 0)) -> dict[str, Any]:
-    """:func:`advise` for a parsed 3n+2 :class:`Hand` and visible counts (options but ``situation`` already
-    checked): the JSON of :func:`advice_of`."""
-    return advice_json(advice_of(hand, visible=visible, turns=turns, tegawari=tegawari,
-                                 shanten_down=shanten_down, max_shanten=max_shanten, rules=rules,
-                                 objective=objective, situation=situation, visible_reds=visible_reds))
 
 
 def advise(hand: str, *, melds: str | Sequence[str] | None = None, visible: str = "",
            turns: int = DEFAULT_TURNS, tegawari: bool = False, shanten_down: bool = False,
            max_shanten: int = DEFAULT_MAX_SHANTEN, objective: str = "ev", riichi: str = "always",
            ippatsu: bool = False, round_wind: str = "1z", seat_wind: str = "1z", dora: str = "", honba: int = 0,
-           riichi_sticks: int = 0, rules: object = "riichi", double_riichi: bool = False) -> dict[str, Any]:
+           riichi_sticks: int = 0, rules: object = "riichi", double_riichi: bool = False,
+           void: str | None = None) -> dict[str, Any]:
     """Rank the discards of a 3n+2 hand by the points (or the chance) to win within 1..turns draws.
 
     Same inputs as :func:`paili.analyze` plus ``turns`` (1..30), the options ``tegawari`` and
@@ -804,15 +870,42 @@ def advise(hand: str, *, melds: str | Sequence[str] | None = None, visible: str 
     orders the discards), ``riichi`` (``"always"`` or ``"dama"``), ``ippatsu``, ``double_riichi`` (this is
     the first discard: a discard leaving a closed hand tenpai declares double riichi) and the situation arguments of
     :func:`paili.score` (``round_wind``, ``seat_wind``, ``dora`` indicators, ``honba``, ``riichi_sticks``,
-    ``rules``: a scoring preset or options, or ``"chinese"`` for the Chinese shanten rules, which score
-    nothing); see the module docs for the model and the result's keys. Raises :class:`HandError` for any bad
-    input, including a 3n+1 hand (it has no discard to choose).
+    ``rules``: a scoring preset or options (four-player riichi), or the rule set ``"sanma"``, ``"sichuan"``
+    or ``"gb"``, whose wall and forms the search follows and which score nothing); ``void``: the suit a
+    Sichuan hand gives up (定缺). See the module docs for the model and the result's keys. Raises
+    :class:`HandError` for any bad input, including a 3n+1 hand (it has no discard to choose).
     """
-    shape_rules: Rules = "chinese" if rules == "chinese" else "riichi"
-    if isinstance(rules, str) and rules != "chinese" and rules not in PRESETS:
-        raise HandError(f"expected rules to be one of 'chinese', {', '.join(map(repr, PRESETS))} or a dict of "
-                        f"scoring options, got {rules!r}", field="rules", code="rules.choice",
-                        params={"choices": ", ".join(map(repr, ("chinese", *PRESETS))), "got": repr(rules)})
+    return finish(advise_steps(hand, melds=melds, visible=visible, turns=turns, tegawari=tegawari,
+                               shanten_down=shanten_down, max_shanten=max_shanten, objective=objective,
+                               riichi=riichi, ippatsu=ippatsu, round_wind=round_wind, seat_wind=seat_wind, dora=dora,
+                               honba=honba, riichi_sticks=riichi_sticks, rules=rules, double_riichi=double_riichi,
+                               void=void))
+
+
+def advise_steps(hand: str, *, melds: str | Sequence[str] | None = None, visible: str = "",
+                 turns: int = DEFAULT_TURNS, tegawari: bool = False, shanten_down: bool = False,
+                 max_shanten: int = DEFAULT_MAX_SHANTEN, objective: str = "ev", riichi: str = "always",
+                 ippatsu: bool = False, round_wind: str = "1z", seat_wind: str = "1z", dora: str = "",
+                 honba: int = 0, riichi_sticks: int = 0, rules: object = "riichi", double_riichi: bool = False,
+                 void: str | None = None, budget: float | None = None) -> Steps[dict[str, Any]]:
+    """:func:`advise` in steps, for a caller that must stay responsive (the browser worker answers newer
+    requests between steps, and drops a search nobody wants any more by not resuming it).
+
+    Each ``next()`` yields an :class:`AdviceRow` when a discard's row is finished (in the table's order, before
+    the ranking) and, with ``budget`` (seconds), ``None`` whenever the step has searched that long; the
+    generator returns exactly the JSON of :func:`advise` (``finish(advise_steps(...)) == advise(...)``). Bad
+    input raises :class:`HandError` from the first ``next()``.
+    """
+    other_sets = [name for name in RULES if name != "riichi"]
+    shape_rules: Rules = check_rules(rules) if isinstance(rules, str) and rules in other_sets else "riichi"
+    if isinstance(rules, str) and rules not in other_sets and rules not in PRESETS:
+        if rules not in RULES:
+            check_rules(rules)  # a retired name says what to use instead
+        raise HandError(f"expected rules to be one of {', '.join(map(repr, other_sets))}, "
+                        f"{', '.join(map(repr, PRESETS))} or a dict of scoring options, got {rules!r}", field="rules",
+                        code="rules.choice",
+                        params={"choices": ", ".join(map(repr, (*other_sets, *PRESETS))), "got": repr(rules)})
+    fixed = check_void(void, shape_rules)
     if not isinstance(rules, str):
         resolve_rules(rules)  # raises for a bad option
     if objective not in OBJECTIVES:
@@ -824,9 +917,11 @@ def advise(hand: str, *, melds: str | Sequence[str] | None = None, visible: str 
     limit = _check_int(max_shanten, "max_shanten", 0, MAX_SHANTEN_LIMIT)
     swap = _check_bool(tegawari, "tegawari")
     back = _check_bool(shanten_down, "shanten_down")
-    parsed, seen = parse_inputs(hand, melds=melds, visible=visible)
+    parsed, seen = parse_inputs(hand, melds=melds, visible=visible, rules=shape_rules)
     seen_reds = parse_tiles(visible, field="visible")[1] if visible else (0, 0, 0)
     situation = Situation(riichi, ippatsu, round_wind, seat_wind, dora, honba,  # type: ignore[arg-type]
-                          riichi_sticks, "riichi" if rules == "chinese" else rules, double_riichi)
-    return advise_hand(parsed, visible=seen, turns=n, tegawari=swap, shanten_down=back, max_shanten=limit,
-                       rules=shape_rules, objective=objective, situation=situation, visible_reds=seen_reds)
+                          riichi_sticks, "riichi" if shape_rules != "riichi" else rules, double_riichi)
+    advice = yield from advice_steps(parsed, visible=seen, turns=n, tegawari=swap, shanten_down=back,
+                                     max_shanten=limit, rules=shape_rules, objective=objective, situation=situation,
+                                     visible_reds=seen_reds, void=fixed, budget=budget)
+    return advice_json(advice)

@@ -5,20 +5,27 @@ or ``'{"ok": false, "error": {"type": ..., "message": ..., "position": ..., "fie
 "params": {...}}}'`` (see
 :func:`paili.results.error_json`). Requests:
 
-* ``{"op": "analyze", "hand": str, "melds": [str] | str | null, "visible": str, "rules": "riichi" | "chinese"}``
+* ``{"op": "analyze", "hand": str, "melds": [str] | str | null, "visible": str, "rules": "riichi" | "sanma" |
+  "sichuan" | "gb", "void": "m" | "p" | "s" | null}`` (``void``: the suit a Sichuan hand gives up)
 * ``{"op": "advise", ...the analyze fields..., "turns": int, "tegawari": bool, "shanten_down": bool,
   "max_shanten": int, "objective": "ev" | "p_win" | "p_tenpai", "riichi": "always" | "dama", "ippatsu": bool,
   "round_wind": str, "seat_wind": str, "dora": str, "honba": int, "riichi_sticks": int, "rules": str |
   object}`` -> :func:`paili.advise` (discards ranked by the expected points or the chance to win, see
-  :mod:`paili.advice`; ``rules`` is ``"chinese"`` or a scoring preset or options)
+  :mod:`paili.advice`; ``rules`` is a rule set other than riichi, or a scoring preset or options; ``void``)
 * ``{"op": "score", "hand": str, "win": str, ...the other keyword arguments of paili.score...}`` ->
   :func:`paili.score` (keys left out take its defaults; ``rules`` is a preset name or a dict of options)
 * ``{"op": "score_waits", "hand": str, ...the same situation but win and tsumo...}`` ->
   :func:`paili.score_waits` (each wait of a tenpai hand, scored by ron and by tsumo)
-* ``{"op": "tiles", "hand": str, "melds": [str] | str | null}`` -> the hand's tiles as
+* ``{"op": "tiles", "hand": str, "melds": [str] | str | null, "rules": str}`` -> the hand's tiles as
   :func:`paili.results.hand_json` writes them, for a hand that may still be incomplete (any concealed count up
   to 14 tiles: the page draws a hand while it is tapped in); the other limits are those of ``analyze``
 * ``{"op": "version"}`` -> ``{"version": str}``
+
+The worker runs every request in steps, so that a long search never holds up a newer request:
+``job = begin(request_json)`` then ``step(job, seconds)`` until it returns the envelope (``None`` before: the
+job yielded after about ``seconds`` of work, or after a finished discard row); ``cancel(job)`` drops a job.
+Only ``advise`` takes more than one step (:func:`paili.advice.advise_steps`); ``handle(request_json)`` is the
+same request in one go.
 
 Errors become envelopes here and nowhere else: ``HandError`` (bad hand or option, with ``field``, the input
 it belongs to, and ``position`` in that input where it applies), ``RequestError`` (a request that is not of
@@ -27,17 +34,19 @@ the form above) and ``InternalError`` (a bug: its traceback is logged, never swa
 
 from __future__ import annotations
 
+import gc
 import json
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from typing import Any
 
 from . import __version__
-from .advice import ADVICE_KEYS, advise
+from .advice import ADVICE_KEYS, Steps, advise_steps, finish
 from .analysis import analyze
 from .errors import HandError
 from .notation import parse
 from .results import error_json, hand_json, read_as_json
+from .rules import check_rules
 from .scoring import score, score_waits
 from .scoring.calculate import SITUATION_KEYS
 
@@ -66,23 +75,35 @@ def _melds(request: dict[str, Any]) -> Any:
     return melds
 
 
+def _void(request: dict[str, Any]) -> str | None:
+    void = request.get("void")
+    if void is not None and not isinstance(void, str):
+        raise RequestError(f"expected 'void' to be a string or null, got {type(void).__name__}")
+    return void
+
+
 def _analyze(request: dict[str, Any]) -> Any:
     return analyze(_string(request, "hand"), melds=_melds(request), visible=_string(request, "visible", ""),
-                   rules=_string(request, "rules", "riichi"))
+                   rules=_string(request, "rules", "riichi"), void=_void(request))
 
 
 def _tiles(request: dict[str, Any]) -> Any:
+    rules = check_rules(_string(request, "rules", "riichi"))
     text = _string(request, "hand")
-    return {**hand_json(parse(text, melds=_melds(request), partial=True)), **read_as_json(text)}
+    return {**hand_json(parse(text, melds=_melds(request), partial=True, rules=rules)), **read_as_json(text)}
 
 
-def _advise(request: dict[str, Any]) -> Any:
+def _advise_steps(request: dict[str, Any], budget: float | None = None) -> Steps[Any]:
     rules = request.get("rules", "riichi")
     if not isinstance(rules, (str, dict)):
         raise RequestError(f"expected 'rules' to be a string or an object, got {type(rules).__name__}")
     situation = {key: request[key] for key in ADVICE_KEYS if key in request}
-    return advise(_string(request, "hand"), melds=_melds(request), visible=_string(request, "visible", ""),
-                  rules=rules, **situation)
+    return advise_steps(_string(request, "hand"), melds=_melds(request), visible=_string(request, "visible", ""),
+                        rules=rules, budget=budget, **situation)
+
+
+def _advise(request: dict[str, Any]) -> Any:
+    return finish(_advise_steps(request))
 
 
 def _score(request: dict[str, Any]) -> Any:
@@ -105,7 +126,12 @@ OPS: dict[str, Callable[[dict[str, Any]], Any]] = {
 """The operations ``handle`` knows, by name (other modules may register more)."""
 
 
-def _dispatch(request_json: str) -> Any:
+STEPPED: dict[str, Callable[[dict[str, Any], float | None], Steps[Any]]] = {"advise": _advise_steps}
+"""The operations that run in steps (see :func:`begin`); the others answer in one step."""
+
+
+def _request(request_json: str) -> dict[str, Any]:
+    """The request object, checked to be one of the documented form (its op known)."""
     if not isinstance(request_json, str):
         raise RequestError(f"expected a JSON string, got {type(request_json).__name__}")
     if len(request_json) > MAX_REQUEST:
@@ -119,13 +145,86 @@ def _dispatch(request_json: str) -> Any:
     op = request.get("op")
     if op not in OPS:
         raise RequestError(f"expected 'op' to be one of {', '.join(map(repr, OPS))}, got {op!r}")
-    return OPS[op](request)
+    return request
+
+
+def _dispatch(request_json: str) -> Any:
+    request = _request(request_json)
+    return OPS[request["op"]](request)
+
+
+def _steps(request_json: str, budget: float | None) -> Steps[Any]:
+    request = _request(request_json)
+    stepped = STEPPED.get(request["op"])
+    if stepped is None:
+        return OPS[request["op"]](request)
+    return (yield from stepped(request, budget))
 
 
 def handle(request_json: str) -> str:
     """Answer one JSON request with one JSON envelope (never raises)."""
+    return _envelope(lambda: _dispatch(request_json), request_json)
+
+
+_jobs: dict[int, Generator[Any, None, Any]] = {}
+_next_job = 0
+
+
+def begin(request_json: str, budget: float = 0.02) -> int:
+    """Start answering a request in steps of about ``budget`` seconds; the job's number, for :func:`step`."""
+    global _next_job  # noqa: PLW0603
+    _next_job += 1
+    _jobs[_next_job] = _steps(request_json, budget)
+    return _next_job
+
+
+def step(job: int) -> str | None:
+    """Work on a job for one step: ``None`` while it is not finished, then its envelope (as :func:`handle`
+    writes it; the job is then forgotten). Never raises (an unknown job is a RequestError envelope).
+
+    After each step the objects alive are frozen (``gc.freeze``): the search's memo grows to millions of
+    entries, and the collector's full passes over them took seconds, within one step. Reference counting
+    still frees them when the search ends."""
+    steps = _jobs.get(job)
+    if steps is None:
+        return _envelope(lambda: _unknown(job), "")
+
+    def run() -> Any:
+        try:
+            next(steps)
+        except StopIteration as stop:
+            return stop.value
+        raise _Pending
+
     try:
-        return json.dumps({"ok": True, "result": _dispatch(request_json)}, ensure_ascii=False)
+        answer = _envelope(run, f"job {job}")
+    except _Pending:
+        return None
+    finally:
+        gc.freeze()
+    _jobs.pop(job, None)
+    return answer
+
+
+class _Pending(BaseException):
+    """A job's step ended before the job did (a BaseException: it passes the envelope's error handling)."""
+
+
+def cancel(job: int) -> None:
+    """Drop a job (its search is not resumed); an unknown or finished job is ignored."""
+    steps = _jobs.pop(job, None)
+    if steps is not None:
+        steps.close()
+
+
+def _unknown(job: int) -> Any:
+    raise RequestError(f"expected a job started by begin() and not finished, got {job!r}")
+
+
+def _envelope(run: Callable[[], Any], request_json: str) -> str:
+    """The envelope of ``run()``: its result, or the error it raised (never raises)."""
+    try:
+        return json.dumps({"ok": True, "result": run()}, ensure_ascii=False)
     except (HandError, RequestError) as exc:
         error = error_json(exc)
     except Exception as exc:  # the one place where unexpected errors become an envelope

@@ -27,8 +27,9 @@ from .analysis import analyze
 from .errors import HandError
 from .i18n import choose, error_text, languages, t
 from .results import error_json
+from .rules import RULES, VOIDS
 
-_FORMS = ("regular", "chiitoitsu", "kokushi")
+_FORMS = ("regular", "chiitoitsu", "kokushi", "quanbukao", "qixingbukao", "zuhelong")
 
 
 def default_language() -> str:
@@ -69,13 +70,23 @@ def _tiles(items: Sequence[dict[str, Any]]) -> str:
     return " ".join(f"{t['tile']}({t['remaining']})" for t in items) or "-"
 
 
+def _knitted(codes: Sequence[str]) -> str:
+    """The nine tiles of a knitted pattern by suit: ``147m 258p 369s``."""
+    return " ".join("".join(c[0] for c in codes[i:i + 3]) + codes[i][1] for i in range(0, 9, 3))
+
+
 def reading_text(reading: dict[str, Any], lang: str = "en") -> str:
     """One reading (a decomposition's JSON) in words: ``pair 2z | triplets 1z | sequences 1m 4p``."""
     if reading["form"] == "chiitoitsu":
         return t("cli.form.chiitoitsu", lang) + " " + " ".join(reading["pairs"])
     if reading["form"] == "kokushi":
         return t("cli.kokushi_pair", lang, tile=reading["pair"])
+    if reading["form"] in ("quanbukao", "qixingbukao"):
+        return t("cli.knitted_form", lang, form=t(f"cli.form.{reading['form']}", lang), id=reading["form"],
+                 tiles=_knitted(reading["knitted"]))
     parts = [f"{t('cli.pair', lang)} {reading['pair']}"]
+    if reading["form"] == "zuhelong":
+        parts.insert(0, t("cli.zuhelong", lang, tiles=_knitted(reading["knitted"])))
     if reading["triplets"]:
         parts.append(t("cli.triplets", lang) + " " + " ".join(reading["triplets"]))
     if reading["sequences"]:
@@ -86,17 +97,22 @@ def reading_text(reading: dict[str, Any], lang: str = "en") -> str:
 def render(result: dict[str, Any], lang: str = "en") -> str:
     """The readable text form of an ``analyze()`` result, in ``lang``."""
     lines = []
-    melds = " ".join(m["text"] for m in result["melds"])
+    melds = " ".join([m["text"] for m in result["melds"]] + ["{4z}"] * result.get("nukidora", 0))
     lines.append(f"{label(t('cli.hand', lang))}{result['hand']}{' ' + melds if melds else ''}   "
                  f"{t('cli.concealed_tiles', lang, count=result['tiles'])}")
     sh = result["shanten"]
-    forms = ", ".join(f"{t(f'cli.form.{key}', lang)} {sh[key]}" for key in _FORMS if sh[key] is not None)
+    forms = ", ".join(f"{t(f'cli.form.{key}', lang)} {sh[key]}" for key in _FORMS if sh.get(key) is not None)
     lines.append(f"{label(t('cli.shanten', lang))}{sh['min']}  {_shanten_words(sh['min'], lang)}   [{forms}]")
+    if "void" in result:
+        which = t("cli.void_fixed" if result["void"]["fixed"] else "cli.void_best", lang)
+        lines.append(f"{label(t('cli.void', lang))}{result['void']['suits']} ({which})")
     if "decompositions" in result and result["decompositions"]:
         lines.append(t("cli.win_readings", lang, count=len(result["decompositions"])))
         for i, d in enumerate(result["decompositions"], 1):
-            names = ", ".join(d["flags"]) if lang == "en" else ", ".join(t(f"flag.{f}", lang) for f in d["flags"])
-            flags = f"   [{names}]" if d["flags"] else ""
+            names = [*(d["flags"] if lang == "en" else (t(f"flag.{f}", lang) for f in d["flags"]))]
+            if d.get("gen"):
+                names.append(t("cli.gen", lang, count=d["gen"]))
+            flags = f"   [{', '.join(names)}]" if names else ""
             lines.append(f"  {i}. {reading_text(d, lang)}{flags}")
     if "waits" in result:
         lines.append(f"{label(t('cli.waits', lang))}{_tiles(result['waits'])}")
@@ -107,6 +123,8 @@ def render(result: dict[str, Any], lang: str = "en") -> str:
         for row in result["discards"]:
             lines.append(f"{row['tile']:<8} {row['shanten']:>7}  {row['ukeire']['total']:>6}  "
                          f"{_tiles(row['ukeire']['tiles'])}")
+    if "note" in result:
+        lines.append(f"note      {result['note']}")
     return "\n".join(lines)
 
 
@@ -138,12 +156,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--melds", action="append", default=None,
                         help="a called meld such as [789s] or (1111z); may be repeated")
     parser.add_argument("--visible", default="", help="tiles seen elsewhere, e.g. 1m5z")
-    parser.add_argument("--rules", default="riichi", choices=["riichi", "chinese"])
+    parser.add_argument("--rules", default="riichi", choices=list(RULES),
+                        help="the rule set: riichi (default), sanma, sichuan or gb (docs/RULES.md)")
+    parser.add_argument("--void", default=None, choices=list(VOIDS),
+                        help="sichuan: the suit given up (定缺); by default the hand's best")
     parser.add_argument("--json", action="store_true", help="print analyze() as JSON")
     parser.add_argument("--version", action="version", version=f"paili {__version__}")
     add_lang_option(parser)
     args = parser.parse_args(argv)
-    options = {"melds": args.melds, "visible": args.visible, "rules": args.rules}
+    options = {"melds": args.melds, "visible": args.visible, "rules": args.rules, "void": args.void}
     if args.hand is None:
         return batch(sys.stdin, sys.stdout, lambda text: analyze(text, **options))
     try:

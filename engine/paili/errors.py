@@ -8,9 +8,10 @@ from typing import Final, TypeAlias
 Param: TypeAlias = str | int | bool | None
 """A value of an error's ``params``: JSON-ready, shown as it is (no English in it)."""
 
-PART_PARAMS: Final = ("expected", "note")
+PART_PARAMS: Final = ("expected", "note", "ruleset")
 """Params whose value is the id of another catalog entry: ``expected`` -> ``error.expected.<id>``,
-``note`` -> ``error.note.<id>`` (translated first, then put into the message)."""
+``note`` -> ``error.note.<id>``, ``ruleset`` (a rule set's name) -> ``error.ruleset.<name>`` (translated first,
+then put into the message)."""
 
 
 class HandError(ValueError):

@@ -16,14 +16,28 @@ called melds, so ``1111m234p567p789s`` is 1-shanten, not tenpai as the textbook 
   :class:`SuitTables`), and :meth:`SuitTables.shanten` reads the shanten of n melds and a pair from the
   result. A suit holding kinds that called melds also use runs the same dynamic programme directly, with
   the lowered limits.
-* Seven pairs (七対子): ``6 - pairs + max(0, 7 - kinds)`` (:func:`seven_pairs_of`); under
-  ``rules="chinese"`` a four counts as two pairs (龍七对) and the formula is ``6 - sum(count // 2)``
-  (:func:`chinese_seven_pairs_of`).
+* Seven pairs (七対子): ``6 - pairs + max(0, 7 - kinds)`` (:func:`seven_pairs_of`); under the rule sets where
+  a four counts as two pairs (``sichuan`` 龙七对, ``gb``) the formula is ``6 - sum(count // 2)``
+  (:func:`four_pairs_of`).
 * Thirteen orphans (国士無双): ``13 - kinds of terminals/honors - (1 if any of them is paired)``
   (:func:`thirteen_orphans_of`).
+* The GB knitted forms (``rules="gb"``, :func:`knitted_shanten`): 全不靠 ``quanbukao`` ``13 - d - h`` and 七星不靠
+  ``qixingbukao`` ``13 - h - min(7, d)``, with ``h`` the honors held and ``d`` the kinds held of the best
+  knitted pattern (147/258/369 spread over the three suits, six ways); 组合龙 ``zuhelong`` is, over the six
+  patterns, ``9 - d`` plus the regular shanten of what is left once one copy of each pattern kind held is
+  taken out (n - 3 melds and a pair, the pattern kinds capped one lower): exact, since a target is the
+  pattern plus a target of the rest.
 
-Seven pairs and thirteen orphans apply only to a closed hand of 13 or 14 tiles with no called melds
-(:func:`applicable`). Both read five counters (:class:`PairCounts`) that a one-tile change updates in O(1).
+Seven pairs, thirteen orphans, 全不靠 and 七星不靠 apply only to a closed hand of 13 or 14 tiles with no called
+melds (:func:`applicable`), 组合龙 to a hand that needs at least three melds. Seven pairs and thirteen orphans
+read five counters (:class:`PairCounts`) that a one-tile change updates in O(1).
+
+The rule set (:mod:`paili.rules`) bounds every target: a kind outside its universe may not be aimed at (cap 0,
+as a called meld lowers a cap). Under 缺一门 (``sichuan``) the evaluator keeps the suits the hand may give up
+(``voids``): the shanten is the best over them of the shanten of the hand read without that suit (its tiles
+must all go, so they are read as absent: an empty suit, which a target never needs since a free kind of the
+kept suits always costs as little), with seven pairs by ``13 - 2h - min(7 - h, t - 2h)`` over the kept suits
+(``h`` = ``sum(count // 2)``, ``t`` the tiles).
 
 :class:`Evaluator` answers the questions the other modules ask, for hands that share one context (melds
 needed, called melds, forms, rules): the shanten of a hand, the draws that lower it, the shanten after each
@@ -35,32 +49,40 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
-from itertools import count
+from itertools import count, permutations
 from operator import itemgetter
 from typing import Final, Literal, NamedTuple, TypeAlias
 
 from .errors import HandError
 from .hand import Hand
-from .rules import Rules
+from .rules import RULE_SETS, Rules
 from .tables import suit_dfa
 from .tiles import COPIES, IS_ORPHAN, KINDS, TERMINALS_AND_HONORS, Tile
 
 __all__ = [
-    "ALL_FORMS", "FORM_NAMES", "NO_SUIT", "REGULAR_ONLY", "SUIT_BASES", "SUIT_OF", "SUIT_SIZES", "UNREACHABLE",
-    "Evaluator", "Form", "Forms", "PairCounts", "SuitEntry", "SuitTables", "applicable", "check_forms",
-    "chiitoitsu_shanten", "chinese_seven_pairs_of", "kokushi_shanten", "regular_shanten", "seven_pairs_of",
-    "suit_tables", "thirteen_orphans_of",
+    "ALL_FORMS", "FORM_NAMES", "KNITTED_PATTERNS", "NO_SUIT", "REGULAR_ONLY", "SUIT_BASES", "SUIT_OF",
+    "SUIT_SIZES", "UNREACHABLE", "Evaluator", "Form", "Forms", "PairCounts", "SuitEntry", "SuitTables",
+    "applicable", "check_forms", "chiitoitsu_shanten", "four_pairs_of", "knitted_held", "kokushi_shanten",
+    "regular_shanten", "seven_pairs_of", "suit_tables", "thirteen_orphans_of", "void_pairs_of",
 ]
 
-Form: TypeAlias = Literal["regular", "chiitoitsu", "kokushi"]
-"""A hand form: n melds and a pair, seven pairs (七対子), thirteen orphans (国士無双)."""
+Form: TypeAlias = Literal["regular", "chiitoitsu", "kokushi", "quanbukao", "qixingbukao", "zuhelong"]
+"""A hand form: n melds and a pair, seven pairs (七対子), thirteen orphans (国士無双), and the GB knitted forms
+全不靠 (``quanbukao``), 七星不靠 (``qixingbukao``) and 组合龙 (``zuhelong``)."""
 
 Forms: TypeAlias = frozenset[Form]
-"""A set of forms: a hand's shanten is the best over those of them that apply."""
+"""A set of forms: a hand's shanten is the best over those of them that apply (and its rule set has)."""
 
-FORM_NAMES: Final[tuple[Form, ...]] = ("regular", "chiitoitsu", "kokushi")
+FORM_NAMES: Final[tuple[Form, ...]] = ("regular", "chiitoitsu", "kokushi", "quanbukao", "qixingbukao", "zuhelong")
 ALL_FORMS: Final[Forms] = frozenset(FORM_NAMES)
 REGULAR_ONLY: Final[Forms] = frozenset(("regular",))
+_CLOSED_FORMS: Final[Forms] = frozenset(("chiitoitsu", "kokushi", "quanbukao", "qixingbukao"))
+"""The forms that need a closed 13/14-tile hand."""
+
+KNITTED_PATTERNS: Final[tuple[tuple[Tile, ...], ...]] = tuple(
+    tuple(suit * 9 + rank + 3 * i for suit, rank in enumerate(ranks) for i in range(3))
+    for ranks in permutations(range(3)))
+"""The six knitted straights (组合龙): 147, 258 and 369 spread over m, p and s, as their nine kinds."""
 
 UNREACHABLE: Final = suit_dfa.INF
 """The shanten of what cannot happen (a draw of a kind the hand may not hold more of, a hand no counted form
@@ -222,9 +244,39 @@ def seven_pairs_of(kinds: int, pairs: int) -> int:
     return 6 - pairs + (7 - kinds if kinds < 7 else 0)
 
 
-def chinese_seven_pairs_of(halves: int) -> int:
-    """Seven-pairs shanten when a four counts as two pairs (龍七对), from ``halves`` = ``sum(count // 2)``."""
+def four_pairs_of(halves: int) -> int:
+    """Seven-pairs shanten when a four counts as two pairs (龙七对), from ``halves`` = ``sum(count // 2)``."""
     return 6 - halves
+
+
+def void_pairs_of(halves: int, tiles: int) -> int:
+    """Seven-pairs shanten (fours as two pairs) of the tiles kept under 缺一门: ``halves`` = ``sum(count // 2)``
+    and ``tiles`` held in the kept suits. The target keeps every pair, makes a pair of as many odd counts as
+    it still needs (one tile each) and fills the rest from nothing (two tiles each): missing
+    ``14 - 2h - min(7 - h, odd)``, with ``odd = tiles - 2h``.
+
+    >>> void_pairs_of(6, 13), void_pairs_of(3, 6)
+    (0, 7)
+    """
+    return 13 - 2 * halves - min(7 - halves, tiles - 2 * halves)
+
+
+_KNIT_RANKS: Final = (0, 1, 2, 9, 10, 11, 18, 19, 20)
+_KNIT_SLOTS: Final = tuple((ranks[0], 3 + ranks[1], 6 + ranks[2]) for ranks in permutations(range(3)))
+_PATTERN_RANKS: Final = tuple(permutations(range(3)))
+_KEPT: Final = ((1, 2), (0, 2), (0, 1))
+"""The suits kept when each suit is given up."""
+"""The lowest rank (0, 1, 2: 147, 258, 369) each of :data:`KNITTED_PATTERNS` gives to m, p and s."""
+
+
+def knitted_held(counts: Sequence[int]) -> list[int]:
+    """For each of :data:`KNITTED_PATTERNS`, how many of its nine kinds the counts hold.
+
+    >>> knitted_held([1, 0, 0, 1, 0, 0, 1, 0, 0] + [0] * 25)
+    [3, 3, 0, 0, 0, 0]
+    """
+    g = [(counts[b] > 0) + (counts[b + 3] > 0) + (counts[b + 6] > 0) for b in _KNIT_RANKS]
+    return [g[a] + g[b] + g[c] for a, b, c in _KNIT_SLOTS]
 
 
 def thirteen_orphans_of(orphan_kinds: int, orphan_pairs: int) -> int:
@@ -236,13 +288,14 @@ _ORPHANS: Final = itemgetter(*TERMINALS_AND_HONORS)
 
 
 def chiitoitsu_shanten(counts: Sequence[int], rules: Rules = "riichi") -> int:
-    """Seven-pairs shanten of a closed 13/14-tile hand (see the module docs for the rules variant).
+    """Seven-pairs shanten of a closed 13/14-tile hand (see the module docs for the rules variant; 缺一门 is the
+    :class:`Evaluator`'s).
 
-    >>> chiitoitsu_shanten([2] * 6 + [1] + [0] * 27), chiitoitsu_shanten([4] * 3 + [1] + [0] * 30, "chinese")
+    >>> chiitoitsu_shanten([2] * 6 + [1] + [0] * 27), chiitoitsu_shanten([4] * 3 + [1] + [0] * 30, "gb")
     (0, 0)
     """
-    if rules == "chinese":
-        return chinese_seven_pairs_of(sum(c // 2 for c in counts))
+    if RULE_SETS[rules].four_pairs:
+        return four_pairs_of(sum(c // 2 for c in counts))
     kinds = len(counts) - counts.count(0)
     return seven_pairs_of(kinds, kinds - counts.count(1))
 
@@ -266,7 +319,7 @@ class PairCounts(NamedTuple):
     pairs: int
     """Kinds held twice or more."""
     halves: int
-    """``sum(count // 2)``: pairs when a four counts as two (Chinese seven pairs)."""
+    """``sum(count // 2)``: pairs when a four counts as two (Sichuan and GB seven pairs)."""
     orphan_kinds: int
     """Terminal and honor kinds held."""
     orphan_pairs: int
@@ -317,14 +370,15 @@ def check_forms(forms: object) -> Forms:
 
 def applicable(forms: Forms, *, full: bool) -> Forms:
     """The forms of ``forms`` that apply to a hand; ``full`` = a closed 13/14-tile hand with no called melds,
-    the only one seven pairs and thirteen orphans apply to. A :class:`HandError` when none does."""
+    the only one seven pairs, thirteen orphans, 全不靠 and 七星不靠 apply to. A :class:`HandError` when none
+    does."""
     if full:
         return forms
     if "regular" not in forms:
-        raise HandError("seven pairs and thirteen orphans apply only to a closed hand of 13 or 14 "
-                        "concealed tiles with no called melds; expected the regular form too for this hand",
-                        field="forms", code="forms.regular_needed", params={})
-    return REGULAR_ONLY
+        raise HandError("seven pairs, thirteen orphans and the closed knitted forms apply only to a closed hand "
+                        "of 13 or 14 concealed tiles with no called melds; expected the regular form too for "
+                        "this hand", field="forms", code="forms.regular_needed", params={})
+    return forms - _CLOSED_FORMS
 
 
 # --- the incremental evaluator ------------------------------------------------------------------------------
@@ -343,12 +397,44 @@ class SuitEntry(NamedTuple):
     """A number no other entry has (a short memo key for the entry)."""
 
 
+class VoidRead(NamedTuple):
+    """A hand read with one suit given up (缺一门)."""
+
+    void: int
+    """The suit given up (0, 1, 2)."""
+    halves: int
+    """``sum(count // 2)`` over the kept suits."""
+    tiles: int
+    """The tiles held in the kept suits."""
+    shanten: int
+    """The shanten with that suit given up."""
+    rests: tuple[tuple[int, int], tuple[int, int]]
+    """For each kept slot, ``(slot, the answer id of everything else)``."""
+
+
 _serials = count()
 _SHARED_SUITS: dict[tuple[int, tuple[int, ...]], SuitEntry] = {}
 """Entries of suits no called meld touches (they depend on the content alone), shared by every evaluator;
 emptied when it reaches :data:`_SHARED_LIMIT` entries, to bound the memory (about 0.55 KB an entry, so
 11 MB at most; the heaviest advice searches use 6,000-10,000)."""
 _SHARED_LIMIT: Final = 20_000
+
+_KNIT_SUITS: dict[tuple[int, tuple[int, ...], int, tuple[int, ...] | None], int] = {}
+"""The answer ids of a suit's counts less a knitted straight's three tiles (:meth:`Evaluator._knit_rest`), by
+slot, counts, rank and the slot's limits (``None``: 4 each), shared by every evaluator."""
+
+_CAPPED_SUITS: dict[tuple[int, tuple[int, ...]], dict[tuple[int, tuple[int, ...]], SuitEntry]] = {}
+"""The entries of suits whose limits are lowered, one cache per slot and limits (as :data:`_SHARED_SUITS`)."""
+
+
+def _capped_suits(slot: int, caps: tuple[int, ...]) -> dict[tuple[int, tuple[int, ...]], SuitEntry]:
+    """The shared cache of the suit entries of ``slot`` under ``caps``."""
+    found = _CAPPED_SUITS.get((slot, caps))
+    if found is None:
+        if len(_CAPPED_SUITS) >= 256:
+            _CAPPED_SUITS.clear()
+        found = _CAPPED_SUITS[(slot, caps)] = {}
+    return found
 
 _ADDED: Final = 0
 _REMOVED: Final = 1
@@ -359,27 +445,46 @@ class Evaluator:
     """Exact shanten of hands that share one context, and of their one-tile neighbours.
 
     The context: how many melds the concealed part must still form (``melds_needed``, the same before and
-    after a draw or discard), the copies of each kind in the called melds, the forms that count (already
-    restricted to those that apply, see :func:`applicable`) and the rules. States are 34-count lists; the
-    methods that take one may change it while they run but leave it as it was.
+    after a draw or discard), the copies of each kind set aside (called melds, nukidora), the forms that count
+    (already restricted to those that apply, see :func:`applicable`), the rules and, under 缺一门, the suit
+    given up when the caller fixes it (``void``: 0, 1 or 2). States are 34-count lists; the methods that take
+    one may change it while they run but leave it as it was.
     """
 
     def __init__(self, *, melds_needed: int, called: Sequence[int] | None, forms: Forms = ALL_FORMS,
-                 rules: Rules = "riichi") -> None:
+                 rules: Rules = "riichi", void: int | None = None) -> None:
+        ruleset = RULE_SETS[rules]
         self.melds_needed = melds_needed
         self.called: tuple[int, ...] = tuple(called) if called is not None and any(called) else (0,) * KINDS
-        self.cap = [COPIES - n for n in self.called]
-        """How many copies of each kind the concealed part may hold."""
+        wall = ruleset.caps
+        self.cap = [min(COPIES - n, w) for n, w in zip(self.called, wall, strict=True)]
+        """How many copies of each kind the concealed part may hold (0 outside the rule set's universe)."""
         self.regular = "regular" in forms
         self.seven_pairs = "chiitoitsu" in forms
-        self.orphans = "kokushi" in forms
+        self.orphans = "kokushi" in forms and ruleset.kokushi
         self.special = self.seven_pairs or self.orphans
-        self.chinese = rules == "chinese"
+        self.four_pairs = ruleset.four_pairs
+        self.knit = "quanbukao" in forms and ruleset.knitted
+        self.dragon = "zuhelong" in forms and ruleset.knitted and melds_needed >= 3
+        self.knitting = self.knit or self.dragon
+        self.voids: tuple[int, ...] = ()
+        """Under 缺一门: the suits the hand may give up (those with no tile set aside, or the one fixed)."""
+        if ruleset.void:
+            free = tuple(slot for slot in range(3) if not any(self.called[slot * 9:slot * 9 + 9]))
+            if void is not None and void not in free:
+                raise HandError(f"expected a void suit with no called meld, got {'mps'[void]!r}: the melds hold "
+                                f"tiles of that suit", field="void", code="void.called_suit",
+                                params={"got": repr("mps"[void])})
+            if not free:
+                raise HandError("expected called melds of at most two suits: a Sichuan hand with melds of all "
+                                "three can never win (缺一门)", field="melds", code="melds.three_suits", params={})
+            self.voids = free if void is None else (void,)
         self.tables = suit_tables()
-        self._caps = [_suit_caps(called, slot) for slot in range(4)]
-        # Suits touched by called melds have entries of their own; the others share _SHARED_SUITS.
-        self._suits: dict[tuple[int, tuple[int, ...]], SuitEntry] = {}
-        self._caches = [_SHARED_SUITS if caps is None else self._suits for caps in self._caps]
+        self._caps = [self._slot_caps(slot) for slot in range(4)]
+        # Suits whose limits are lowered (called melds, the rule set's universe) share the entries of those limits;
+        # the others share _SHARED_SUITS.
+        self._caches = [_SHARED_SUITS if caps is None else _capped_suits(slot, caps)
+                        for slot, caps in enumerate(self._caps)]
         # key: rest << _ANSWER_BITS | suit (two answer ids) -> the shanten of their combination
         self._finals: dict[int, int] = {}
         # key: (serial << _ANSWER_BITS | rest) << 1 | _ADDED or _REMOVED -> shanten per rank of that suit
@@ -390,11 +495,24 @@ class Evaluator:
         # key: (counters, +1 or -1) -> the best special form by the count of the kind changed (orphan, other)
         self._specials: dict[tuple[PairCounts, int], tuple[list[int], list[int]]] = {}
 
+        self._empty = self.tables.read((0,) * 9, 0)
+        """The answer id of an empty suit (a suit given up is read as one)."""
+        self._knit_parts: dict[tuple[int, ...], int] = {}
+
+    def _slot_caps(self, slot: int) -> tuple[int, ...] | None:
+        """Each kind's limit in a suit slot where some limit is below 4, else ``None``."""
+        base = SUIT_BASES[slot]
+        part = tuple(self.cap[base:base + SUIT_SIZES[slot]])
+        return part if min(part) < COPIES else None
+
     @classmethod
-    def for_hand(cls, hand: Hand, *, rules: Rules = "riichi", forms: Forms = ALL_FORMS) -> Evaluator:
-        """The evaluator of a hand's context (its melds, and the forms of ``forms`` that apply to it)."""
-        return cls(melds_needed=hand.melds_needed, called=hand.called_counts() if hand.melds else None,
-                   forms=applicable(forms, full=hand.is_full), rules=rules)
+    def for_hand(cls, hand: Hand, *, rules: Rules = "riichi", forms: Forms = ALL_FORMS,
+                 void: int | None = None) -> Evaluator:
+        """The evaluator of a hand's context (its melds and nukidora, and the forms of ``forms`` that apply to
+        it)."""
+        aside = hand.melds or hand.nukidora
+        return cls(melds_needed=hand.melds_needed, called=hand.set_aside() if aside else None,
+                   forms=applicable(forms, full=hand.is_full), rules=rules, void=void)
 
     # --- per suit ---
 
@@ -436,6 +554,8 @@ class Evaluator:
                         scratch[i] = v
                         out[i] = read(scratch, slot, caps)
                 scratch[i] = part[i]
+            if len(cache) >= _SHARED_LIMIT:
+                cache.clear()
         found = cache[key] = SuitEntry(own, added, removed, next(_serials))
         return found
 
@@ -496,7 +616,7 @@ class Evaluator:
         """The best of seven pairs and thirteen orphans, those that count (:data:`UNREACHABLE` if neither)."""
         best = UNREACHABLE
         if self.seven_pairs:
-            best = chinese_seven_pairs_of(p.halves) if self.chinese else seven_pairs_of(p.kinds, p.pairs)
+            best = four_pairs_of(p.halves) if self.four_pairs else seven_pairs_of(p.kinds, p.pairs)
         if self.orphans:
             orphans = thirteen_orphans_of(p.orphan_kinds, p.orphan_pairs)
             if orphans < best:
@@ -519,19 +639,255 @@ class Evaluator:
             )
         return found
 
+    # --- the knitted forms (gb) ---
+
+    def knitted(self, c: Sequence[int], bound: int = UNREACHABLE) -> int:
+        """The best knitted form that counts (全不靠 / 组合龙; 七星不靠 is never better than 全不靠) when it is
+        below ``bound``; otherwise some value at least ``bound`` (the patterns that cannot beat it are
+        skipped)."""
+        held = knitted_held(c)
+        best = bound
+        if self.knit:
+            honors = KINDS - 27 - c[27:34].count(0)
+            value = 13 - max(held) - honors
+            if value < best:
+                best = value
+        if self.dragon:
+            best = self._zuhelong(c, held, best)
+        return best
+
+    def knitted_forms(self, c: Sequence[int]) -> tuple[int, int, int]:
+        """The shanten of 全不靠, 七星不靠 and 组合龙 (:data:`UNREACHABLE` for those that do not count here)."""
+        held = knitted_held(c)
+        most = max(held)
+        honors = KINDS - 27 - c[27:34].count(0)
+        knit = (13 - most - honors, 13 - honors - min(7, most)) if self.knit else (UNREACHABLE, UNREACHABLE)
+        return knit[0], knit[1], self._zuhelong(c, held, UNREACHABLE) if self.dragon else UNREACHABLE
+
+    def _zuhelong(self, c: Sequence[int], held: list[int], best: int) -> int:
+        """组合龙 when it is below ``best`` (``held``: :func:`knitted_held` of ``c``), else ``best``."""
+        t = self.tables
+        comb, by_melds = t.combine, t.by_melds[self.melds_needed - 3]
+        honor_id = self._honor_id(tuple(c[27:34]))
+        parts = [(0, tuple(c[0:9])), (1, tuple(c[9:18])), (2, tuple(c[18:27]))]
+        rest = self._knit_rest
+        for d, ranks in sorted(zip(held, _PATTERN_RANKS, strict=True), reverse=True):
+            if 8 - d >= best:  # the rest's regular shanten is at least -1; the patterns come best first
+                break
+            value = 9 - d + by_melds[comb(comb(comb(rest(parts[0], ranks[0]), rest(parts[1], ranks[1])),
+                                                    rest(parts[2], ranks[2])), honor_id)]
+            if value < best:
+                best = value
+        return best
+
+    def _knit_rest(self, part: tuple[int, tuple[int, ...]], rank: int) -> int:
+        """The answer id of a suit's counts less one copy of each of the ranks ``rank``, ``rank + 3``,
+        ``rank + 6`` held (a knitted straight's three tiles in that suit), those ranks capped one lower.
+
+        The rest of a 组合龙 is at most one set and a pair, which never holds more than three copies of a kind
+        (a sequence tile and the pair; a triplet and the pair of one kind would be five): so a cap of 3 never
+        binds, and a suit no called meld limits is read with the plain automaton."""
+        key = (part[0], part[1], rank, self._caps[part[0]])
+        found = _KNIT_SUITS.get(key)
+        if found is None:
+            slot, counts = part
+            rest = list(counts)
+            base = SUIT_BASES[slot]
+            caps = list(self.cap[base:base + 9])
+            for i in (rank, rank + 3, rank + 6):
+                if rest[i]:
+                    rest[i] -= 1
+                caps[i] -= 1
+            if len(_KNIT_SUITS) >= _SHARED_LIMIT:
+                _KNIT_SUITS.clear()
+            capped = tuple(caps) if self._caps[slot] is not None else None
+            found = _KNIT_SUITS[key] = self.tables.read(rest, slot, capped)
+        return found
+
+    def _knitted_draws(self, c: list[int], s: int) -> list[Tile]:
+        """The kinds whose draw brings a knitted form below ``s``: 全不靠 by its formula (a draw helps when it
+        is a new honor or a new kind of a best pattern), 组合龙 by reading each draw when it can help."""
+        out: set[Tile] = set()
+        cap = self.cap
+        held = knitted_held(c)
+        if self.knit:
+            honors = KINDS - 27 - c[27:34].count(0)
+            best = max(held)
+            if 13 - best - honors <= s:  # one more tile lowers it by one at most
+                out.update(k for k in range(27, KINDS) if not c[k] and cap[k])
+                for pattern, d in zip(KNITTED_PATTERNS, held, strict=True):
+                    if d == best:
+                        out.update(k for k in pattern if not c[k] and cap[k])
+        if self.dragon and self._zuhelong(c, held, s + 1) <= s:
+            out.update(self._zuhelong_draws(c, held, s))
+        return sorted(out)
+
+    def _zuhelong_draws(self, c: list[int], held: list[int], s: int) -> list[Tile]:
+        """The kinds whose draw brings 组合龙 below ``s``. A draw changes one suit: per pattern, the other suits'
+        rests are combined once and each draw reads one rest (the drawn copy joins the straight when the pattern
+        lacked that kind, else the rest)."""
+        t = self.tables
+        comb, by_melds = t.combine, t.by_melds[self.melds_needed - 3]
+        cap, rest = self.cap, self._knit_rest
+        parts = [tuple(c[0:9]), tuple(c[9:18]), tuple(c[18:27])]
+        honor_part = tuple(c[27:34])
+        honor_id = self._honor_id(honor_part)
+        out = []
+        for d, ranks in zip(held, _PATTERN_RANKS, strict=True):
+            if 7 - d >= s:  # a draw adds one pattern kind at most, and the rest's shanten is at least -1
+                continue
+            ids = [rest((slot, parts[slot]), ranks[slot]) for slot in range(3)]
+            suits = comb(comb(ids[0], ids[1]), ids[2])
+            if 9 - d + by_melds[comb(suits, honor_id)] > s:
+                continue  # a draw lowers this pattern's value by one at most (it joins the straight or the rest)
+            for slot in range(3):
+                i, j = _KEPT[slot]
+                others = comb(comb(ids[i], ids[j]), honor_id)
+                part = list(parts[slot])
+                for r in range(9):
+                    k = 9 * slot + r
+                    if part[r] >= cap[k]:
+                        continue
+                    gained = 1 if r % 3 == ranks[slot] and not part[r] else 0
+                    part[r] += 1
+                    if 9 - d - gained + by_melds[comb(rest((slot, tuple(part)), ranks[slot]), others)] < s:
+                        out.append(k)
+                    part[r] -= 1
+            honors = list(honor_part)
+            for r in range(7):
+                if honors[r] < cap[27 + r]:
+                    honors[r] += 1
+                    if 9 - d + by_melds[comb(suits, self._honor_id(tuple(honors)))] < s:
+                        out.append(27 + r)
+                    honors[r] -= 1
+        return out
+
+    def _honor_id(self, part: tuple[int, ...]) -> int:
+        """The answer id of the honors' counts (cached)."""
+        found = self._knit_parts.get(part)
+        if found is None:
+            found = self._knit_parts[part] = self.tables.read(part, 3, self._caps[3])
+        return found
+
+    # --- 缺一门 (sichuan) ---
+
+    def answer_ids(self, c: Sequence[int]) -> list[int]:
+        """The answer id of each suit slot of the counts ``c`` (a slot with lowered limits read under them)."""
+        t = self.tables
+        s, suit_ids, caps = t.suit, t.suit_ids, self._caps
+        out = []
+        for slot, base in enumerate((0, 9, 18)):
+            if caps[slot] is None:  # the automaton read unrolled (nine lookups)
+                c0, c1, c2, c3, c4, c5, c6, c7, c8 = c[base:base + 9]
+                out.append(suit_ids[s[s[s[s[s[s[s[s[s[c0] + c1] + c2] + c3] + c4] + c5] + c6] + c7] + c8]])
+            else:
+                out.append(t.read(c[base:base + 9], slot, caps[slot]))
+        out.append(t.read(c[27:34], 3, caps[3]))
+        return out
+
+    def void_forms(self, c: Sequence[int]) -> list[tuple[int, int, int]]:
+        """For each suit that may be given up: ``(suit, regular shanten, seven-pairs shanten)`` with that suit
+        given up (:data:`UNREACHABLE` for a form that does not count), read straight from the automata."""
+        t = self.tables
+        comb = t.combine
+        ids = self.answer_ids(c)
+        base = comb(self._empty, ids[3])
+        by_melds = t.by_melds[self.melds_needed]
+        if self.seven_pairs:
+            tiles = [sum(c[b:b + 9]) for b in (0, 9, 18)]
+            halves = [(tiles[i] - c[b:b + 9].count(1) - c[b:b + 9].count(3)) >> 1 for i, b in enumerate((0, 9, 18))]
+        out = []
+        for v in self.voids:
+            i, j = _KEPT[v]
+            regular = by_melds[comb(comb(ids[i], ids[j]), base)] if self.regular else UNREACHABLE
+            pairs = UNREACHABLE
+            if self.seven_pairs:
+                pairs = void_pairs_of(halves[i] + halves[j], tiles[i] + tiles[j])
+            out.append((v, regular, pairs))
+        return out
+
+    def _void_read(self, c: Sequence[int]) -> tuple[list[SuitEntry], list[VoidRead]]:
+        """The three suits' entries and a :class:`VoidRead` for each suit that may be given up."""
+        caches, suit = self._caches, self.suit
+        entries = []
+        for slot in range(3):
+            key = (slot, tuple(c[slot * 9:slot * 9 + 9]))
+            entries.append(caches[slot].get(key) or suit(*key))
+        key = (3, tuple(c[27:34]))
+        honors = caches[3].get(key) or suit(*key)
+        comb = self.tables.combine
+        base = comb(self._empty, honors.own)
+        tiles = [sum(c[b:b + 9]) for b in (0, 9, 18)]
+        halves = [(tiles[i] - c[b:b + 9].count(1) - c[b:b + 9].count(3)) >> 1 for i, b in enumerate((0, 9, 18))]
+        out = []
+        for v in self.voids:
+            i, j = (slot for slot in range(3) if slot != v)
+            s_v = UNREACHABLE
+            rest_i = comb(entries[j].own, base)
+            rest_j = comb(entries[i].own, base)
+            if self.regular:
+                s_v = self._final(rest_i, entries[i].own)
+            h, t = halves[i] + halves[j], tiles[i] + tiles[j]
+            if self.seven_pairs:
+                pairs = void_pairs_of(h, t)
+                if pairs < s_v:
+                    s_v = pairs
+            out.append(VoidRead(v, h, t, s_v, ((i, rest_i), (j, rest_j))))
+        return entries, out
+
+    def _void_after(self, c: Sequence[int], entries: list[SuitEntry], read: VoidRead, which: int) -> list[int]:
+        """The shanten with ``read.void`` given up after one copy more (``_ADDED``) or fewer of each suited kind
+        (:data:`UNREACHABLE` where impossible)."""
+        h, t = read.halves, read.tiles
+        out = [read.shanten] * 27
+        delta = 1 if which == _ADDED else -1
+        for slot, rest in read.rests:
+            regs = self._regular_after(rest, entries[slot], which)
+            base = slot * 9
+            for i in range(9):
+                after = regs[i]
+                if self.seven_pairs:
+                    x = c[base + i]
+                    y = x + delta
+                    if 0 <= y <= COPIES:
+                        pairs = void_pairs_of(h + (y >> 1) - (x >> 1), t + delta)
+                        if pairs < after:
+                            after = pairs
+                out[base + i] = after
+        return out
+
     # --- the questions ---
 
     def shanten(self, c: Sequence[int]) -> int:
         """Exact shanten (the best of the forms that count) of the counts ``c``."""
-        _, _, s = self._prepare(c)
+        if self.voids:
+            return min(min(forms) for _, *forms in self.void_forms(c))
+        s = UNREACHABLE
+        if self.regular:  # the answers alone (no neighbours: _prepare's entries are for the draws and discards)
+            t = self.tables
+            comb = t.combine
+            a, b, d, h = self.answer_ids(c)
+            s = t.by_melds[self.melds_needed][comb(comb(comb(a, b), d), h)]
         if self.special:
             other = self._special(PairCounts.of(c))
             if other < s:
-                return other
+                s = other
+        if self.knitting:
+            return self.knitted(c, s)
         return s
 
     def lowering_draws(self, c: list[int]) -> tuple[int, list[Tile]]:
         """The shanten of the 3n+1 hand ``c`` and the kinds (below their limit) whose draw lowers it."""
+        if self.voids:
+            entries, reads = self._void_read(c)
+            s = min(read.shanten for read in reads)
+            found: set[Tile] = set()
+            cap = self.cap
+            for read in reads:
+                if read.shanten - 1 < s:  # one more tile lowers each choice by at most one
+                    after = self._void_after(c, entries, read, _ADDED)
+                    found.update(k for k in range(27) if after[k] < s and c[k] < cap[k])
+            return s, sorted(found)
         e, rest, s = self._prepare(c)
         special = False
         if self.special:
@@ -541,10 +897,28 @@ class Evaluator:
                 s = other
             # One more tile lowers a special form by at most one: it matters only if that form is the best.
             special = other == s
+        if self.knitting:
+            knit = self.knitted(c, s + 1)
+            if knit <= s:
+                s = knit
+                special = special and self._special(p) == s
+                below = self._regular_below
+                draws = set(self._knitted_draws(c, s))
+                if special:
+                    draws.update(self._special_draws(c, p, e, rest, s))
+                else:
+                    for slot in range(4):
+                        draws.update(below(slot, rest[slot], e[slot], s))
+                return s, sorted(draws)
         if not special:
             below = self._regular_below
             return s, below(0, rest[0], e[0], s) + below(1, rest[1], e[1], s) + below(2, rest[2], e[2], s) + \
                 below(3, rest[3], e[3], s)
+        return s, self._special_draws(c, p, e, rest, s)
+
+    def _special_draws(self, c: list[int], p: PairCounts, e: list[SuitEntry], rest: list[int], s: int
+                       ) -> list[Tile]:
+        """The kinds whose draw lowers the regular form or a special form below ``s``."""
         after = self._regular_after
         regular = after(rest[0], e[0], _ADDED) + after(rest[1], e[1], _ADDED) + after(rest[2], e[2], _ADDED) + \
             after(rest[3], e[3], _ADDED)
@@ -555,10 +929,16 @@ class Evaluator:
             v = c[k]
             if regular[k] < s or (v < cap[k] and (orphans if IS_ORPHAN[k] else others)[v] < s):
                 lowering.append(k)
-        return s, lowering
+        return lowering
 
     def discards(self, c: list[int]) -> list[tuple[Tile, int]]:
         """``(kind, shanten after discarding it)`` for each kind held in the 3n+2 hand ``c``, in kind order."""
+        if self.voids:
+            entries, reads = self._void_read(c)
+            # A discard raises each choice by at most one: a choice above the best never gives a row its value.
+            s = min(read.shanten for read in reads)
+            afters = [self._void_after(c, entries, read, _REMOVED) for read in reads if read.shanten <= s]
+            return [(k, min(after[k] for after in afters)) for k in range(27) if c[k]]
         e, rest, s = self._prepare(c)
         special = False
         if self.special:
@@ -583,4 +963,15 @@ class Evaluator:
                             after = other
                     out.append((k, after))
                 k += 1
+        if self.knitting:
+            # One tile fewer raises a form by at most one and never lowers it: the knitted forms matter only
+            # if they are not above the best of the others.
+            if self.special:
+                s = min(s, self._special(p))
+            if self.knitted(c, s + 1) <= s:
+                knitted = self.knitted
+                for i, (k, after) in enumerate(out):
+                    c[k] -= 1
+                    out[i] = (k, knitted(c, after))
+                    c[k] += 1
         return out

@@ -6,8 +6,9 @@ grammar) and is immutable; ``str(hand)`` gives the canonical notation, which par
 and ``repr`` something you can paste back. A :class:`Meld` checks its shape when it is built.
 
 Canonical form: concealed tiles in m, p, s, z order, digits ascending inside a suit with a red ``0`` just
-before the 5s, then each meld after one space. Chi digits ascend with the ``0`` in the five's place
-(``[406p]``), a pon or kan writes the ``0`` first (``[055p]``, ``(0555m)``).
+before the 5s, then each meld after one space, then one ``{4z}`` per north extracted as nukidora (sanma).
+Chi digits ascend with the ``0`` in the five's place (``[406p]``), a pon or kan writes the ``0`` first
+(``[055p]``, ``(0555m)``).
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ from typing import Final, Literal, TypeAlias
 from .errors import HandError
 from .tiles import COPIES, FIVES, HONOR_BASE, KINDS, SUITS, Counts, Tile
 
-__all__ = ["MELD_SIZES", "Hand", "Meld", "MeldKind", "format_hand", "format_meld", "format_tiles", "meld_problem"]
+__all__ = ["MELD_SIZES", "NORTH", "Hand", "Meld", "MeldKind", "format_hand", "format_meld", "format_tiles",
+           "meld_problem"]
 
 MeldKind: TypeAlias = Literal["chi", "pon", "kan", "ankan"]
 """``chi`` sequence, ``pon`` triplet, ``kan`` open quad (明槓), ``ankan`` closed quad (暗槓)."""
@@ -28,6 +30,9 @@ MELD_SIZES: Final[dict[str, int]] = {"chi": 3, "pon": 3, "kan": 4, "ankan": 4}
 """How many tiles each kind of meld has."""
 
 _RED_SUITS: Final = len(FIVES)
+
+NORTH: Final = 30
+"""The kind of north (4z), the tile three-player riichi extracts as nukidora (抜きドラ)."""
 
 
 def meld_problem(kind: str, tiles: tuple[Tile, ...]) -> tuple[str, str] | None:
@@ -108,11 +113,14 @@ class Hand:
     5m, 5p, 5s are red (0 or 1 each). The concealed part has 3k+1 or 3k+2 tiles; the hand needs
     ``tile_count // 3`` more melds and one pair to win. Melds that are neither given nor concealed (Tenhou's
     short-hand convention, ``19m19p19s12345z`` = 11 tiles + one unknown meld) are simply not there.
+    ``nukidora``: norths extracted (sanma's 抜きドラ); they are set aside like a called tile but neither open
+    the hand nor count among its 14 tiles.
     """
 
     concealed: Counts
     reds: tuple[int, int, int] = (0, 0, 0)
     melds: tuple[Meld, ...] = ()
+    nukidora: int = 0
 
     @property
     def tile_count(self) -> int:
@@ -142,13 +150,22 @@ class Hand:
                 out[t] += 1
         return tuple(out)
 
+    def set_aside(self) -> Counts:
+        """Copies of each kind out of the concealed part for good: the called melds' and the nukidora norths."""
+        if not self.nukidora:
+            return self.called_counts()
+        out = list(self.called_counts())
+        out[NORTH] += self.nukidora
+        return tuple(out)
+
     def __str__(self) -> str:
         parts = [format_tiles(self.concealed, self.reds)] if any(self.concealed) else []
         parts.extend(map(str, self.melds))
+        parts.extend(["{4z}"] * self.nukidora)
         return " ".join(parts)
 
     def __repr__(self) -> str:
-        return f"paili.parse({str(self)!r})"
+        return f"paili.parse({str(self)!r}{', rules=' + repr('sanma') if self.nukidora else ''})"
 
 
 def format_tiles(counts: Sequence[int], reds: Sequence[int] = (0, 0, 0)) -> str:

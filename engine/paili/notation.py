@@ -11,6 +11,11 @@ Grammar (whitespace - space, tab, newline, no-break space, ideographic space - i
   order inside: ``[978s]``), ``[777s]`` pon, ``[7777s]`` open kan (明槓), ``(7777s)`` closed kan (暗槓).
   Inside the brackets: digits and exactly one suit letter, at the end. Red fives are allowed: ``[406p]``,
   ``[0555m]``.
+* **Nukidora** (抜きドラ, three-player riichi only): a north set aside is written ``{4z}`` wherever a meld may
+  be (``{44z}`` sets aside two); it counts toward the 4 copies of ``4z`` but not toward the 14 tiles.
+* **Rule sets** (``rules``, see :mod:`paili.rules`): a tile outside the set's universe (``2m``-``8m`` in
+  sanma, honors in Sichuan) is an error at its position, and so is a chi meld where chi is not called
+  (sanma, Sichuan).
 * **Limits**: at most 4 copies of a kind (red fives and called melds count), at most one red five per suit,
   and a tile count that can be a hand: the concealed part has 3k+1 or 3k+2 tiles (1 to 14) and
   concealed + 3 x melds <= 14. Fewer melds than the count allows are Tenhou's short-hand convention (unknown
@@ -54,7 +59,8 @@ from itertools import permutations
 from typing import Final
 
 from .errors import HandError, Param
-from .hand import MELD_SIZES, Hand, Meld, MeldKind, format_hand, format_meld, format_tiles, meld_problem
+from .hand import MELD_SIZES, NORTH, Hand, Meld, MeldKind, format_hand, format_meld, format_tiles, meld_problem
+from .rules import RULE_SETS, Rules
 from .tiles import COPIES, FIVES, KINDS, SUITS, Counts, Tile, tile_name
 
 __all__ = [
@@ -146,6 +152,8 @@ class _Scan:
     concealed: list[_Copy] = field(default_factory=list)
     melds: list[_ParsedMeld] = field(default_factory=list)
     copies: list[_Copy] = field(default_factory=list)
+    norths: list[_Copy] = field(default_factory=list)
+    """The copies of ``4z`` set aside as nukidora (``{4z}``)."""
 
 
 def _error(where: str, message: str, position: int | None = None, *, code: str,
@@ -256,6 +264,12 @@ def _scan(text: str, where: str, *, tiles_allowed: bool, melds_allowed: bool) ->
             parsed, i = _scan_meld(text, i, where)
             scan.melds.append(parsed)
             scan.copies.extend(parsed.copies)
+        elif melds_allowed and char == "{":
+            if pending:
+                raise _unended(text, pending, where, repr(char))
+            norths, i = _scan_nukidora(text, i, where)
+            scan.norths.extend(norths)
+            scan.copies.extend(norths)
         else:
             raise _unexpected(char, i, where, pending=bool(pending), tiles=tiles_allowed, melds=melds_allowed)
         i += 1
@@ -272,6 +286,22 @@ def _unexpected(char: str, i: int, where: str, *, pending: bool, tiles: bool, me
     return _error(where, f"expected {_EXPECTED[expected_id]}, got {char!r} at character {i + 1}{_NOTES[note_id]}", i,
                   code="notation.unexpected",
                   params={"expected": expected_id, "char": repr(char), "at": i + 1, "note": note_id})
+
+
+def _scan_nukidora(text: str, start: int, where: str) -> tuple[list[_Copy], int]:
+    """Read the nukidora group whose brace opens at ``start`` (``{4z}``, ``{44z}``...): its copies of north and
+    the index of the closing brace."""
+    end = text.find("}", start)
+    if end < 0:
+        raise _error(where, f"expected '}}' to close the nukidora opened at character {start + 1}, got {_END}",
+                     start, code="nukidora.unclosed", params={"start": start + 1})
+    inner = [(j, text[j]) for j in range(start + 1, end) if text[j] not in WHITESPACE]
+    body = "".join(ch for _, ch in inner)
+    if len(body) < 2 or body[-1] != "z" or set(body[:-1]) != {"4"}:
+        raise _error(where, f"expected only norths set aside as nukidora, such as '{{4z}}' or '{{44z}}', got "
+                            f"{text[start:end + 1]!r} at character {start + 1}", start, code="nukidora.invalid",
+                     params={"got": repr(text[start:end + 1]), "at": start + 1})
+    return [_Copy(NORTH, False, where, j) for j, ch in inner[:-1]], end
 
 
 def _scan_meld(text: str, start: int, where: str) -> tuple[_ParsedMeld, int]:
@@ -425,13 +455,15 @@ def _check_size(concealed: int, melds: int, extra: int = 0) -> None:
         )
 
 
-def _melds_argument(melds: object) -> list[_ParsedMeld]:
-    """The separate ``melds`` argument: None, one string of melds, or a sequence of one-meld strings."""
+def _melds_argument(melds: object) -> _Scan:
+    """The separate ``melds`` argument: None, one string of melds, or a sequence of one-meld strings (a
+    nukidora group ``{4z}`` may be one of them)."""
     if melds is None:
-        return []
+        return _Scan()
     if isinstance(melds, str):
         text = _check_text(melds, "melds")
-        found = _scan(text, "melds", tiles_allowed=False, melds_allowed=True).melds
+        scan = _scan(text, "melds", tiles_allowed=False, melds_allowed=True)
+        found = scan.melds
         if len(found) > MAX_MELDS:
             extra = found[MAX_MELDS].position
             raise _error(
@@ -441,7 +473,7 @@ def _melds_argument(melds: object) -> list[_ParsedMeld]:
                 code="melds.too_many_text",
                 params={"max": MAX_MELDS, "count": len(found), "at": extra + 1},
             )
-        return found
+        return scan
     if isinstance(melds, (bytes, bytearray)) or not isinstance(melds, Sequence):
         raise _error(
             "melds", f"expected a string, a list of meld strings or None, got {type(melds).__name__}",
@@ -451,14 +483,22 @@ def _melds_argument(melds: object) -> list[_ParsedMeld]:
     if len(items) > MAX_MELDS:
         raise _error("melds", f"expected at most {MAX_MELDS} melds, got {len(items)}", code="melds.too_many",
                      params={"max": MAX_MELDS, "count": len(items)})
-    out = []
+    out = _Scan()
     for index, item in enumerate(items):
         where = f"melds[{index}]"
         text = _check_text(item, where)
-        found = _scan(text, where, tiles_allowed=False, melds_allowed=True).melds
+        scan = _scan(text, where, tiles_allowed=False, melds_allowed=True)
+        found = scan.melds
+        if scan.norths and not found:
+            out.norths.extend(scan.norths)
+            out.copies.extend(scan.norths)
+            continue
         if not found:
             raise _error(where, "expected one meld such as '[789s]' or '(7777s)', got none",
                          code="melds.none_in_item")
+        if scan.norths:
+            raise _error(where, "expected one meld or one nukidora group per string, got both", scan.norths[0].position,
+                         code="melds.meld_and_nukidora")
         if len(found) > 1:
             second = found[1].position
             raise _error(
@@ -468,8 +508,34 @@ def _melds_argument(melds: object) -> list[_ParsedMeld]:
                 code="melds.one_per_item",
                 params={"count": len(found), "at": second + 1},
             )
-        out.append(found[0])
+        out.melds.append(found[0])
+        out.copies.extend(found[0].copies)
     return out
+
+
+def _check_rules(copies: Sequence[_Copy], melds: Sequence[_ParsedMeld], norths: Sequence[_Copy], rules: Rules
+                 ) -> None:
+    """Every copy in the rule set's universe, no chi where chi is not called, nukidora only in sanma."""
+    ruleset = RULE_SETS[rules]
+    for c in copies:
+        if c.tile not in ruleset.tiles:
+            what = "no honors" if c.tile >= 27 else "no 2m-8m"
+            raise _error(c.where, f"expected tiles of the {ruleset.title} set ({what}), got "
+                                  f"{tile_name(c.tile)!r} at character {c.position + 1}", c.position,
+                         code="rules.honor_tile" if c.tile >= 27 else "rules.man_tile",
+                         params={"ruleset": rules, "tile": repr(tile_name(c.tile)), "at": c.position + 1})
+    if not ruleset.chi:
+        for m in melds:
+            if m.meld.kind == "chi":
+                raise _error(m.copies[0].where, f"expected a pon or kan: the {ruleset.title} rules call no chi, "
+                                                f"got {str(m.meld)!r} at character {m.position + 1}", m.position,
+                             code="rules.no_chi",
+                             params={"ruleset": rules, "meld": repr(str(m.meld)), "at": m.position + 1})
+    if norths and not ruleset.nukidora:
+        first = norths[0]
+        raise _error(first.where, f"expected no nukidora: only the sanma rules set north aside ({{4z}}), got "
+                                  f"one at character {first.position + 1}", first.position,
+                     code="rules.no_nukidora", params={"at": first.position + 1})
 
 
 # --- the fast path of parse() ------------------------------------------------------------------------------
@@ -551,12 +617,14 @@ def _fast_hand(text: str) -> Hand | None:
 # --- public parsers -----------------------------------------------------------------------------------------
 
 
-def parse(text: str, *, melds: str | Sequence[str] | None = None, partial: bool = False) -> Hand:
+def parse(text: str, *, melds: str | Sequence[str] | None = None, partial: bool = False,
+          rules: Rules = "riichi") -> Hand:
     """Parse a hand in mpsz notation, with its called melds inline and/or given separately in ``melds``.
 
     Melds from ``melds`` (one string of melds, or one meld per string) come after those in ``text``.
     With ``partial`` the hand may still be incomplete (a hand being built tile by tile): any concealed count,
     none or 3k included, is accepted; every other limit (copies, red fives, 14 tiles) still holds.
+    ``rules`` (a checked name) restricts the tiles, the melds and nukidora to the rule set's.
 
     >>> hand = parse("19m19p19s12345z")            # Tenhou's short hand: one unknown called meld
     >>> hand.tile_count, hand.melds
@@ -570,23 +638,34 @@ def parse(text: str, *, melds: str | Sequence[str] | None = None, partial: bool 
     """
     if melds is None and not partial:
         fast = _fast_hand(text)
-        if fast is not None:
+        if fast is not None and (rules == "riichi" or _fits(fast, rules)):
             return fast
     source = _check_text(text, "")
     scan = _scan(source, "", tiles_allowed=True, melds_allowed=True)
     extra = _melds_argument(melds)
-    called = scan.melds + extra
-    _check_copies(scan.copies + [c for m in extra for c in m.copies])
+    called = scan.melds + extra.melds
+    norths = scan.norths + extra.norths
+    _check_rules(scan.copies + extra.copies, called, norths, rules)
+    _check_copies(scan.copies + extra.copies)
     if not partial or len(scan.concealed) + 3 * len(called) > MAX_HAND_TILES:
-        _check_size(len(scan.concealed), len(called), len(extra))
+        _check_size(len(scan.concealed), len(called), len(extra.melds))
     concealed, reds = _check_copies(scan.concealed)
-    return Hand(concealed, reds, tuple(m.meld for m in called))
+    return Hand(concealed, reds, tuple(m.meld for m in called), len(norths))
 
 
-def parse_tiles(text: str, *, field: str = "visible") -> tuple[Counts, tuple[int, int, int]]:
+def _fits(hand: Hand, rules: Rules) -> bool:
+    """Does a hand of the fast path keep to the rule set (else the full parser says where it does not)?"""
+    ruleset = RULE_SETS[rules]
+    return all(ruleset.tiles.issuperset(m.tiles) and (ruleset.chi or m.kind != "chi") for m in hand.melds) and \
+        all(ruleset.tiles.__contains__(k) for k, n in enumerate(hand.concealed) if n)
+
+
+def parse_tiles(text: str, *, field: str = "visible", rules: Rules = "riichi"
+                ) -> tuple[Counts, tuple[int, int, int]]:
     """Parse a plain tile list (no melds, any number of tiles, empty is fine): its 34 counts and red fives.
 
-    ``field`` names the input in error messages. Red fives count as fives in the counts.
+    ``field`` names the input in error messages. Red fives count as fives in the counts; a tile outside the
+    universe of ``rules`` is an error.
 
     >>> counts, reds = parse_tiles("05m 1z")
     >>> counts[4], counts[27], reds
@@ -598,6 +677,7 @@ def parse_tiles(text: str, *, field: str = "visible") -> tuple[Counts, tuple[int
     """
     source = _check_text(text, field)
     scan = _scan(source, field, tiles_allowed=True, melds_allowed=False)
+    _check_rules(scan.copies, (), (), rules)
     return _check_copies(scan.copies, melds=False)
 
 
@@ -612,8 +692,8 @@ def parse_melds(melds: str | Sequence[str] | None) -> tuple[Meld, ...]:
     paili.errors.HandError: expected at most 4 copies of 5m (red fives and called melds count), got ...
     """
     found = _melds_argument(melds)
-    _check_copies([c for m in found for c in m.copies])
-    return tuple(m.meld for m in found)
+    _check_copies(found.copies)
+    return tuple(m.meld for m in found.melds)
 
 
 def check_visible(
@@ -632,7 +712,7 @@ def check_visible(
     if len(counts) != KINDS:
         raise _error(field, f"expected {KINDS} counts, got {len(counts)}", code="counts.length",
                      params={"kinds": KINDS, "count": len(counts)})
-    called = hand.called_counts()
+    called = hand.set_aside()
     for tile in range(KINDS):
         total = hand.concealed[tile] + called[tile] + counts[tile]
         if total > COPIES:

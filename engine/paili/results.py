@@ -58,6 +58,10 @@ __all__ = [
 
 JSON = dict[str, Any]
 
+GB_NOTE = ("Chinese Official rules: a complete shape is not yet a win, which needs 8 points; Paili does not count "
+           "GB points yet.")
+"""What a GB analysis says about its complete shapes."""
+
 
 def codes(text: str) -> list[str]:
     """The tile codes of a canonical tile text (digits then a suit letter, as the printers write it).
@@ -89,10 +93,14 @@ def _concealed(hand: Hand) -> tuple[str, list[str]]:
 
 
 def hand_json(hand: Hand) -> JSON:
-    """``hand`` (canonical text of the concealed tiles), ``concealed`` (their codes), ``melds``, ``tiles``."""
+    """``hand`` (canonical text of the concealed tiles), ``concealed`` (their codes), ``melds``, ``tiles``, and
+    ``nukidora`` (the norths set aside, sanma) when there are any."""
     text, concealed = _concealed(hand)
-    return {"hand": text, "concealed": concealed, "melds": [meld_json(m) for m in hand.melds],
-            "tiles": hand.tile_count}
+    out: JSON = {"hand": text, "concealed": concealed, "melds": [meld_json(m) for m in hand.melds],
+                 "tiles": hand.tile_count}
+    if hand.nukidora:
+        out["nukidora"] = hand.nukidora
+    return out
 
 
 def read_as_json(text: str) -> JSON:
@@ -106,9 +114,13 @@ def read_as_json(text: str) -> JSON:
     return {"read_as": read} if read != text else {}
 
 
-def shanten_json(forms: Shanten) -> JSON:
-    """``{"min": 0, "regular": 0, "chiitoitsu": 3, "kokushi": 8}`` (``null`` for a form that does not apply)."""
-    return {"min": forms.min, "regular": forms.regular, "chiitoitsu": forms.chiitoitsu, "kokushi": forms.kokushi}
+def shanten_json(forms: Shanten, *, knitted: bool = False) -> JSON:
+    """``{"min": 0, "regular": 0, "chiitoitsu": 3, "kokushi": 8}`` (``null`` for a form that does not apply),
+    and with ``knitted`` (the GB rules) ``quanbukao``, ``qixingbukao`` and ``zuhelong``."""
+    out = {"min": forms.min, "regular": forms.regular, "chiitoitsu": forms.chiitoitsu, "kokushi": forms.kokushi}
+    if knitted:
+        out.update(quanbukao=forms.quanbukao, qixingbukao=forms.qixingbukao, zuhelong=forms.zuhelong)
+    return out
 
 
 def ukeire_json(u: Ukeire) -> JSON:
@@ -118,14 +130,25 @@ def ukeire_json(u: Ukeire) -> JSON:
 
 def decomposition_json(d: Decomposition) -> JSON:
     """One reading of a win: ``regular`` (pair, triplets, sequences by their lowest tile), ``chiitoitsu``
-    (pairs) or ``kokushi`` (the doubled orphan), with its flags."""
+    (pairs) or ``kokushi`` (the doubled orphan), with its flags; the GB knitted forms ``quanbukao`` /
+    ``qixingbukao`` (``knitted``: the pattern's nine kinds) and ``zuhelong`` (``knitted`` and the reading of
+    the rest); Sichuan readings add ``gen`` (the number of 根)."""
     pair = tile_name(d.pair) if d.pair is not None else None
-    if d.form == "regular":
-        return {"form": "regular", "pair": pair, "triplets": [tile_name(t) for t in d.triplets],
-                "sequences": [tile_name(t) for t in d.sequences], "flags": list(d.flags)}
-    if d.form == "chiitoitsu":
-        return {"form": "chiitoitsu", "pairs": [tile_name(t) for t in d.pairs], "flags": list(d.flags)}
-    return {"form": "kokushi", "pair": pair, "flags": list(d.flags)}
+    out: JSON
+    if d.form in ("regular", "zuhelong"):
+        out = {"form": d.form, "pair": pair, "triplets": [tile_name(t) for t in d.triplets],
+               "sequences": [tile_name(t) for t in d.sequences], "flags": list(d.flags)}
+    elif d.form == "chiitoitsu":
+        out = {"form": "chiitoitsu", "pairs": [tile_name(t) for t in d.pairs], "flags": list(d.flags)}
+    elif d.form == "kokushi":
+        out = {"form": "kokushi", "pair": pair, "flags": list(d.flags)}
+    else:
+        out = {"form": d.form, "flags": list(d.flags)}
+    if d.knitted:
+        out["knitted"] = [tile_name(t) for t in d.knitted]
+    if d.gen is not None:
+        out["gen"] = d.gen
+    return out
 
 
 def _after(hand: Hand, row: Discard) -> Hand:
@@ -135,7 +158,7 @@ def _after(hand: Hand, row: Discard) -> Hand:
     reds = list(hand.reds)
     if row.red:
         reds[FIVES.index(row.tile)] -= 1
-    return Hand(tuple(counts), (reds[0], reds[1], reds[2]), hand.melds)
+    return Hand(tuple(counts), (reds[0], reds[1], reds[2]), hand.melds, hand.nukidora)
 
 
 def discard_json(hand: Hand, row: Discard) -> JSON:
@@ -148,10 +171,16 @@ def discard_json(hand: Hand, row: Discard) -> JSON:
 
 def analysis_json(a: Analysis) -> JSON:
     """The result of :func:`paili.analyze`: the hand, ``rules``, ``shanten``, then for 3n+2 tiles ``agari``,
-    ``decompositions`` and ``discards``, for 3n+1 tiles ``waits`` and ``ukeire``."""
+    ``decompositions`` and ``discards``, for 3n+1 tiles ``waits`` and ``ukeire``; under Sichuan ``void``
+    (``{"suits": "m", "fixed": false}``: the suit fixed as given up, or the suits whose choice is best); under
+    GB ``note`` (a complete shape still needs the 8 points, not counted here)."""
     result = hand_json(a.hand)
     result["rules"] = a.rules
-    result["shanten"] = shanten_json(a.shanten)
+    result["shanten"] = shanten_json(a.shanten, knitted=a.rules == "gb")
+    if a.void is not None:
+        result["void"] = {"suits": a.void, "fixed": a.void_fixed}
+    if a.rules == "gb":
+        result["note"] = GB_NOTE
     if a.decompositions is not None:
         result["agari"] = bool(a.decompositions)
         result["decompositions"] = [decomposition_json(d) for d in a.decompositions]

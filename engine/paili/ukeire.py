@@ -1,7 +1,8 @@
 """Waits (待ち), ukeire (受け入れ) and the discard table (打牌候補) of Tenhou's 牌理 page.
 
-* The ukeire of a 3n+1 hand: every kind whose draw lowers the shanten (the best over the forms that apply),
-  with the copies left = 4 - in hand - in called melds - marked visible (never below 0). A kind the hand
+* The ukeire of a 3n+1 hand: every kind of the rule set's wall whose draw lowers the shanten (the best over
+  the forms that apply), with the copies left = 4 - in hand - in called melds (and nukidora) - marked visible
+  (never below 0). A kind the hand
   already holds four of, concealed or called, cannot be drawn and is not listed. A kind with 0 left is still
   listed, with 0.
 * The waits of a tenpai hand are its ukeire (the draws that complete it); ``[]`` when it is not tenpai.
@@ -23,7 +24,7 @@ from dataclasses import dataclass
 from .evaluator import ALL_FORMS, Evaluator, Forms
 from .hand import Hand
 from .rules import Rules
-from .tiles import COPIES, FIVES, KINDS, Counts, Tile
+from .tiles import FIVES, KINDS, Counts, Tile
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,13 +53,13 @@ _NONE: Counts = (0,) * KINDS
 
 
 def _ukeire_of(ev: Evaluator, counts: Sequence[int], draws: list[Tile], visible: Sequence[int]) -> Ukeire:
-    """The ukeire of the draws ``draws``: each with its copies left (never below 0)."""
-    called = ev.called
-    return Ukeire(tuple((t, max(0, COPIES - counts[t] - called[t] - visible[t])) for t in draws))
+    """The ukeire of the draws ``draws``: each with its copies left in the rule set's wall (never below 0)."""
+    cap = ev.cap
+    return Ukeire(tuple((t, max(0, cap[t] - counts[t] - visible[t])) for t in draws))
 
 
 def ukeire(hand: Hand, *, visible: Sequence[int] | None = None, rules: Rules = "riichi",
-           forms: Forms = ALL_FORMS) -> Ukeire:
+           forms: Forms = ALL_FORMS, void: int | None = None) -> Ukeire:
     """Ukeire of a 3n+1 hand (an empty result for a 3n+2 hand, which must discard first).
 
     >>> from paili import parse
@@ -68,23 +69,23 @@ def ukeire(hand: Hand, *, visible: Sequence[int] | None = None, rules: Rules = "
     """
     if hand.tile_count % 3 != 1:
         return Ukeire(())
-    ev = Evaluator.for_hand(hand, rules=rules, forms=forms)
+    ev = Evaluator.for_hand(hand, rules=rules, forms=forms, void=void)
     _, draws = ev.lowering_draws(list(hand.concealed))
     return _ukeire_of(ev, hand.concealed, draws, visible or _NONE)
 
 
 def waits(hand: Hand, *, visible: Sequence[int] | None = None, rules: Rules = "riichi",
-          forms: Forms = ALL_FORMS) -> Ukeire:
+          forms: Forms = ALL_FORMS, void: int | None = None) -> Ukeire:
     """The waits of a tenpai 3n+1 hand (its ukeire); empty when the hand is not tenpai."""
     if hand.tile_count % 3 != 1:
         return Ukeire(())
-    ev = Evaluator.for_hand(hand, rules=rules, forms=forms)
+    ev = Evaluator.for_hand(hand, rules=rules, forms=forms, void=void)
     current, draws = ev.lowering_draws(list(hand.concealed))
     return _ukeire_of(ev, hand.concealed, draws, visible or _NONE) if current == 0 else Ukeire(())
 
 
 def discard_table(hand: Hand, *, visible: Sequence[int] | None = None, rules: Rules = "riichi",
-                  forms: Forms = ALL_FORMS) -> list[Discard]:
+                  forms: Forms = ALL_FORMS, void: int | None = None) -> list[Discard]:
     """The discard table of a 3n+2 hand, best first (``[]`` for a 3n+1 hand).
 
     >>> from paili import parse
@@ -96,7 +97,7 @@ def discard_table(hand: Hand, *, visible: Sequence[int] | None = None, rules: Ru
         return []
     seen = visible or _NONE
     # After a discard the hand has 3n+1 tiles and needs as many melds: one evaluator serves every row.
-    ev = Evaluator.for_hand(hand, rules=rules, forms=forms)
+    ev = Evaluator.for_hand(hand, rules=rules, forms=forms, void=void)
     counts = list(hand.concealed)
     rows = []
     for t, _ in ev.discards(counts):

@@ -10,6 +10,9 @@ It prints figures and never fails on them:
 * the full discard table of random 14-tile hands: ``paili.discard_table`` (and ``paili.analyze``, which also
   builds the JSON) against the same table composed from mahjong's shanten calls (each distinct discard, then
   each of the 34 draws), compared row by row;
+* the rule sets (``rules=``): ``paili.shanten`` and ``paili.discard_table`` on hands dealt from each set's
+  wall (sanma without 2m-8m, Sichuan without honors), microseconds per hand and the ratio to riichi in the
+  same run (issue 11 asks for no set slower than riichi by more than 1.5x);
 * ``import paili`` (and the first shanten, which loads the tables) in a fresh interpreter, min of several
   runs;
 * the size of the built wheel, if there is one.
@@ -213,6 +216,54 @@ def bench_discard_tables(hands: list[Counts]) -> list[str]:
     return notes
 
 
+# --- rule sets --------------------------------------------------------------------------------------------
+
+
+def clear_caches() -> None:
+    """Empty the engine's caches of suit contents and of evaluators (a benchmark's own business)."""
+    from paili import evaluator
+
+    evaluator._SHARED_SUITS.clear()
+    evaluator._CAPPED_SUITS.clear()
+    evaluator._KNIT_SUITS.clear()
+    sys.modules["paili.shanten"]._EVALUATORS.clear()  # the module (paili.shanten is also the function)
+
+
+def bench_rule_sets(rng: random.Random, hands: int, tables: int, rounds: int = 3) -> None:
+    """Per rule set: shanten of 13/14-tile hands and 14-tile discard tables dealt from its wall, with the
+    ratio of its time to riichi's. The sets take turns for ``rounds`` rounds, each timing starting from
+    empty caches, and each keeps its best round (the machine's load moves between rounds, not within one)."""
+    from paili.rules import RULE_SETS, RULES
+
+    def dealt(wall: list[int], size: int) -> paili.Hand:
+        counts = [0] * 34
+        for k in rng.sample(wall, size):
+            counts[k] += 1
+        return paili.Hand(tuple(counts))
+
+    inputs = {}
+    for rules in RULES:
+        wall = [k for k in sorted(RULE_SETS[rules].tiles) for _ in range(4)]
+        inputs[rules] = ([dealt(wall, rng.choice((13, 14))) for _ in range(hands)],
+                         [dealt(wall, 14) for _ in range(tables)])
+    best = {rules: [float("inf"), float("inf")] for rules in RULES}
+    for _ in range(rounds):
+        for rules in RULES:
+            short, full = inputs[rules]
+            clear_caches()
+            shanten_us, _ = per_hand_us(lambda h, r=rules: paili.shanten(h, rules=r).min, short)  # type: ignore[misc]
+            clear_caches()
+            table_us, _ = per_hand_us(lambda h, r=rules: paili.discard_table(h, rules=r), full)  # type: ignore[misc]
+            best[rules] = [min(best[rules][0], shanten_us), min(best[rules][1], table_us)]
+    print(f"{'rule set':<12}{'shanten µs':>12}{'x riichi':>10}{'table µs':>12}{'x riichi':>10}"
+          f"   (best of {rounds} rounds, cold caches)")
+    base = best["riichi"]
+    for rules in RULES:
+        shanten_us, table_us = best[rules]
+        print(f"{rules:<12}{shanten_us:>12,.1f}{shanten_us / base[0]:>9.2f}x{table_us:>12,.1f}"
+              f"{table_us / base[1]:>9.2f}x")
+
+
 # --- start-up and size ----------------------------------------------------------------------------------
 
 
@@ -287,6 +338,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     notes = bench_shanten(cases)
     print()
     notes += bench_discard_tables(tables)
+    print()
+    bench_rule_sets(random.Random(args.seed + 11), args.hands // 2, args.tables)
     print()
     bench_start_up(args.runs)
     wheel_size()

@@ -168,11 +168,14 @@ def test_fourteen_tiles_show_the_discard_table(ready_page: Page) -> None:
     table = discard_table(page)
     for header in ("Discard", "Shanten", "Tiles that improve", "Count"):
         expect(table.get_by_role("columnheader", name=re.compile(header))).to_be_visible()
-    rows = table.locator("tbody tr")
+    rows = table.locator("tr.discard-row")
     expect(rows).to_have_count(len(expected["discards"]))
-    best = expected["discards"][0]
-    expect(rows.first.get_by_role("cell").last).to_have_text(str(best["ukeire"]["total"]))
-    assert rows.evaluate_all("rs => rs.map(r => r.dataset.tile)") == [d["tile"] for d in expected["discards"]]
+    # once the advice is in, the rows are in its order (best first by the expected points)
+    expect(page.locator("html")).to_have_attribute("data-advice", "ready", timeout=60_000)
+    ranked = paili.advise(hand)["discards"]
+    ukeire = {d["tile"]: d["ukeire"]["total"] for d in expected["discards"]}
+    expect(rows.first.locator("td.count")).to_have_text(str(ukeire[ranked[0]["tile"]]))
+    assert rows.evaluate_all("rs => rs.map(r => r.dataset.tile)") == [d["tile"] for d in ranked]
 
 
 def test_called_melds(ready_page: Page) -> None:
@@ -345,11 +348,12 @@ def test_walking_the_discard_table(ready_page: Page) -> None:
     page = ready_page
     start = "1235m456p789s1122z"
     analyse(page, start)
-    first = paili.analyze(start)["discards"][0]
+    expect(page.locator("html")).to_have_attribute("data-advice", "ready", timeout=60_000)
+    first = paili.advise(start)["discards"][0]  # the advice's order once it is in
     name = first["tile"]
-    row = discard_table(page).locator("tbody tr").first
+    row = discard_table(page).locator("tr.discard-row").first
     expect(row).to_have_attribute("data-tile", name)
-    row.get_by_role("button").click()
+    row.get_by_role("button", name=re.compile("^Discard")).click()
     after = first["after"]
     expect(hand_field(page)).to_have_value(after)
     expect(results(page).get_by_text("13 tiles", exact=True)).to_be_visible()
@@ -360,7 +364,7 @@ def test_walking_the_discard_table(ready_page: Page) -> None:
     expect(discard_table(page)).to_be_visible()
     drawn = hand_field(page).input_value()
     second = paili.analyze(drawn)["discards"][-1]
-    discard_table(page).locator(f"tbody tr[data-tile='{second['tile']}'] td.count").first.click()
+    discard_table(page).locator(f"tr.discard-row[data-tile='{second['tile']}'] td.count").first.click()
     expect(hand_field(page)).to_have_value(second["after"])
     # and back: the undo button is browser history
     page.get_by_role("button", name="Undo", exact=True).click()
@@ -368,13 +372,13 @@ def test_walking_the_discard_table(ready_page: Page) -> None:
     expect(discard_table(page)).to_be_visible()
     page.go_back()
     expect(hand_field(page)).to_have_value(start)
-    expect(discard_table(page).locator("tbody tr")).to_have_count(len(paili.analyze(start)["discards"]))
+    expect(discard_table(page).locator("tr.discard-row")).to_have_count(len(paili.analyze(start)["discards"]))
 
 
 def test_keyboard_only(ready_page: Page) -> None:
     page = ready_page
     analyse(page, "1235m456p789s1122z")
-    button = discard_table(page).locator("tbody tr").first.get_by_role("button")
+    button = discard_table(page).locator("tr.discard-row").first.get_by_role("button", name=re.compile("^Discard"))
     button.focus()
     page.keyboard.press("Enter")
     expect(results(page).get_by_text("13 tiles", exact=True)).to_be_visible()
@@ -428,10 +432,15 @@ def test_dark_theme_uses_the_black_tile_set(page: Page, site_url: str, screensho
     page.goto(site_url + "?q=123m406p789s1122z5m")
     page.locator("html[data-engine='ready']").wait_for(timeout=60_000)  # Pyodide's start, slow on a busy machine
     analyse(page, "123m406p789s1122z5m")
-    faces = hand_tiles(page).locator("img").evaluate_all("els => els.map(e => e.currentSrc)")
+    # each face once the browser has picked its source (currentSrc is empty until then)
+    faces = hand_tiles(page).locator("img").evaluate_all(
+        "els => new Promise(ok => { const check = () => els.every(e => e.currentSrc) ? ok(els.map(e => e.currentSrc))"
+        " : requestAnimationFrame(check); check(); })")
     assert faces and all("/tiles/Black/" in src for src in faces), faces
-    body = hand_tiles(page).locator(".tile").first.evaluate("e => getComputedStyle(e).backgroundImage")
-    assert "tiles/Black/Front.svg" in body
+    # the tile body's image, once the hand drawn by the engine has its style
+    page.wait_for_function("() => { const e = document.querySelector('#hand-tiles .tile');"
+                           " return e && getComputedStyle(e).backgroundImage.includes('tiles/Black/Front.svg'); }",
+                           timeout=10_000)
     background = page.evaluate("getComputedStyle(document.body).backgroundColor")
     assert background != "rgb(255, 255, 255)"
     no_horizontal_scroll(page)

@@ -46,7 +46,8 @@ def build_by_tapping(page: Page, screenshot_dir: Path, name: str) -> None:
     for n, code in enumerate(TAPS, start=1):
         palette_tile(page, code).tap()
         expect(count).to_have_attribute("data-count", str(n))
-        expect(count).to_be_in_viewport()
+        if n < len(TAPS):  # while building; a full hand's first screen is checked in test_advice_page
+            expect(count).to_be_in_viewport()
         assert hand_codes(page) == sorted_by_engine(TAPS[:n])
         expect(page.locator("#hand-error")).to_be_hidden()
         if n % 3 == 0:
@@ -220,7 +221,7 @@ def test_a_linked_hand_is_drawn_before_the_engine_at_390(
 FOCUSED = """() => {
   const e = document.activeElement;
   if (!e || e === document.body) return "body";
-  const row = e.closest("table.discards tbody tr");
+  const row = e.closest("table.discards tr.discard-row");
   if (row) return "discard-row";
   return e.closest("#palette") ? "palette:" + e.dataset.tile
     : e.closest("#hand-tiles") ? "hand:" + e.dataset.tile : "#" + (e.id || e.tagName.toLowerCase());
@@ -267,11 +268,11 @@ def check_keyboard(page: Page) -> None:
     # the hand is full: every palette tile is grey, the focus went to the backspace
     assert focused(page) == "#backspace"
     expect(page.get_by_role("region", name="Analysis")).to_be_visible()
-    expect(page.locator("table.discards tbody tr").first).to_be_visible()
+    expect(page.locator("table.discards tr.discard-row").first).to_be_visible()
     # one Tab stop each for the palette and the hand: the first discard row in under 12 Tabs from the top (10,
     # and the header's language switch and the "Open in my language" box next to the sharing buttons)
     stops = tabs_to(page, "discard-row")
-    assert len(stops) < 12, stops
+    assert len(stops) < 12, " ".join(stops)
     assert sum(s.startswith("hand:") for s in stops) == 1 and sum(s.startswith("palette:") for s in stops) <= 1, stops
     # the hand: Right moves along it, Enter takes the tile out and the focus stays in the hand
     tabs_to(page, "hand:")
@@ -359,7 +360,7 @@ def check_forward(page: Page, site_url: str, screenshot_dir: Path, name: str) ->
     after = paili.analyze(FORWARD + first, visible=FORWARD_VISIBLE)
     expect(page.get_by_label("Hand", exact=True)).to_have_value(after["hand"])
     assert hand_codes(page) == after["concealed"]
-    expect(page.locator("table.discards tbody tr").first).to_be_visible()
+    expect(page.locator("table.discards tr.discard-row").first).to_be_visible()
     expect(page.get_by_role("button", name="Draw a tile")).to_be_hidden()  # 14 tiles: discard first
     page.get_by_role("button", name="Undo", exact=True).tap()
     expect(page.get_by_label("Hand", exact=True)).to_have_value(FORWARD)
@@ -409,7 +410,7 @@ def check_embed(page: Page, site_url: str, screenshot_dir: Path, name: str) -> N
     expect(page.locator("html")).to_have_attribute("data-engine", "ready", timeout=60_000)
     expect(page.locator("#hand-tiles")).to_have_attribute("data-source", "engine")
     # a compact table: the best 5 rows, then "Show all"
-    rows = page.get_by_role("table", name="Discards, best first").locator("tbody tr")
+    rows = page.get_by_role("table", name="Discards, best first").locator("tr.discard-row")
     total = len(expected["discards"])
     assert total > 5
     expect(rows.locator("visible=true")).to_have_count(5)

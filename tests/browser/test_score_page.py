@@ -231,6 +231,14 @@ def test_each_wait_of_a_tenpai_hand_shows_its_worth(ready_page: Page) -> None:
     for entry in paili.score_waits(open_hand):
         assert entry["ron"]["no_yaku"] and entry["tsumo"]["no_yaku"]
         expect(waits.locator(f"li[data-tile='{entry['tile']}'] .wait-value")).to_have_text("No yaku")
+    # a wait drawn into the hand (playing forward) is the winning tile, scored in the situation set above
+    type_hand(page, hand)
+    expect(score).to_have_attribute("data-hand", paili.analyze(hand)["hand"])  # the closed hand again, not the open one
+    expect(score).to_have_attribute("data-mode", "waits")
+    waits.get_by_role("button", name="Draw 4 man").click()
+    expect(score).to_have_attribute("data-mode", "win")
+    expect(pressed_tile(page)).to_have_attribute("data-tile", "4m")
+    expect_score(page, paili.score(hand + "4m", win="4m", riichi=1, dora="1m", seat_wind="3z"))
 
 
 def open_embed(page: Page, url: str) -> None:

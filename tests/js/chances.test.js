@@ -4,9 +4,18 @@ import { describe, it } from "node:test";
 
 import { useLanguage } from "./catalogs.js";
 
-import { MAX_TURNS, duration, parseTurns, percent, polylinePoints, sparklineLabel, sparklineScale } from "../../web/js/chances.js";
+import { MAX_TURNS, duration, parseTurns, percent, points, polylinePoints, sparklineLabel, sparklineScale } from "../../web/js/chances.js";
 
 useLanguage("en");
+
+describe("points", () => {
+  it("writes expected points whole, grouped by thousands", () => {
+    assert.equal(points(0), "0");
+    assert.equal(points(999.5), "1,000");
+    assert.equal(points(12345.4), "12,345");
+    assert.equal(points(null), "—");
+  });
+});
 
 describe("percent", () => {
   it("writes a chance with one decimal", () => {

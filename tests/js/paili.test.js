@@ -165,7 +165,13 @@ describe("requests", () => {
     assert.deepEqual(worker.sent.at(-1), {
       id: 1,
       op: "analyze",
-      payload: { hand: "123m", melds: null, visible: "1z", rules: "riichi" },
+      payload: { hand: "123m", melds: null, visible: "1z", rules: "riichi", void: null },
+    });
+    void engine.analyze("1122m3344m5566p7p", { rules: "sichuan", void: "s" });
+    assert.deepEqual(worker.sent.at(-1), {
+      id: 2,
+      op: "analyze",
+      payload: { hand: "1122m3344m5566p7p", melds: null, visible: "", rules: "sichuan", void: "s" },
     });
   });
 

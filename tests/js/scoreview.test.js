@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
 import {
-  formatPoints, limitName, noYakuReason, paymentLines, situationText, valueText, waitValueText, yakuName,
+  errorText, formatPoints, limitName, noYakuReason, paymentLines, situationText, valueText, waitValueText, yakuName,
 } from "../../web/js/scoreview.js";
 import { DEFAULT_SITUATION } from "../../web/js/situation.js";
 import { catalog, useLanguage } from "./catalogs.js";
@@ -88,6 +88,12 @@ describe("no yaku, waits, situation", () => {
     assert.equal(waitValueText({ tile: "1m", remaining: 4, ron: none, tsumo }), "Ron: no yaku · Tsumo 3,900");
     assert.equal(waitValueText({ tile: "1m", remaining: 4, ron: none, tsumo: none }), "No yaku");
     assert.equal(waitValueText({ tile: "1m", remaining: 4, ron: null, tsumo }), "Tsumo 3,900");
+  });
+
+  it("names the part an engine error belongs to, not the hand", () => {
+    assert.equal(errorText({ message: "expected 1z-4z", field: "seat_wind" }), "seat wind: expected 1z-4z");
+    assert.equal(errorText({ message: "no win", field: "hand" }), "no win");
+    assert.equal(errorText({ message: "", field: null }), "The engine could not score this hand.");
   });
 
   it("puts the situation in one line", () => {

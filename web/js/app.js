@@ -61,8 +61,12 @@ let timer = 0;
 let current = null;
 /** @type {string[]} the hand's texts before each palette tap, newest last: Backspace goes back one */
 let edits = [];
-/** @type {AdviceController | null} Win chances of the discards (its own worker); created in start(), before any analysis. */
+/** @type {AdviceController | null} the advice columns of the discard table (on the same engine); created in start() */
 let advice = null;
+/** @type {{hand: string, visible: string} | null} the input of the analysis on screen */
+let analysed = null;
+/** A discard was chosen in the table: the next analysis drawn takes the focus (it replaces the table). */
+let focusResults = false;
 /** @type {string | null} the tile code tapped in last (the Score panel's default winning tile); null once typed */
 let entered = null;
 // The catalogs (local files, precached) before any module below draws text: the Score panel builds its form now.
@@ -93,7 +97,6 @@ function urlFor(hand, visible) {
   score.writeParams(url.searchParams);
   return url;
 }
-
 
 function readUrl() {
   const params = new URLSearchParams(location.search);
@@ -232,6 +235,7 @@ function drawHand(result, source = "engine") {
   showReadAs(result);
   drawCount(result);
   if (!result) {
+    delete ui.root.dataset.handFull;
     ui.handTiles.replaceChildren();
     ui.handEmpty.hidden = false;
     current = null;
@@ -240,6 +244,8 @@ function drawHand(result, source = "engine") {
     return;
   }
   current = result;
+  if (tileCount(result) >= 14) ui.root.dataset.handFull = "";
+  else delete ui.root.dataset.handFull;
   showShareButtons();
   const focused = handKeys.hasFocus(); // a tile was taken out with the keyboard: the focus stays in the hand
   ui.handTiles.replaceChildren(...render.handTiles(result, { tag: "button" }));
@@ -280,13 +286,25 @@ function updatePalette() {
   if (focused && !paletteKeys.hasFocus() && !ui.backspace.disabled) ui.backspace.focus(); // the hand is full
 }
 
-/** @param {Analysis} result */
-function drawResult(result) {
+/**
+ * @param {Analysis} result
+ * @param {string} visible  the visible tiles it was analysed with
+ */
+function drawResult(result, visible) {
   // a hand that waits for a tile (3n+1): its waits and improving tiles draw, and so does "Draw a tile"
   ui.randomDraw.hidden = result.concealed.length % 3 !== 1;
-  ui.resultsBody.replaceChildren(...render.resultBlocks(result, { draw: true }));
+  ui.resultsBody.replaceChildren(...render.resultBlocks(result, { draw: true, advice: true }));
   ui.results.dataset.hand = render.handText(result);
   ui.results.hidden = false;
+  const table = ui.resultsBody.querySelector("table.discards");
+  if (table instanceof HTMLTableElement) advice?.show(result, table, visible);
+  else advice?.clear();
+  if (focusResults) {
+    focusResults = false;
+    // the table, or what replaced it: its first discard button, else the analysis itself
+    const target = ui.resultsBody.querySelector("button.discard-button");
+    (target instanceof HTMLElement ? target : ui.results).focus();
+  }
 }
 
 function clearResult() {
@@ -294,6 +312,7 @@ function clearResult() {
   ui.resultsBody.replaceChildren();
   delete ui.results.dataset.hand;
   ui.results.hidden = true;
+  advice?.clear();
 }
 
 // ---- analysis -------------------------------------------------------------------------------------------
@@ -311,14 +330,14 @@ async function analyzeNow({ canonical = false } = {}) {
   const hand = ui.hand.value;
   const visible = ui.visible.value;
   const id = ++latest;
-  advice?.inputChanged(hand, visible);
+  if (analysed?.hand !== hand || analysed.visible !== visible) advice?.cancel(); // its search is for another hand
+  analysed = { hand, visible };
   if (!hand.trim()) {
     lastError = null;
     clearErrors();
     drawHand(null);
     clearResult();
     score.clear();
-    advice?.clear();
     return;
   }
   if (!engine) {
@@ -334,13 +353,13 @@ async function analyzeNow({ canonical = false } = {}) {
     lastError = null;
     clearErrors();
     drawHand(result);
-    drawResult(result);
+    drawResult(result, visible);
     if (canonical && ui.hand.value === hand) {
       ui.hand.value = render.handText(result);
+      analysed = { hand: ui.hand.value, visible };
       replaceUrl();
     }
     score.show(result, { typed: hand, entered, waitsRoot: ui.resultsBody });
-    advice?.show(result, { hand: ui.hand.value, visible });
   } catch (error) {
     if (!(error instanceof EngineError)) throw error; // the engine rejects with nothing else
     if (id !== latest) return;
@@ -353,7 +372,6 @@ async function analyzeNow({ canonical = false } = {}) {
       drawHand(partial);
       clearResult();
       score.clear();
-      advice?.clear();
       if (canonical && ui.hand.value === hand) {
         ui.hand.value = render.handText(partial);
         replaceUrl();
@@ -366,7 +384,6 @@ async function analyzeNow({ canonical = false } = {}) {
     drawHand(null);
     clearResult();
     score.clear();
-    advice?.clear();
   } finally {
     if (id === latest) ui.results.removeAttribute("aria-busy");
   }
@@ -443,6 +460,7 @@ function removeTile(index, { push }) {
 function drawTile(code) {
   if (!current) return;
   edits = [];
+  entered = code; // a wait drawn is the Score panel's winning tile
   setHand(`${render.handText(current)} ${code}`, { push: true, canonical: true });
 }
 
@@ -519,9 +537,12 @@ function wire() {
     const code = drawFrom(wallLeft(held, sketchCodes(ui.visible.value) ?? []), random);
     if (code) drawTile(code);
   });
+  // A discard row (its button, or anywhere on it but its expand button) draws the hand after that discard.
   ui.resultsBody.addEventListener("click", (event) => {
-    const row = closest(event, "table.discards tbody tr");
-    if (row?.dataset.after) setHand(row.dataset.after, { push: true });
+    const row = closest(event, "table.discards tr.discard-row");
+    if (!row?.dataset.after || closest(event, "button.expand")) return;
+    focusResults = row.contains(document.activeElement);
+    setHand(row.dataset.after, { push: true });
   });
   ui.undo.addEventListener("click", () => history.back());
   window.addEventListener("popstate", () => {
@@ -591,7 +612,7 @@ function startOffline() {
       ui.applyUpdate.onclick = () => {
         ui.applyUpdate.disabled = true;
         // This build's workers end first, so none of them asks the new build's server for its old files.
-        advice?.close();
+        advice?.cancel();
         engine?.close();
         engine = null;
         apply(); // the new service worker takes over; offline.js reloads the page on controllerchange
@@ -653,7 +674,8 @@ async function start() {
   i18n.bindLanguageSelect(ui.language);
   ui.meldsHelp.replaceChildren(...i18n.template("ui.melds_help", Object.fromEntries(
     [["chi", "[789s]"], ["pon", "[777s]"], ["kan", "[7777s]"], ["ankan", "(7777s)"]].map(([k, text]) => [k, render.h("code", {}, text)]))));
-  advice = createAdvice({ container: ui.results, onDiscard: (text) => setHand(text, { push: true }) });
+  ui.root.dataset.advice = "none";
+  advice = createAdvice({ engine: () => engine, root: ui.root, container: ui.resultsBody });
   buildPalette();
   readUrl();
   wire();

@@ -1,4 +1,4 @@
-// Pure helpers of the win-chance section (advice.js): how chances, durations and the number of draws are
+// Pure helpers of the advice columns (render.js, advice.js): how chances, durations and the number of draws are
 // written and read, and the geometry of the sparkline. No DOM here, so node's test runner checks them
 // (tests/js/chances.test.js).
 
@@ -13,6 +13,15 @@ export const MAX_TURNS = 30;
  */
 export function percent(p) {
   return translator().percent(p);
+}
+
+/**
+ * Expected points, whole and grouped by thousands in the locale of the language shown ("1,234"); "—" for none.
+ * @param {number | null | undefined} value
+ */
+export function points(value) {
+  if (value === null || value === undefined) return "—";
+  return translator().number(Math.round(value));
 }
 
 /**

@@ -10,8 +10,8 @@ import { EngineError, createEngine } from "../paili.mjs";
 import { byId } from "./dom.js";
 import * as i18n from "./i18n.js";
 import * as render from "./render.js";
-import { fillWaitValues, scoreBlocks, situationText } from "./scoreview.js";
-import { decodeSituation, defaultWin, effective, encodeSituation, lastTyped, scoreOptions } from "./situation.js";
+import { errorText, fillWaitValues, scoreBlocks, situationText } from "./scoreview.js";
+import { decodeSituation, defaultWin, effective, encodeSituation, lastTyped, scoreMode, scoreOptions } from "./situation.js";
 import { sketchHand } from "./sketch.js";
 
 /** @typedef {import("../paili.mjs").Analysis} Analysis */
@@ -95,7 +95,8 @@ function draw({ hand, visible }, result) {
 
 /** The discard table's best TOP_ROWS rows, and a button that shows the others. */
 function compactTable() {
-  const rows = [...ui.results.querySelectorAll("table.discards tbody tr")];
+  // A discard is a tr.discard-row (its tr.discard-detail stays hidden until the row is expanded).
+  const rows = [...ui.results.querySelectorAll("table.discards tr.discard-row")];
   if (rows.length <= TOP_ROWS) return;
   for (const row of rows.slice(TOP_ROWS)) if (row instanceof HTMLElement) row.hidden = true;
   const more = render.h("button", { type: "button", class: "secondary show-all" }, i18n.t("ui.show_all", { count: rows.length }));
@@ -113,12 +114,13 @@ function compactTable() {
  * @param {Analysis} result
  */
 async function drawScore(typed, result) {
-  const waits = !result.agari;
+  const mode = scoreMode(result);
+  const waits = mode === "waits";
   ui.score.hidden = true;
   ui.scoreError.hidden = true;
   ui.scoreBody.replaceChildren();
   delete ui.score.dataset.points;
-  if (!engine || !(result.agari || (result.tiles % 3 === 1 && result.shanten.min === 0))) return;
+  if (!engine || !mode) return;
   const asked = decodeSituation(new URLSearchParams(location.search));
   const situation = effective(
     waits ? asked : { ...asked, win: defaultWin(result.concealed, asked.win, lastTyped(typed)) }, result, { waits });
@@ -137,8 +139,7 @@ async function drawScore(typed, result) {
     ui.score.dataset.state = "done";
   } catch (error) {
     if (!(error instanceof EngineError)) throw error;
-    const field = error.field && error.field !== "hand" ? `${error.field.replaceAll("_", " ")}: ` : "";
-    ui.scoreError.textContent = `${field}${error.message}`;
+    ui.scoreError.textContent = errorText(error);
     ui.scoreError.hidden = false;
     ui.score.dataset.state = "error";
   }
@@ -203,7 +204,7 @@ async function start() {
   // A discard row shows the hand left after that discard (the host page is not navigated).
   ui.results.addEventListener("click", (event) => {
     const target = event.target;
-    const row = target instanceof Element ? target.closest("table.discards tbody tr") : null;
+    const row = target instanceof Element ? target.closest("table.discards tr.discard-row") : null;
     if (!(row instanceof HTMLElement) || !row.dataset.after) return;
     steps.push(params().hand);
     setHand(row.dataset.after);

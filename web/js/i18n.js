@@ -132,12 +132,12 @@ export class Translator {
 
   /**
    * An engine error in this language (ErrorInfo / EngineError: `code`, `params`; docs/I18N.md): the params
-   * `expected` and `note` are catalog ids of their own, `item` adds the melds-list suffix.
+   * `expected`, `note` and `ruleset` are catalog ids of their own, `item` adds the melds-list suffix.
    * @param {{code?: string, params?: Record<string, Param>, message?: string}} error
    */
   error(error) {
     const params = { ...(error.params ?? {}) };
-    for (const name of ["expected", "note"]) {
+    for (const name of ["expected", "note", "ruleset"]) {
       if (typeof params[name] === "string") params[name] = this.t(`error.${name}.${params[name]}`, params);
     }
     if (!error.code) return String(error.message ?? "");

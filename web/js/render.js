@@ -3,6 +3,7 @@
 // No event handlers here; the pages listen (delegated) on containers. Tiles come as tile codes from the engine
 // (see tiles.js); nothing here parses notation.
 
+import { percent, points } from "./chances.js";
 import { gloss, t } from "./i18n.js";
 import { tileFace, tileName } from "./tiles.js";
 
@@ -13,6 +14,7 @@ import { tileFace, tileName } from "./tiles.js";
 /** @typedef {import("../paili.mjs").Shanten} Shanten */
 /** @typedef {import("../paili.mjs").Decomposition} Decomposition */
 /** @typedef {import("../paili.mjs").Discard} Discard */
+/** @typedef {import("../paili.mjs").Advice} Advice */
 
 /** @typedef {string | number | boolean | null | undefined | Record<string, string | null | undefined>} AttrValue */
 /** @typedef {Node | string | number | null | undefined | false} Child */
@@ -310,46 +312,115 @@ export function waitsAndUkeire(result, { draw = false } = {}) {
   return out;
 }
 
+/** The advice columns of the discard table: their key (a figure of paili.advise), the catalog keys of their
+ *  title and of its Japanese term. */
+export const ADVICE_COLUMNS = /** @type {const} */ ([
+  ["p_win", "ui.col_win", "term.agari"],
+  ["p_tenpai", "ui.col_tenpai", "term.tenpai"],
+  ["ev", "ui.col_points", "term.hand_value"],
+]);
+
 /**
- * The discard table of a 14-tile (3n+2) hand, like Tenhou's 牌理: one row per discard, best first. Each row
- * carries `data-tile` (the copy thrown) and `data-after` (the engine's text of the hand left).
- * @param {Discard[]} discards
- * @param {{hint?: boolean}} [options] `hint`: the line that says a row can be chosen
+ * A column header (its title and the Japanese term); `sort` makes it a button that sorts the table by that key
+ * (the page listens).
+ * @param {string} title  a catalog key
+ * @param {string} term  the catalog key of its Japanese gloss
+ * @param {{cls?: string, sort?: string}} [options]
  */
-export function discardTable(discards, { hint = true } = {}) {
+function columnHeader(title, term, { cls = "", sort = "" } = {}) {
+  const label = [t(title), glossSpan(term, t(title))];
+  return h(
+    "th",
+    { scope: "col", class: cls || null, dataset: { sort: sort || null } },
+    sort ? h("button", { type: "button", class: "sort" }, label) : label,
+  );
+}
+
+/**
+ * The discard table of a 14-tile (3n+2) hand, like Tenhou's 牌理, one line per discard, best first: the tile
+ * thrown, the shanten after it, the count and kinds of the tiles that improve (the kinds scroll sideways, or
+ * collapse on a phone). Each row carries `data-tile` (the copy thrown), `data-after` (the engine's text of the
+ * hand left) and `data-order` (its place in the engine's order). With `advice` (the page), each row also has
+ * the advice columns (win %, tenpai %, expected points, pending until fillAdvice) and a button that expands
+ * its details row (`tr.discard-detail`, filled by the page), and the count and advice headers sort the table.
+ * @param {Discard[]} discards
+ * @param {{hint?: boolean, advice?: boolean}} [options] `hint`: the line that says a row can be chosen
+ */
+export function discardTable(discards, { hint = true, advice = false } = {}) {
   const best = discards.length ? Math.min(...discards.map((d) => d.shanten)) : 0;
-  /** @type {(title: string, term: string) => HTMLElement} */
-  const header = (title, term) => h("th", { scope: "col" }, t(title), glossSpan(term, t(title)));
+  const sortable = advice ? "count" : "";
+  const headers = [
+    columnHeader("ui.col_discard", "term.discard", { cls: "discard" }),
+    columnHeader("ui.col_shanten", "term.shanten", { cls: "shanten" }),
+    columnHeader("ui.col_count", "term.count", { cls: "count", sort: sortable }),
+    columnHeader("ui.col_improve", "term.waits", { cls: "improve" }),
+    ...(advice ? ADVICE_COLUMNS.map(([key, title, term]) => columnHeader(title, term, { cls: key.replace("_", "-"), sort: key })) : []),
+    ...(advice ? [h("th", { scope: "col", class: "more" }, srOnly(t("ui.col_details")))] : []),
+  ];
+  const rows = discards.flatMap((d, order) => {
+    const name = d.tile;
+    const detail = `discard-detail-${order}`;
+    const main = h(
+      "tr",
+      { class: ["discard-row", d.shanten > best ? "worse" : ""].join(" ").trim(), dataset: { tile: name, after: d.after, order: String(order), count: String(d.ukeire.total) } },
+      h(
+        "td",
+        { class: "discard" },
+        h("button", { type: "button", class: "discard-button", "aria-label": t("ui.discard_tile", { tile: tileName(name) }) }, tile(name, { size: "sm" })),
+      ),
+      h("td", { class: "shanten" }, h("span", { class: "long" }, shantenText(d.shanten)), h("span", { class: "short" }, String(d.shanten))),
+      h("td", { class: "count" }, String(d.ukeire.total)),
+      h("td", { class: "improve" }, h("div", { class: "improve-tiles" }, tileCounts(d.ukeire.tiles, { size: "xs" }))),
+      ...(advice ? ADVICE_COLUMNS.map(([key]) => h("td", { class: `${key.replace("_", "-")} pending`, dataset: { key } }, "…")) : []),
+      ...(advice
+        ? [h("td", { class: "more" }, h("button", { type: "button", class: "expand", "aria-expanded": "false", "aria-controls": detail, "aria-label": t("ui.details_of_discard", { tile: tileName(name) }) }, h("span", { "aria-hidden": "true" }, "▸")))]
+        : []),
+    );
+    if (!advice) return [main];
+    return [main, h("tr", { class: "discard-detail", id: detail, hidden: true, dataset: { tile: name } }, h("td", { colspan: String(headers.length) }))];
+  });
   return block(
     t("ui.discards"),
     "term.discard_table",
-    hint ? h("p", { class: "hint" }, t("ui.discards_hint")) : null,
+    hint ? h("p", { class: "hint discards-hint" }, t("ui.discards_hint")) : null,
     h(
       "table",
-      { class: "discards" },
+      { class: advice ? "discards discards--advice" : "discards" },
       h("caption", { class: "sr-only" }, t("ui.discards_caption")),
-      h("thead", {}, h("tr", {}, header("ui.col_discard", "term.discard"), header("ui.col_shanten", "term.shanten"), header("ui.col_improve", "term.waits"), header("ui.col_count", "term.count"))),
-      h(
-        "tbody",
-        {},
-        discards.map((d) => {
-          const name = d.tile;
-          return h(
-            "tr",
-            { class: d.shanten > best ? "worse" : null, dataset: { tile: name, after: d.after } },
-            h(
-              "td",
-              { class: "discard" },
-              h("button", { type: "button", class: "discard-button", "aria-label": t("ui.discard_tile", { tile: tileName(name) }) }, tile(name, { size: "sm" })),
-            ),
-            h("td", { class: "shanten" }, shantenText(d.shanten)),
-            h("td", { class: "improve" }, tileCounts(d.ukeire.tiles, { size: "xs" })),
-            h("td", { class: "count" }, String(d.ukeire.total)),
-          );
-        }),
-      ),
+      h("thead", {}, h("tr", {}, headers)),
+      h("tbody", {}, rows),
     ),
   );
+}
+
+/**
+ * Fill the advice columns of a discard table (drawn with `advice`) with an Advice of the same hand: each row's
+ * win and tenpai chances and expected points at the last draw (`data-value` holds the number; "—" where the
+ * engine gives none). Rows keep their order; the page sorts them.
+ * @param {HTMLTableElement} table
+ * @param {Advice} advice
+ */
+export function fillAdvice(table, advice) {
+  const last = advice.turns - 1;
+  const byTile = new Map(advice.discards.map((d) => [d.tile, d]));
+  for (const row of table.querySelectorAll("tr.discard-row")) {
+    if (!(row instanceof HTMLElement)) continue;
+    const found = byTile.get(row.dataset.tile ?? "");
+    for (const cell of row.querySelectorAll("td[data-key]")) {
+      if (!(cell instanceof HTMLElement)) continue;
+      const key = /** @type {"p_win" | "p_tenpai" | "ev"} */ (cell.dataset.key);
+      const values = found?.[key] ?? null;
+      const value = values ? values[last] : null;
+      cell.classList.remove("pending");
+      if (value === null || value === undefined) {
+        delete cell.dataset.value;
+        cell.textContent = "—";
+      } else {
+        cell.dataset.value = String(value);
+        cell.textContent = key === "ev" ? points(value) : percent(value);
+      }
+    }
+  }
 }
 
 /**
@@ -381,16 +452,17 @@ export function handTiles(result, { tag = "span" } = {}) {
  * Every block of an analysis, in order: the summary, the shanten per form, then the decompositions of a win,
  * the waits and ukeire of a 3n+1 hand, or the discard table of a 3n+2 hand.
  * @param {Analysis} result
- * @param {{hint?: boolean, draw?: boolean}} [options] `hint`: say that a discard row can be chosen; `draw`: the
- *   waits and improving tiles are buttons that draw them into the hand
+ * @param {{hint?: boolean, draw?: boolean, advice?: boolean}} [options] `hint`: say that a discard row can be
+ *   chosen; `draw`: the waits and improving tiles are buttons that draw them into the hand; `advice`: the discard
+ *   table has the advice columns (see discardTable)
  * @returns {HTMLElement[]}
  */
-export function resultBlocks(result, { hint = true, draw = false } = {}) {
+export function resultBlocks(result, { hint = true, draw = false, advice = false } = {}) {
   return [
     summary(result),
     shantenTable(result.shanten),
     ...(result.agari && result.decompositions ? [decompositions(result.decompositions)] : []),
     ...("waits" in result || "ukeire" in result ? waitsAndUkeire(result, { draw }) : []),
-    ...(result.discards ? [discardTable(result.discards, { hint })] : []),
+    ...(result.discards ? [discardTable(result.discards, { hint, advice })] : []),
   ];
 }

@@ -50,9 +50,11 @@ export function moveIn(rows, at, key) {
  * Make the buttons matching `selector` in `container` one Tab stop with arrow-key moves.
  * @param {HTMLElement} container
  * @param {string} selector  the items (buttons)
+ * @param {{oneRow?: boolean}} [options]  `oneRow`: the items are one row whatever their parents (a table's
+ *   header buttons, each in its own cell)
  * @returns {Roving}
  */
-export function roving(container, selector) {
+export function roving(container, selector, { oneRow = false } = {}) {
   let place = 0; // the index of the item that has the Tab stop, kept across redraws
   /** @type {HTMLButtonElement | null} */
   let stop = null;
@@ -62,6 +64,7 @@ export function roving(container, selector) {
 
   /** @param {HTMLButtonElement[]} list */
   const grid = (list) => {
+    if (oneRow) return [list];
     /** @type {Map<Element | null, HTMLButtonElement[]>} */
     const byParent = new Map();
     for (const item of list) byParent.set(item.parentElement, [...(byParent.get(item.parentElement) ?? []), item]);

@@ -11,9 +11,9 @@
 import { byId } from "./dom.js";
 import { t, translator } from "./i18n.js";
 import { h, handText, tile } from "./render.js";
-import { fillWaitValues, scoreBlocks } from "./scoreview.js";
+import { errorText, fillWaitValues, scoreBlocks } from "./scoreview.js";
 import { DEFAULT_SITUATION, MAX_COUNT, applicable, countOf, decodeSituation, defaultWin, effective, encodeSituation,
-  lastTyped, scoreOptions } from "./situation.js";
+  lastTyped, scoreMode, scoreOptions, WINDS } from "./situation.js";
 import { PALETTE, tileName } from "./tiles.js";
 
 /** @typedef {import("../paili.mjs").Analysis} Analysis */
@@ -25,8 +25,6 @@ import { PALETTE, tileName } from "./tiles.js";
 const PARTS = /** @type {const} */ (["win", "tsumo", "seat_wind", "round_wind", "riichi", "ippatsu", "last_tile",
   "rinshan", "chankan", "blessing", "dora", "ura", "honba", "riichi_sticks"]);
 /** @typedef {typeof PARTS[number]} Part */
-
-const WINDS = ["1z", "2z", "3z", "4z"];
 
 /**
  * @param {{getEngine: () => PailiEngine | null, onChange: () => void}} deps  onChange: the situation changed
@@ -260,7 +258,7 @@ export function createScore({ getEngine, onChange }) {
       error.hidden = false;
       control(part)?.setAttribute?.("aria-invalid", "true");
     } else {
-      panelError.textContent = e.field && e.field !== "hand" ? `${e.field.replaceAll("_", " ")}: ${message}` : message;
+      panelError.textContent = errorText(e);
       panelError.hidden = false;
     }
   }
@@ -319,8 +317,7 @@ export function createScore({ getEngine, onChange }) {
     readParams(params) {
       situation = decodeSituation(params);
       fromUrl = true;
-      drawForm();
-      if (shown) update();
+      drawForm(); // the page analyses the address's hand next, and show() scores it in this situation
     },
     /**
      * Show the panel for an analysis: a win is scored, a tenpai 13-tile hand's waits are priced; anything else
@@ -330,7 +327,7 @@ export function createScore({ getEngine, onChange }) {
      *   typed; entered: the tile code tapped in last (null when typed); waitsRoot: where the Analysis drew its waits
      */
     show(result, { typed, entered, waitsRoot }) {
-      const mode = result.agari ? "win" : result.tiles % 3 === 1 && result.shanten.min === 0 ? "waits" : null;
+      const mode = scoreMode(result);
       if (!mode) {
         this.clear();
         return;

@@ -175,6 +175,18 @@ export function scoreBlocks(score, situation, hand) {
 }
 
 /**
+ * An engine error of the situation as a line of text in the language shown (its `code` and `params` through
+ * the catalogs), naming the part it belongs to unless that is the hand ("dora: expected a digit ...").
+ * @param {{message?: string, field?: string | null, code?: string, params?: Record<string, string | number | boolean | null>}} error
+ */
+export function errorText(error) {
+  const text = translator().error(error) || t("score.failed");
+  const { field } = error;
+  if (!field || field === "hand") return text;
+  return t("score.field_error", { field: translator().lookup(`score.field.${field}`) ?? field.replaceAll("_", " "), message: text });
+}
+
+/**
  * The worth of one wait, in words: "Ron 2,900 · Tsumo 3,900", "No yaku" (neither way has one), a way the
  * situation rules out left out.
  * @param {WaitScore} entry

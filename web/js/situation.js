@@ -194,6 +194,15 @@ export function lastTyped(text) {
 }
 
 /**
+ * Which hands are scored: a win ("win"), a tenpai 13-tile hand whose waits are priced ("waits"), else null.
+ * @param {import("../paili.mjs").Analysis} result
+ * @returns {"win" | "waits" | null}
+ */
+export function scoreMode(result) {
+  return result.agari ? "win" : result.tiles % 3 === 1 && result.shanten.min === 0 ? "waits" : null;
+}
+
+/**
  * The winning tile to show for a hand: `wanted` (kept from before, or the address's) when the hand holds it,
  * else the tile entered last when the hand holds it, else the hand's last concealed tile.
  * @param {string[]} concealed  the engine's codes of the hand's concealed tiles

@@ -1,19 +1,25 @@
-// The Paili engine worker (a module Web Worker).
+// The Paili engine worker (a module Web Worker): the one Python runtime of a page.
 //
 // Start-up: the client posts {type: "init", baseUrl}. The worker reads build-info.json from baseUrl to find
 // Pyodide and the wheel, loads Pyodide, installs the wheel with pyodide.loadPackage (offline, no micropip),
-// and takes the one Python entry point, paili.api.handle, once. It reports
+// and takes the Python entry points of paili.api once. It reports
 //   {type: "progress", message} (while Pyodide and the wheel download, with `loaded` and `total` bytes), then
 //   {type: "ready", version} or {type: "fatal", message}.
 //
-// Requests: {id, op, payload}. The request JSON is {op, ...payload}; handle(str) -> str is the whole
-// boundary: a string goes in, a string comes out, no Python proxy ever reaches the page.
+// Requests: {id, op, payload}. The request JSON is {op, ...payload}; strings are the whole boundary: a string
+// goes in, a string comes out, no Python proxy ever reaches the page.
 // Replies: {id, ok: true, result} or {id, ok: false, error: {type, message, position, field}}.
+//
+// Every request is a job of paili.api (begin / step / cancel) run in steps of about STEP_SECONDS: between two
+// steps the worker returns to its event loop, reads the messages that came meanwhile, and works on the newest
+// job first. So a long search (advise) never holds up a newer request, and {type: "cancel", id} drops a job
+// within a step (the client has already rejected its promise).
 
 import { countingFetch, downloadText, percentOf } from "./download.js";
 
 /** @typedef {import("../paili.mjs").InitMessage} InitMessage */
 /** @typedef {import("../paili.mjs").RequestMessage} RequestMessage */
+/** @typedef {import("../paili.mjs").CancelMessage} CancelMessage */
 /** @typedef {import("../paili.mjs").ReplyMessage} ReplyMessage */
 /** @typedef {import("../paili.mjs").StatusMessage} StatusMessage */
 /** @template [T=unknown] @typedef {import("../paili.mjs").Envelope<T>} Envelope */
@@ -27,8 +33,19 @@ import { countingFetch, downloadText, percentOf } from "./download.js";
  * @property {number} [downloadBytes]  the bytes fetched at start-up: Pyodide's files and the wheel, as built
  */
 
-/** @type {((request: string) => string) | null} the PyProxy of paili.api.handle, kept for the worker's life */
-let handle = null;
+/**
+ * @typedef {object} Api  PyProxies of paili.api's job functions, kept for the worker's life
+ * @property {(request: string, budget: number) => number} begin
+ * @property {(job: number) => string | undefined} step  the envelope once finished (Python's None: undefined)
+ * @property {(job: number) => void} cancel
+ */
+/** @type {Api | null} */
+let api = null;
+/** How long one step of a job may work, in seconds: a newer request waits at most about this long. */
+const STEP_SECONDS = 0.015;
+/** @type {{id: number, job: number}[]} the jobs not finished, oldest first (the newest is worked on) */
+const jobs = [];
+let pumping = false;
 /** @type {Promise<string> | null} the start-up (resolves to the version), so requests that arrive early wait for it */
 let started = null;
 let build = ""; // the build id of the site (build-info.json), so the page can check it runs one build
@@ -160,43 +177,115 @@ async function start(baseUrl) {
   if (wheelErrors.length) throw new Error(wheelErrors.join("; "));
 
   progress("Starting the Paili engine", "start", {});
-  const api = pyodide.pyimport("paili.api");
-  /** @type {(request: string) => string} */
-  let entry;
+  const module = pyodide.pyimport("paili.api");
+  /** @type {Api} */
+  let entries;
   try {
-    entry = api.handle.copy(); // our own reference, so the module proxy can go
+    // our own references, so the module proxy can go
+    entries = { begin: module.begin.copy(), step: module.step.copy(), cancel: module.cancel.copy() };
   } finally {
-    api.destroy();
+    module.destroy();
   }
-  handle = entry;
+  api = entries;
   /** @type {Envelope<{version: string}>} */
-  const reply = JSON.parse(entry(JSON.stringify({ op: "version" })));
+  const reply = JSON.parse(runJob(entries.begin(JSON.stringify({ op: "version" }), STEP_SECONDS)));
   const version = reply.ok ? reply.result.version : info.version;
   return String(version ?? "");
 }
 
-// The one place where an exception becomes an error envelope. paili.api.handle already answers every
-// error it knows about with {ok: false, error}; anything thrown here (a Python bug escaping handle, a reply
-// that is not JSON) is an InternalError, logged with its traceback.
 /**
+ * Run a job that takes one step (version) to its answer.
+ * @param {number} job
+ * @returns {string}
+ */
+function runJob(job) {
+  if (!api) throw new Error("the engine has no entry point");
+  for (;;) {
+    const answer = api.step(job);
+    if (answer !== undefined) return answer;
+  }
+}
+
+/** Back to the event loop (a message to ourselves: no timer clamping), so the messages that came are read. */
+const channel = new MessageChannel();
+/** @type {(() => void)[]} */
+const waiting = [];
+channel.port1.onmessage = () => waiting.shift()?.();
+function yieldToEvents() {
+  return new Promise((resolve) => {
+    waiting.push(() => resolve(undefined));
+    channel.port2.postMessage(null);
+  });
+}
+
+/** Work on the jobs, newest first, one step at a time, until none is left. */
+async function pump() {
+  if (pumping) return;
+  pumping = true;
+  try {
+    while (jobs.length && api) {
+      const entry = /** @type {{id: number, job: number}} */ (jobs.at(-1));
+      /** @type {ReplyMessage | null} */
+      let reply = null;
+      try {
+        const answer = api.step(entry.job);
+        if (answer !== undefined) reply = { id: entry.id, .../** @type {Envelope} */ (JSON.parse(answer)) };
+      } catch (err) {
+        reply = internalError(entry.id, err);
+        api.cancel(entry.job);
+      }
+      if (reply) {
+        jobs.splice(jobs.indexOf(entry), 1);
+        post(reply);
+      }
+      await yieldToEvents();
+    }
+  } finally {
+    pumping = false;
+  }
+}
+
+/**
+ * @param {number} id
+ * @param {unknown} err
+ * @returns {ReplyMessage}
+ */
+function internalError(id, err) {
+  console.error("paili worker: internal error", err);
+  const message = messageOf(err).trim().split("\n").at(-1) || "internal error";
+  return { id, ok: false, error: { type: "InternalError", message, position: null, field: null, code: "internal", params: { message } } };
+}
+
+// paili.api answers every error it knows about with {ok: false, error}; anything thrown here (a Python bug
+// escaping it, a reply that is not JSON) is an InternalError, logged with its traceback.
+/**
+ * Start a job for a request; its answer is posted when the pump finishes it.
  * @param {number} id
  * @param {string} op
  * @param {Record<string, unknown>} payload
- * @returns {Promise<ReplyMessage>}
  */
-async function answer(id, op, payload) {
+async function enqueue(id, op, payload) {
   try {
     if (!started) throw new Error("the engine was not started");
     await started;
-    if (!handle) throw new Error("the engine has no entry point"); // cannot happen once `started` resolved
-    /** @type {Envelope} */
-    const reply = JSON.parse(handle(JSON.stringify({ ...payload, op })));
-    return { id, ...reply };
+    if (!api) throw new Error("the engine has no entry point"); // cannot happen once `started` resolved
+    jobs.push({ id, job: api.begin(JSON.stringify({ ...payload, op }), STEP_SECONDS) });
   } catch (err) {
-    console.error("paili worker: internal error", err);
-    const message = messageOf(err).trim().split("\n").at(-1) || "internal error";
-    return { id, ok: false, error: { type: "InternalError", message, position: null, field: null, code: "internal", params: { message } } };
+    post(internalError(id, err));
+    return;
   }
+  pump();
+}
+
+/**
+ * Drop the job of a request (its client no longer waits for it).
+ * @param {number} id
+ */
+function cancel(id) {
+  const index = jobs.findIndex((entry) => entry.id === id);
+  if (index < 0) return; // finished already (or not begun: then it runs, and its answer is ignored)
+  const [entry] = jobs.splice(index, 1);
+  api?.cancel(entry.job);
 }
 
 // A promise nobody awaited failed: the engine is in an unknown state, so it reports itself dead.
@@ -204,7 +293,7 @@ self.addEventListener("unhandledrejection", (event) => {
   post({ type: "fatal", message: messageOf(event.reason) });
 });
 
-/** @param {MessageEvent<InitMessage | RequestMessage | null>} event */
+/** @param {MessageEvent<InitMessage | RequestMessage | CancelMessage | null>} event */
 self.onmessage = async (event) => {
   const data = event.data;
   if (!data) return; // not a message of paili.mjs
@@ -219,6 +308,10 @@ self.onmessage = async (event) => {
     }
     return;
   }
+  if (data.type === "cancel") {
+    cancel(data.id);
+    return;
+  }
   const { id, op, payload } = data;
-  post(await answer(id, op, payload ?? {}));
+  await enqueue(id, op, payload ?? {});
 };
