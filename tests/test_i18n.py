@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -121,6 +122,26 @@ def test_community_terms() -> None:
              "yaku.iipeikou": ("一盃口", "一般高"), "yaku.kokushi": ("国士無双", "十三幺")}
     for key, (ja, zh) in cases.items():
         assert (i18n.t(key, "ja"), i18n.t(key, "zh-Hans")) == (ja, zh)
+
+
+PREFIXES = ("term", "yaku", "form", "flag", "group", "meld", "wait", "limit", "wind", "tile", "rules", "objective",
+            "payer", "ui", "score", "error")
+PAGE_KEY = re.compile(rf"""["':]((?:{"|".join(PREFIXES)})\.[a-z0-9_]+(?:\.[a-z0-9_]+)*)["]""")
+"""A catalog key written literally in the page's sources: a string such as "ui.col_win" (t("ui.x"),
+glossed("term.y"), the rows of render.js's tables, data-i18n="ui.x", data-i18n-attr="aria-label:ui.x")."""
+
+
+def test_every_key_the_page_names_is_in_the_catalogs() -> None:
+    """A typo in a key shows as a missing-key marker only in a browser test of that page state; this finds it
+    in the sources (every literal key of web/, in the English catalog)."""
+    web = ENGINE.parents[1] / "web"
+    english = keys("en")
+    named = set()
+    for path in sorted([*web.glob("*.html"), *web.glob("js/*.js"), *web.glob("*.mjs")]):
+        for match in PAGE_KEY.finditer(path.read_text(encoding="utf-8")):
+            named.add(match[1])
+    assert len(named) > 150
+    assert not named - english, sorted(named - english)
 
 
 def test_missing_keys_show_a_marker_and_fall_back() -> None:
