@@ -20,7 +20,7 @@ LANGS = {"en": "en-US", "ja": "ja-JP", "zh-Hans": "zh-CN"}
 """Each catalog, and a browser locale (navigator.languages) that should choose it."""
 PHONE = {"width": 360, "height": 740}
 STATES = {
-    "discards": "123m456p789s11223z",  # 14 tiles: the discard table, then the win chances
+    "discards": "123m456p789s11223z",  # 14 tiles: the discard table with the advice's columns
     "waits": "123m456p789s1122z",  # 13 tiles, tenpai: waits and ukeire
     "agari": "123m456p789s11122z",  # a win: its decompositions
     "shanten": "13579m2468p159s1z",  # far from tenpai
@@ -70,7 +70,12 @@ def test_every_state_in_each_language(browser: Browser, site_url: str, screensho
         page.locator("#hand").fill(hand)
         expect(page.locator("#results .summary-text")).to_have_text(summary(hand, lang), timeout=30_000)
         if name == "discards":
-            expect(page.locator("section.advice")).to_have_attribute("data-state", "done", timeout=60_000)
+            # the advice in the table's columns, one discard's details row open, the table sorted by a column
+            expect(page.locator("html")).to_have_attribute("data-advice", "ready", timeout=60_000)
+            page.locator("table.discards button.expand").first.click()
+            expect(page.locator("table.discards tr.discard-detail").first).to_be_visible()
+            page.locator("table.discards th[data-sort='p_win'] button.sort").click()
+            expect(page.locator("table.discards th[data-sort='p_win']")).to_have_attribute("aria-sort", "descending")
         check_rendered(page, lang)
         assert page.locator("#results-title").inner_text() == i18n.t("ui.analysis", lang)
         page.screenshot(path=screenshot_dir / f"i18n-{lang}-{name}.png", full_page=True)
