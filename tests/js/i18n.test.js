@@ -75,3 +75,20 @@ describe("Translator", () => {
     for (const tag of TAGS) assert.equal(new Translator(tag, catalog(tag)).dir, "ltr");
   });
 });
+
+describe("progressText", () => {
+  it("says the engine's start-up steps as the worker does in English, and in each language", async () => {
+    const { progressText, useTranslator } = await import("../../web/js/i18n.js");
+    const { downloadText } = await import("../../web/js/download.js");
+    const step = { step: "download", params: {} };
+    useTranslator(new Translator("en", en));
+    for (const [loaded, total] of [[0, 12.5e6], [2.71e6, 12.5e6], [12.5e6, 12.5e6], [3.1e6, 0]]) {
+      const english = `Downloading Python and the engine: ${downloadText(loaded, total)}`;
+      assert.equal(progressText(english, { loaded, total }, step), english);
+    }
+    useTranslator(new Translator("ja", catalog("ja"), en));
+    assert.equal(progressText("", { loaded: 2.71e6, total: 12.5e6 }, step), catalog("ja")["ui.progress.download"].replace("{progress}", "2.7 / 12.5 MB（21%）"));
+    assert.equal(progressText("Starting", undefined, { step: "start", params: {} }), catalog("ja")["ui.progress.start"]);
+    useTranslator(new Translator("en", en));
+  });
+});

@@ -3,6 +3,8 @@
 // choice of language and the document's lang / dir. The pure helpers (chooseLanguage, interpolate, ...) touch
 // no DOM, so node's test runner checks them (tests/js/i18n.test.js).
 
+import { percentOf } from "./download.js";
+
 /** @typedef {Record<string, unknown>} Catalog  a catalog as written: key -> text, and "@language" */
 /** @typedef {{tag: string, name: string, dir: "ltr" | "rtl"}} Language  an entry of locales/index.json */
 /** @typedef {string | number | boolean | null | undefined} Param */
@@ -199,9 +201,10 @@ export function progressText(message, download, step) {
   const params = { ...step.params };
   if (download) {
     const mb = (/** @type {number} */ bytes) => current.number(bytes / 1e6, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-    params.progress = download.total > 0
-      ? `${mb(download.loaded)} / ${mb(download.total)} MB (${current.number(Math.min(1, download.loaded / download.total), { style: "percent" })})`
-      : `${mb(download.loaded)} MB`;
+    const part = percentOf(download.loaded, download.total); // download.js's whole percent, as the worker's English says it
+    params.progress = part === null
+      ? t("ui.download_loaded", { loaded: mb(download.loaded) })
+      : t("ui.download_progress", { loaded: mb(download.loaded), total: mb(download.total), percent: current.number(part / 100, { style: "percent" }) });
   }
   return t(`ui.progress.${step.step}`, params);
 }
