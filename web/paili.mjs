@@ -11,7 +11,8 @@
 // build-info.json); by default the folder of this module.
 //
 // engine.analyze(hand, { melds, visible, rules, void }) resolves to the analysis, or rejects with an EngineError
-// carrying type ("HandError", "RequestError", "InternalError", "EngineClosed"), message, field (the input a
+// carrying type ("HandError", "RequestError", "InternalError", "EngineClosed"), message, code and params (the
+// message's id and parameters, for a translation: docs/I18N.md), field (the input a
 // HandError belongs to: "hand", "melds", "visible", "rules", "turns"..., else null) and position (a character
 // index in that input's string, or null). engine.advise(hand, { melds, visible, rules, turns, tegawari,
 // shanten_down, max_shanten, objective, riichi, ippatsu, round_wind, seat_wind, dora, honba, riichi_sticks })
@@ -211,10 +212,14 @@
  * @property {boolean} dealer
  * @property {Record<string, unknown>} rules  every option in effect
  */
+/** @typedef {string | number | boolean | null} ErrorParam  a value of an error's params (JSON, no English) */
 /**
- * @typedef {{type: string, message: string, position: number | null, field: string | null}} ErrorInfo  an error
- *   envelope's `error` (paili.results.error_json): `field` is the input a HandError belongs to ("hand", "melds",
- *   "visible", "rules", "turns", ...; null for other types), `position` a character index in that input
+ * @typedef {{type: string, message: string, position: number | null, field: string | null, code: string,
+ *   params: Record<string, ErrorParam>}} ErrorInfo  an error envelope's `error` (paili.results.error_json):
+ *   `field` is the input a HandError belongs to ("hand", "melds", "visible", "rules", "turns", ...; null for
+ *   other types), `position` a character index in that input; `code` the message's stable id and `params` its
+ *   parameters, which the catalogs translate (`error.<code>` in engine/paili/locales, see docs/I18N.md):
+ *   the page shows an error in the reader's language without parsing the English `message`
  */
 
 // ---- The worker protocol (web/js/worker.js) ---------------------------------------------------------------
@@ -229,18 +234,21 @@
  */
 /** @typedef {Envelope & {type?: undefined, id: number}} ReplyMessage  worker -> page, one per request */
 /**
- * @typedef {{type: "progress", message: string, loaded?: number, total?: number}
+ * @typedef {{type: "progress", message: string, step?: string, params?: Record<string, string | number>,
+ *     loaded?: number, total?: number}
  *   | {type: "ready", version: string, build: string}
  *   | {type: "fatal", message: string}} StatusMessage  worker -> page: start-up, then a fatal error if any;
  *   a progress message of the download carries the bytes `loaded` so far and the `total` expected (0: unknown)
  */
 /** @typedef {{loaded: number, total: number}} DownloadProgress  the bytes of the engine's start-up download */
+/** @typedef {{step: string, params: Record<string, string | number>}} ProgressStep  which start-up step a
+ *  progress message is (its English `message` is `ui.progress.<step>` in the catalogs, docs/I18N.md) */
 /** @typedef {StatusMessage | ReplyMessage} WorkerMessage */
 
 /** An error answered by the engine (or the engine going away), with the engine's type, field and position. */
 export class EngineError extends Error {
   /** @param {Partial<ErrorInfo>} [error] */
-  constructor({ type = "InternalError", message = "unknown error", position = null, field = null } = {}) {
+  constructor({ type = "InternalError", message = "unknown error", position = null, field = null, code, params } = {}) {
     super(message);
     this.name = "EngineError";
     /** The engine's error type ("HandError", "RequestError", "InternalError"), or "EngineClosed" / "EngineFailed" /
@@ -250,6 +258,11 @@ export class EngineError extends Error {
     this.position = position ?? null;
     /** The input a HandError belongs to ("hand", "melds", "visible", "rules", "turns", ...), or null. */
     this.field = field ?? null;
+    /** The message's stable id (`error.<code>` in the catalogs): the engine's, or "engine_closed" / "engine_failed" /
+     * "cancelled". */
+    this.code = code ?? (type === "EngineClosed" ? "engine_closed" : type === "EngineFailed" ? "engine_failed" : "internal");
+    /** @type {Record<string, ErrorParam>} the message's parameters */
+    this.params = params ?? { message };
   }
 }
 
@@ -311,7 +324,7 @@ function payloadOf(hand, options, keys) {
 
 /** The error of a request whose signal was aborted. */
 function cancelled() {
-  return new EngineError({ type: "Cancelled", message: "the request was cancelled" });
+  return new EngineError({ type: "Cancelled", message: "the request was cancelled", code: "cancelled", params: {} });
 }
 
 class Engine {
@@ -485,8 +498,8 @@ class Engine {
 /**
  * @typedef {object} EngineOptions
  * @property {string | URL} [baseUrl]  URL of the Paili site folder; default: this module's folder
- * @property {(message: string, download?: DownloadProgress) => void} [onProgress]  start-up progress (with the
- *   download's bytes while Pyodide and the wheel download)
+ * @property {(message: string, download?: DownloadProgress, step?: ProgressStep) => void} [onProgress]  start-up
+ *   progress (with the download's bytes while Pyodide and the wheel download, and the step's id)
  * @property {(error: EngineError) => void} [onFailure]  the worker died after start-up
  */
 
@@ -519,7 +532,8 @@ export function createEngine({ baseUrl, onProgress, onFailure } = {}) {
     worker.onmessage = ({ data }) => {
       if (data.type === "progress") {
         const { loaded, total } = data;
-        onProgress?.(data.message, loaded === undefined ? undefined : { loaded, total: total ?? 0 });
+        const step = data.step ? { step: data.step, params: data.params ?? {} } : undefined;
+        onProgress?.(data.message, loaded === undefined ? undefined : { loaded, total: total ?? 0 }, step);
       } else if (data.type === "ready") {
         ready = true;
         engine.version = data.version;

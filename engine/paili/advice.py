@@ -622,13 +622,15 @@ class Advice:
 
 def _check_int(value: object, field: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise HandError(f"expected {field} to be an integer from {low} to {high}, got {value!r}", field=field)
+        raise HandError(f"expected {field} to be an integer from {low} to {high}, got {value!r}", field=field,
+                        code="option.int_range", params={"name": field, "low": low, "high": high, "got": repr(value)})
     return value
 
 
 def _check_bool(value: object, field: str) -> bool:
     if not isinstance(value, bool):
-        raise HandError(f"expected {field} to be true or false, got {value!r}", field=field)
+        raise HandError(f"expected {field} to be true or false, got {value!r}", field=field, code="option.bool",
+                        params={"name": field, "got": repr(value)})
     return value
 
 
@@ -669,7 +671,9 @@ def _win_value(hand: Hand, seen: Sequence[int], seen_reds: Sequence[int], situat
     """The :class:`WinValue` of ``hand`` in ``situation`` (checked: a bad field raises :class:`HandError`)."""
     if situation.riichi not in RIICHI_POLICIES:
         raise HandError(f"expected riichi to be one of {', '.join(map(repr, RIICHI_POLICIES))}, got "
-                        f"{situation.riichi!r}", field="riichi")
+                        f"{situation.riichi!r}", field="riichi", code="option.choice",
+                        params={"name": "riichi", "choices": ", ".join(map(repr, RIICHI_POLICIES)),
+                                "got": repr(situation.riichi)})
     ippatsu = _check_bool(situation.ippatsu, "ippatsu")
     _check_bool(situation.double_riichi, "double_riichi")
     round_wind = _wind("round_wind", situation.round_wind)
@@ -677,11 +681,13 @@ def _win_value(hand: Hand, seen: Sequence[int], seen_reds: Sequence[int], situat
     honba = _count("honba", situation.honba, 1000)
     sticks = _count("riichi_sticks", situation.riichi_sticks, 1000)
     if not isinstance(situation.dora, str):
-        raise HandError(f"expected indicator tiles such as '3m1z', got {situation.dora!r}", field="dora")
+        raise HandError(f"expected indicator tiles such as '3m1z', got {situation.dora!r}", field="dora",
+                        code="indicators.type", params={"got": repr(situation.dora)})
     counts, reds = parse_tiles(situation.dora, field="dora")
     if sum(counts) > MAX_INDICATORS:
         raise HandError(f"expected at most {MAX_INDICATORS} indicators (one plus one per kan), "
-                        f"got {sum(counts)}", field="dora")
+                        f"got {sum(counts)}", field="dora", code="indicators.too_many",
+                        params={"max": MAX_INDICATORS, "count": sum(counts)})
     check_visible(hand, [seen[k] + counts[k] for k in range(KINDS)],
                   reds=[seen_reds[s] + reds[s] for s in range(3)], field="dora")
     dora = [k for k in range(KINDS) for _ in range(counts[k])]
@@ -805,7 +811,8 @@ def advice_steps(hand: Hand, *, visible: Sequence[int] | None = None, turns: int
     if hand.tile_count % 3 != 2:
         raise HandError(
             f"expected a hand that must discard (3n+2 concealed tiles: 14, 11, 8, 5 or 2), "
-            f"got {hand.tile_count}; advise ranks the discards of a hand after its draw")
+            f"got {hand.tile_count}; advise ranks the discards of a hand after its draw",
+            code="advise.size", params={"count": hand.tile_count})
     seen = list(visible) if visible is not None else [0] * KINDS
     if situation is None:
         situation = Situation()
@@ -906,7 +913,9 @@ def advise_steps(hand: str, *, melds: str | Sequence[str] | None = None, visible
     """
     if objective not in OBJECTIVES:
         raise HandError(f"expected objective to be one of {', '.join(map(repr, OBJECTIVES))}, got {objective!r}",
-                        field="objective")
+                        field="objective", code="option.choice",
+                        params={"name": "objective", "choices": ", ".join(map(repr, OBJECTIVES)),
+                                "got": repr(objective)})
     given = _checked(hand, melds=melds, visible=visible, turns=turns, tegawari=tegawari, shanten_down=shanten_down,
                      max_shanten=max_shanten, riichi=riichi, ippatsu=ippatsu, round_wind=round_wind,
                      seat_wind=seat_wind, dora=dora, honba=honba, riichi_sticks=riichi_sticks, rules=rules,
@@ -945,7 +954,9 @@ def _checked(hand: str, *, melds: str | Sequence[str] | None, visible: str, turn
         if rules not in RULES:
             check_rules(rules)  # a retired name says what to use instead
         raise HandError(f"expected rules to be one of {', '.join(map(repr, other_sets))}, "
-                        f"{', '.join(map(repr, PRESETS))} or a dict of scoring options, got {rules!r}", field="rules")
+                        f"{', '.join(map(repr, PRESETS))} or a dict of scoring options, got {rules!r}", field="rules",
+                        code="rules.choice",
+                        params={"choices": ", ".join(map(repr, (*other_sets, *PRESETS))), "got": repr(rules)})
     fixed = check_void(void, shape_rules)
     if not isinstance(rules, str):
         resolve_rules(rules)  # raises for a bad option
@@ -988,7 +999,8 @@ def outlook_of(hand: Hand, given: _Given, budget: float | None = None) -> Steps[
     if hand.tile_count % 3 != 1:
         raise HandError(
             f"expected a hand waiting for its draw (3n+1 concealed tiles: 13, 10, 7, 4 or 1), got "
-            f"{hand.tile_count}; for a hand that must discard, advise ranks its discards")
+            f"{hand.tile_count}; for a hand that must discard, advise ranks its discards",
+            code="outlook.size", params={"count": hand.tile_count})
     seen = given.seen
     situation = given.situation
     scored = given.rules == "riichi" and hand.tile_count + 3 * len(hand.melds) == 13

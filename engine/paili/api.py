@@ -1,7 +1,8 @@
 """The single JSON-in, JSON-out entry point that the browser worker calls.
 
 ``handle('{"op": "analyze", "hand": "123m456p789s11122z"}')`` returns ``'{"ok": true, "result": {...}}'``
-or ``'{"ok": false, "error": {"type": ..., "message": ..., "position": ..., "field": ...}}'`` (see
+or ``'{"ok": false, "error": {"type": ..., "message": ..., "position": ..., "field": ..., "code": ...,
+"params": {...}}}'`` (see
 :func:`paili.results.error_json`). Requests:
 
 * ``{"op": "analyze", "hand": str, "melds": [str] | str | null, "visible": str, "rules": "riichi" | "sanma" |
@@ -244,6 +245,6 @@ def _envelope(run: Callable[[], Any], request_json: str) -> str:
         error = error_json(exc)
     except Exception as exc:  # the one place where unexpected errors become an envelope
         log.exception("internal error while handling %r", request_json[:200])
-        error = {"type": "InternalError", "message": f"{type(exc).__name__}: {exc}", "position": None,
-                 "field": None}
+        message = f"{type(exc).__name__}: {exc}"
+        error = {**error_json(exc), "type": "InternalError", "message": message, "params": {"message": message}}
     return json.dumps({"ok": False, "error": error}, ensure_ascii=False)

@@ -267,8 +267,13 @@ def outlook_json(o: Outlook) -> JSON:
 
 
 def error_json(exc: Exception) -> JSON:
-    """``{"type", "message", "position", "field"}`` of an error: a :class:`HandError` keeps its position and
-    field; any other error is of its class's name with neither."""
+    """``{"type", "message", "position", "field", "code", "params"}`` of an error: a :class:`HandError` keeps
+    its position, field, code and params (the message's id and parameters, which the catalogs translate);
+    any other error is of its class's name with neither position nor field, code ``"request"`` for a
+    ``RequestError`` and ``"internal"`` otherwise, its English message as the one param."""
     if isinstance(exc, HandError):
-        return {"type": "HandError", "message": exc.message, "position": exc.position, "field": exc.field}
-    return {"type": type(exc).__name__, "message": str(exc), "position": None, "field": None}
+        return {"type": "HandError", "message": exc.message, "position": exc.position, "field": exc.field,
+                "code": exc.code, "params": exc.params}
+    code = "request" if type(exc).__name__ == "RequestError" else "internal"
+    return {"type": type(exc).__name__, "message": str(exc), "position": None, "field": None, "code": code,
+            "params": {"message": str(exc)}}

@@ -15,7 +15,8 @@
 
 import { EngineError } from "../paili.mjs";
 import { MAX_TURNS, duration, parseTurns, percent, points, polylinePoints, sparklineLabel, sparklineScale } from "./chances.js";
-import { fillAdvice, h, handText, tileCounts } from "./render.js";
+import { t, translator } from "./i18n.js";
+import { fillAdvice, glossed, h, handText, tileCounts } from "./render.js";
 import { roving } from "./roving.js";
 import { tileName } from "./tiles.js";
 
@@ -82,9 +83,9 @@ function legend() {
   return h(
     "p",
     { class: "advice-legend", "aria-hidden": "true" },
-    h("span", {}, sample("sparkline-win"), " win"),
-    h("span", {}, sample("sparkline-tenpai"), " tenpai"),
-    h("span", {}, "by draw, 0–100%"),
+    h("span", {}, sample("sparkline-win"), " ", t("ui.legend_win")),
+    h("span", {}, sample("sparkline-tenpai"), " ", t("ui.legend_tenpai")),
+    h("span", {}, t("ui.legend_scale")),
   );
 }
 
@@ -96,7 +97,7 @@ function legend() {
  */
 export function discardDetails(discard, advised) {
   const parts = [
-    h("div", { class: "detail-part" }, h("h4", {}, `Tiles that improve: ${discard.ukeire.total}`), tileCounts(discard.ukeire.tiles, { size: "xs" })),
+    h("div", { class: "detail-part" }, h("h4", {}, t("ui.tiles_that_improve", { count: discard.ukeire.total })), tileCounts(discard.ukeire.tiles, { size: "xs" })),
   ];
   if (advised?.p_win && advised.p_tenpai) {
     const n = advised.p_win.length;
@@ -104,8 +105,9 @@ export function discardDetails(discard, advised) {
       h(
         "div",
         { class: "detail-part detail-chart" },
-        h("h4", {}, `Within ${n} draws: win ${percent(advised.p_win[n - 1])}, tenpai ${percent(advised.p_tenpai[n - 1])}` +
-          (advised.ev ? `, ${points(advised.ev[n - 1])} points expected` : "")),
+        h("h4", {}, advised.ev
+          ? t("ui.detail_chances_ev", { count: n, win: percent(advised.p_win[n - 1]), tenpai: percent(advised.p_tenpai[n - 1]), points: points(advised.ev[n - 1]) })
+          : t("ui.detail_chances", { count: n, win: percent(advised.p_win[n - 1]), tenpai: percent(advised.p_tenpai[n - 1]) })),
         sparkline(advised.p_win, advised.p_tenpai),
         legend(),
       ),
@@ -116,7 +118,7 @@ export function discardDetails(discard, advised) {
       h(
         "div",
         { class: "detail-part" },
-        h("h4", {}, "Waits ", h("span", { class: "ja", lang: "ja" }, "待ち")),
+        h("h4", {}, ...glossed("term.waits", t("ui.waits"))),
         h(
           "ul",
           { class: "advice-waits" },
@@ -125,8 +127,9 @@ export function discardDetails(discard, advised) {
               "li",
               { dataset: { tile: w.tile } },
               h("span", { class: "tile-name" }, tileName(w.tile)),
-              ` ${w.remaining} left`,
-              w.points ? (w.yaku ? `: tsumo ${points(w.points.tsumo)}, ron ${points(w.points.ron)}` : ": no yaku") : "",
+              " ",
+              t("ui.left", { count: w.remaining }),
+              w.points ? (w.yaku ? t("ui.wait_points", { tsumo: points(w.points.tsumo), ron: points(w.points.ron) }) : t("ui.wait_no_yaku")) : "",
             ),
           ),
         ),
@@ -139,8 +142,8 @@ export function discardDetails(discard, advised) {
       h(
         "div",
         { class: "detail-part" },
-        h("h4", {}, "Improvements ", h("span", { class: "ja", lang: "ja" }, "改良"), `: ${better.tiles.length} kinds, ${better.total} tiles`),
-        better.tiles.length ? tileCounts(better.tiles, { size: "xs" }) : h("p", { class: "none" }, "None."),
+        h("h4", {}, ...glossed("term.improvements", t("ui.improvements", { kinds: better.tiles.length, count: better.total }))),
+        better.tiles.length ? tileCounts(better.tiles, { size: "xs" }) : h("p", { class: "none" }, t("ui.none")),
       ),
     );
   }
@@ -207,24 +210,24 @@ export function createAdvice({ engine, root, container }) {
   const tegawari = h("input", { id: ids.tegawari, type: "checkbox" });
   const back = h("input", { id: ids.back, type: "checkbox" });
   const status = h("p", { class: "advice-status", role: "status" });
-  const more = h("button", { type: "button", class: "secondary advice-more", hidden: true }, "Compute them too (slower)");
+  const more = h("button", { type: "button", class: "secondary advice-more", hidden: true }, t("ui.advice_more"));
   const controls = h(
     "div",
-    { class: "advice-controls", role: "group", "aria-label": "Win chance options" },
+    { class: "advice-controls", role: "group", "aria-label": t("ui.advice_options") },
     h(
       "div",
       { class: "advice-turns" },
-      h("label", { for: ids.turns }, "Draws ", h("span", { class: "ja", lang: "ja" }, "巡目")),
+      h("label", { for: ids.turns }, ...glossed("term.draws", t("ui.advice_draws"))),
       turns,
-      h("span", { id: "advice-turns-help", class: "help" }, `1–${MAX_TURNS}`),
+      h("span", { id: "advice-turns-help", class: "help" }, t("ui.advice_draws_range", { max: MAX_TURNS })),
     ),
-    h("div", { class: "advice-check" }, tegawari, h("label", { for: ids.tegawari }, "Swap ", h("span", { class: "ja", lang: "ja" }, "手替わり"))),
-    h("div", { class: "advice-check" }, back, h("label", { for: ids.back }, "Step back ", h("span", { class: "ja", lang: "ja" }, "向聴戻し"))),
+    h("div", { class: "advice-check" }, tegawari, h("label", { for: ids.tegawari }, ...glossed("term.tegawari", t("ui.advice_tegawari")))),
+    h("div", { class: "advice-check" }, back, h("label", { for: ids.back }, ...glossed("term.shanten_down", t("ui.advice_shanten_down")))),
   );
   const panel = h(
     "div",
     { class: "advice-panel" },
-    h("p", { class: "hint advice-hint" }, "Win, tenpai: the chance by self-draw within the draws; points: the expected points won (riichi on tenpai, East round and seat, no dora)."),
+    h("p", { class: "hint advice-hint" }, t("ui.advice_hint")),
     controls,
     status,
     more,
@@ -267,7 +270,7 @@ export function createAdvice({ engine, root, container }) {
     table.removeAttribute("aria-busy");
     sortTable(table, sort.key, sort.descending);
     for (const button of table.querySelectorAll("button.expand[aria-expanded='true']")) fillDetails(button);
-    status.textContent = advice.note ? `Some rows have no chances: they leave more than ${advice.options.max_shanten}-shanten.` : "";
+    status.textContent = advice.note ? t("ui.advice_note", { max: advice.options.max_shanten }) : "";
     more.hidden = !advice.note || advice.options.max_shanten >= MAX_SHANTEN_LIMIT;
     setState("ready");
   }
@@ -276,7 +279,7 @@ export function createAdvice({ engine, root, container }) {
     if (!current) return cancel();
     const draws = readTurns();
     if (draws === null) {
-      status.textContent = `Draws: enter a whole number from 1 to ${MAX_TURNS}.`;
+      status.textContent = t("ui.advice_bad_draws", { max: MAX_TURNS });
       setState("none");
       return;
     }
@@ -296,19 +299,19 @@ export function createAdvice({ engine, root, container }) {
     running = job;
     runningSignature = signature;
     const started = performance.now();
-    status.textContent = "Computing win chances…";
+    status.textContent = t("ui.advice_computing");
     try {
       const advice = await ready.advise(payload.hand, { ...payload, signal: job.signal });
       if (running !== job) return;
       running = null;
       last = { signature, advice };
       draw(advice);
-      if (!advice.note) status.textContent = `Computed in ${duration(performance.now() - started)}.`;
+      if (!advice.note) status.textContent = t("ui.advice_computed", { duration: duration(performance.now() - started) });
     } catch (error) {
       if (!(error instanceof EngineError)) throw error; // the engine rejects with nothing else
       if (error.type === "Cancelled" || running !== job) return;
       running = null;
-      status.textContent = `Win chances could not be computed: ${error.message}`;
+      status.textContent = t("ui.advice_failed", { detail: translator().error(error) });
       current.table.removeAttribute("aria-busy");
       setState("none");
     }
