@@ -88,11 +88,12 @@
  * @property {string} [read_as]  the hand text as the parser read it, when it normalised characters ("１２３Ｍ" -> "123m")
  */
 /**
- * @typedef {object} AdviceWait  a wait of a tenpai discard
+ * @typedef {object} AdviceWait  a wait of a tenpai discard (or of a tenpai hand, in an Outlook)
  * @property {string} tile
  * @property {number} remaining  copies left (the discarded copy counted as seen, as in the table)
  * @property {boolean | null} yaku  the self-drawn win has a yaku (null: not scored, see AdviceDiscard.ev)
  * @property {{tsumo: number, ron: number} | null} points  expected over ura dora and red copies (0: no yaku)
+ * @property {number[]} p_win  p_win[i]: the chance that the hand, kept as it is, wins on this tile within i+1 draws
  */
 /**
  * @typedef {Discard & {
@@ -132,6 +133,23 @@
  * @property {string | null} note
  */
 /**
+ * @typedef {object} Outlook  the JSON of Python's paili.outlook(): a 3n+1 hand's chances by draw
+ * @property {string} hand
+ * @property {string[]} concealed
+ * @property {Meld[]} melds
+ * @property {number} tiles
+ * @property {Rules} rules
+ * @property {number} shanten
+ * @property {number} turns
+ * @property {{tegawari: boolean, shanten_down: boolean, max_shanten: number}} options
+ * @property {AdviceSituation | null} situation
+ * @property {number[] | null} p_win  as an AdviceDiscard's, for the hand as it stands
+ * @property {number[] | null} p_tenpai
+ * @property {number[] | null} ev
+ * @property {AdviceWait[]} waits  a tenpai hand's ([] otherwise); remaining: the copies left to draw
+ * @property {string | null} note
+ */
+/**
  * @typedef {object} AnalyzeOptions
  * @property {string | string[] | null} [melds]
  * @property {string} [visible]
@@ -147,6 +165,7 @@
  * @property {Objective} [objective]  "ev" by default
  * @property {"always" | "dama"} [riichi]  a closed hand declares riichi on reaching tenpai ("always") or never
  * @property {boolean} [ippatsu]  a win on the first draw after riichi scores ippatsu
+ * @property {boolean} [double_riichi]  the discard is the first: one leaving a closed hand tenpai is a double riichi
  * @property {string} [round_wind]  "1z".."4z"
  * @property {string} [seat_wind]  "1z".."4z"; "1z" is the dealer
  * @property {string} [dora]  the dora indicators (seen tiles: not to be repeated in visible)
@@ -387,8 +406,24 @@ class Engine {
    */
   advise(hand, options = {}) {
     const keys = /** @type {const} */ (["melds", "visible", "rules", "void", "turns", "tegawari", "shanten_down",
-      "max_shanten", "objective", "riichi", "ippatsu", "round_wind", "seat_wind", "dora", "honba", "riichi_sticks"]);
+      "max_shanten", "objective", "riichi", "ippatsu", "double_riichi", "round_wind", "seat_wind", "dora", "honba",
+      "riichi_sticks"]);
     return /** @type {Promise<Advice>} */ (this.request("advise", payloadOf(hand, options, keys), options));
+  }
+
+  /**
+   * What a 3n+1 hand (one waiting for its draw) can expect within 1..turns draws, under the advisor's model:
+   * exactly the JSON of Python's `paili.outlook(hand, ...)` (its chances and expected points by draw, and a
+   * tenpai hand's waits with each one's chance to be the winning draw). Options: those of advise() but objective
+   * and double_riichi; `signal` cancels it.
+   * @param {string} hand
+   * @param {Omit<AdviseOptions, "objective" | "double_riichi"> & RequestOptions} [options]
+   * @returns {Promise<Outlook>}  (the shape is the engine's contract, docs/CONTRACT.md)
+   */
+  outlook(hand, options = {}) {
+    const keys = /** @type {const} */ (["melds", "visible", "rules", "void", "turns", "tegawari", "shanten_down",
+      "max_shanten", "riichi", "ippatsu", "round_wind", "seat_wind", "dora", "honba", "riichi_sticks"]);
+    return /** @type {Promise<Outlook>} */ (this.request("outlook", payloadOf(hand, options, keys), options));
   }
 
   /**

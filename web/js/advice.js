@@ -8,8 +8,12 @@
 // screen is cancelled (its AbortSignal) at once. The answer of the last search is kept: a table drawn again for
 // the same hand and options is filled at once.
 //
+// A tenpai 3n+1 hand gets the same model's outlook (paili.outlook): each wait's chance to be the winning draw
+// beside it in the Analysis's waits list, and the hand's chance and expected points above the list.
+//
 // app.js calls: show(result, table, visible) when a 3n+2 analysis is drawn (`table` its discard table),
-// clear() when there is nothing to advise, cancel() when the hand changes. <html data-advice> says whether the
+// showWaits(result, list, visible) when a tenpai 3n+1 analysis is drawn (`list` its ul.waits), clear() when
+// there is nothing to advise, cancel() when the hand changes. <html data-advice> says whether the
 // advice of the hand on screen is shown: "pending" (asked), "ready" (in the table) or "none" (nothing to advise,
 // or it failed: the status line says why).
 
@@ -24,6 +28,7 @@ import { tileName } from "./tiles.js";
 /** @typedef {import("../paili.mjs").AdviceDiscard} AdviceDiscard */
 /** @typedef {import("../paili.mjs").Analysis} Analysis */
 /** @typedef {import("../paili.mjs").Discard} Discard */
+/** @typedef {import("../paili.mjs").Outlook} Outlook */
 /** @typedef {import("../paili.mjs").PailiEngine} PailiEngine */
 /** @typedef {"count" | "p_win" | "p_tenpai" | "ev"} SortKey  what orders the rows ("count": Tenhou's order) */
 
@@ -194,6 +199,7 @@ export function sortTable(table, key, descending) {
 /**
  * @typedef {object} AdviceController
  * @property {(result: Analysis, table: HTMLTableElement, visible: string) => void} show
+ * @property {(result: Analysis, list: HTMLElement, visible: string) => void} showWaits
  * @property {() => void} cancel
  * @property {() => void} clear
  */
@@ -233,10 +239,17 @@ export function createAdvice({ engine, root, container }) {
     more,
   );
 
-  /** @type {{key: string, base: {hand: string, melds: string[], visible: string, rules: import("../paili.mjs").Rules}, discards: Discard[], table: HTMLTableElement} | null} the hand on screen */
+  /**
+   * The hand on screen: a 3n+2 hand's discard table, or a tenpai 3n+1 hand's waits list (`busy`: the element
+   * that is aria-busy while its figures are computed).
+   * @type {{key: string, base: {hand: string, melds: string[], visible: string, rules: import("../paili.mjs").Rules},
+   *   discards: Discard[], table: HTMLTableElement | null, waits: HTMLElement | null, busy: HTMLElement} | null}
+   */
   let current = null;
   /** @type {{signature: string, advice: Advice} | null} the last advice computed */
   let last = null;
+  /** @type {{signature: string, outlook: Outlook} | null} the last outlook computed */
+  let lastOutlook = null;
   /** @type {AbortController | null} the search running */
   let running = null;
   let runningSignature = ""; // what it computes
@@ -263,7 +276,7 @@ export function createAdvice({ engine, root, container }) {
 
   /** @param {Advice} advice */
   function draw(advice) {
-    if (!current) return;
+    if (!current?.table) return;
     const table = current.table;
     fillAdvice(table, advice);
     table.dataset.advice = "ready";
@@ -275,6 +288,68 @@ export function createAdvice({ engine, root, container }) {
     setState("ready");
   }
 
+  /**
+   * A tenpai hand's outlook: each wait's chance to be the winning draw in its item of the waits list, the hand's
+   * chance (and expected points) on the line above the list.
+   * @param {Outlook} outlook
+   */
+  function drawOutlook(outlook) {
+    if (!current?.waits) return;
+    const list = current.waits;
+    const n = outlook.turns;
+    for (const old of list.parentElement?.querySelectorAll(".wait-chance, .outlook-total") ?? []) old.remove();
+    for (const wait of outlook.waits) {
+      const item = list.querySelector(`li[data-tile="${wait.tile}"]`);
+      const chance = wait.p_win[n - 1];
+      item?.append(h("span", { class: "wait-chance", dataset: { pWin: String(chance) } }, t("ui.wait_chance", { percent: percent(chance) })));
+    }
+    if (outlook.p_win) {
+      const win = outlook.p_win[n - 1];
+      const total = outlook.ev
+        ? t("ui.outlook_total_ev", { count: n, win: percent(win), points: points(outlook.ev[n - 1]) })
+        : t("ui.outlook_total", { count: n, win: percent(win) });
+      list.before(h("p", { class: "outlook-total", dataset: { pWin: String(win), ev: outlook.ev ? String(outlook.ev[n - 1]) : null } }, total));
+    }
+    list.removeAttribute("aria-busy");
+    status.textContent = "";
+    setState("ready");
+  }
+
+  /**
+   * Ask the engine for the outlook of the tenpai hand on screen (the options of the panel).
+   * @param {PailiEngine | null} ready
+   * @param {{hand: string, turns: number, tegawari: boolean, shanten_down: boolean}} payload
+   * @param {string} signature
+   */
+  async function requestOutlook(ready, payload, signature) {
+    if (!current) return;
+    if (lastOutlook?.signature === signature) {
+      drawOutlook(lastOutlook.outlook);
+      return;
+    }
+    setState("pending");
+    current.busy.setAttribute("aria-busy", "true");
+    if (!ready) return;
+    const job = new AbortController();
+    running = job;
+    runningSignature = signature;
+    status.textContent = t("ui.advice_computing");
+    try {
+      const outlook = await ready.outlook(payload.hand, { ...payload, signal: job.signal });
+      if (running !== job) return;
+      running = null;
+      lastOutlook = { signature, outlook };
+      drawOutlook(outlook);
+    } catch (error) {
+      if (!(error instanceof EngineError)) throw error; // the engine rejects with nothing else
+      if (error.type === "Cancelled" || running !== job) return;
+      running = null;
+      status.textContent = t("ui.advice_failed", { detail: translator().error(error) });
+      current.busy.removeAttribute("aria-busy");
+      setState("none");
+    }
+  }
+
   async function request() {
     if (!current) return cancel();
     const draws = readTurns();
@@ -284,16 +359,21 @@ export function createAdvice({ engine, root, container }) {
       return;
     }
     const payload = { ...current.base, turns: draws, tegawari: tegawari.checked, shanten_down: back.checked, max_shanten: maxShanten };
-    const signature = JSON.stringify(payload);
+    const signature = JSON.stringify({ ...payload, waits: current.waits !== null });
     if (running && runningSignature === signature) return; // the search running answers this table too
     cancel();
+    if (!current.table) {
+      await requestOutlook(engine(), payload, signature);
+      return;
+    }
+    const table = current.table;
     if (last?.signature === signature) {
       draw(last.advice);
       return;
     }
     const ready = engine();
     setState("pending");
-    current.table.setAttribute("aria-busy", "true");
+    table.setAttribute("aria-busy", "true");
     if (!ready) return; // asked again once the engine is ready (the page analyses again then)
     const job = new AbortController();
     running = job;
@@ -312,7 +392,7 @@ export function createAdvice({ engine, root, container }) {
       if (error.type === "Cancelled" || running !== job) return;
       running = null;
       status.textContent = t("ui.advice_failed", { detail: translator().error(error) });
-      current.table.removeAttribute("aria-busy");
+      table.removeAttribute("aria-busy");
       setState("none");
     }
   }
@@ -324,7 +404,7 @@ export function createAdvice({ engine, root, container }) {
   function fillDetails(button) {
     const detail = document.getElementById(button.getAttribute("aria-controls") ?? "");
     const row = button.closest("tr.discard-row");
-    if (!detail || !(row instanceof HTMLElement) || !current) return;
+    if (!detail || !(row instanceof HTMLElement) || !current?.table) return;
     const discard = current.discards[Number(row.dataset.order)];
     const signature = last?.advice;
     const advised = signature && current.table.dataset.advice === "ready"
@@ -377,12 +457,21 @@ export function createAdvice({ engine, root, container }) {
       const base = { hand: result.hand, melds: result.melds.map((m) => m.text), visible, rules: result.rules ?? "riichi" };
       const key = handText(result);
       if (current?.key !== key) maxShanten = 2;
-      current = { key, base, discards: result.discards, table };
+      current = { key, base, discards: result.discards, table, waits: null, busy: table };
       table.dataset.advice = "pending";
       const head = table.tHead?.rows[0];
       if (head) roving(head, "button.sort", { oneRow: true }).refresh(); // the sort buttons: one Tab stop, arrows move
       table.after(panel); // below the table: the rows come first, within the first screen and few Tabs away
       if (sort.key === "count") sortTable(table, "count", sort.descending);
+      request();
+    },
+
+    /** A tenpai 3n+1 analysis is drawn with its waits list: put the options below it and fill in the chances. */
+    showWaits(result, list, visible) {
+      const base = { hand: result.hand, melds: result.melds.map((m) => m.text), visible, rules: result.rules ?? "riichi" };
+      const key = handText(result);
+      current = { key, base, discards: [], table: null, waits: list, busy: list };
+      (list.closest("section.block") ?? list).after(panel);
       request();
     },
 

@@ -297,7 +297,9 @@ function drawResult(result, visible) {
   ui.results.dataset.hand = render.handText(result);
   ui.results.hidden = false;
   const table = ui.resultsBody.querySelector("table.discards");
+  const waits = ui.resultsBody.querySelector("ul.waits");
   if (table instanceof HTMLTableElement) advice?.show(result, table, visible);
+  else if (waits instanceof HTMLElement) advice?.showWaits(result, waits, visible); // a tenpai 3n+1 hand
   else advice?.clear();
   if (focusResults) {
     focusResults = false;
