@@ -147,19 +147,19 @@ def test_rules_in_the_result_and_the_option_layering() -> None:
 # --- errors ------------------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("hand", "options", "field"), [
-    ("11999m456p789s55z [123p]", {}, "hand"),  # no chi in sanma
-    ("11234m123p456p789s", {}, "hand"),  # 2m-8m are not in the wall
-    (HAND, {"dora": "5m"}, "dora"),
-    (HAND, {"riichi": 1, "ura": "1z2m"}, "ura"),
-    (HAND, {"seat_wind": "4z"}, "seat_wind"),
-    (HAND, {"round_wind": "4z", "riichi": 1}, "round_wind"),
-    ("11999m123p456p789s {4z}", {"dora": "4z4z4z4z"}, "dora"),  # five norths with the one set aside
+@pytest.mark.parametrize(("hand", "options", "field", "code"), [
+    ("11999m789s555z [123p]", {}, "hand", "rules.no_chi"),  # no chi in sanma (the parser says where)
+    ("11234m123p456p789s", {}, "hand", "rules.man_tile"),  # 2m-8m are not in the wall
+    (HAND, {"dora": "5m"}, "dora", "sanma.indicator"),
+    (HAND, {"riichi": 1, "ura": "1z2m"}, "ura", "sanma.indicator"),
+    (HAND, {"seat_wind": "4z"}, "seat_wind", "sanma.seat_wind"),
+    (HAND, {"round_wind": "4z", "riichi": 1}, "round_wind", "sanma.round_wind"),
+    ("11999m123p456p789s {4z}", {"dora": "4z4z4z4z"}, "dora", "visible.too_many_copies"),  # five norths
 ])
-def test_sanma_errors_name_the_field(hand: str, options: dict[str, Any], field: str) -> None:
+def test_sanma_errors_name_the_field(hand: str, options: dict[str, Any], field: str, code: str) -> None:
     with pytest.raises(paili.HandError) as info:
-        paili.score(hand, win="1m" if "1m" in hand else "9m", **{"riichi": 1, **options}, rules="sanma")
-    assert info.value.field == field, info.value
+        paili.score(hand, win="1m", **{"riichi": 1, **options}, rules="sanma")
+    assert (info.value.field, info.value.code) == (field, code), info.value
 
 
 def test_nukidora_and_sanma_options_outside_sanma_are_errors() -> None:
@@ -175,10 +175,10 @@ def test_nukidora_and_sanma_options_outside_sanma_are_errors() -> None:
 
 
 def test_a_parsed_hand_is_checked_against_the_sanma_wall() -> None:
-    for text, win in (("11234m123p456p789s", "1m"), ("11999m456p789s55z [123p]", "1m")):
+    for text, code in (("11234m123p456p789s", "sanma.tile"), ("11999m789s555z [123p]", "sanma.chi")):
         with pytest.raises(paili.HandError) as info:
-            paili.score(paili.parse(text), win=win, rules="sanma")
-        assert info.value.field == "hand"
+            paili.score(paili.parse(text), win="1m", rules="sanma")
+        assert (info.value.field, info.value.code) == ("hand", code)
     parsed = paili.parse(HAND, rules="sanma")
     assert paili.score(parsed, win="1m", riichi=1, rules="sanma") == paili.score(HAND, win="1m", riichi=1,
                                                                                   rules="sanma")
