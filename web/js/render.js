@@ -4,6 +4,7 @@
 // (see tiles.js); nothing here parses notation.
 
 import { percent, points } from "./chances.js";
+import { gloss, t } from "./i18n.js";
 import { tileFace, tileName } from "./tiles.js";
 
 // The shapes of results are defined once, where they cross the boundary (paili.mjs).
@@ -78,18 +79,39 @@ function srOnly(text) {
 }
 
 /**
- * "Agari", "Tenpai", "2-shanten" (null: "n/a").
+ * "Agari", "Tenpai", "2-shanten" (null: "n/a"), in the language shown.
  * @param {number | null | undefined} value
  * @returns {string}
  */
 export function shantenText(value) {
-  if (value === null || value === undefined) return "n/a";
-  if (value < 0) return "Agari";
-  if (value === 0) return "Tenpai";
-  return `${value}-shanten`;
+  if (value === null || value === undefined) return t("ui.na");
+  if (value < 0) return t("ui.agari");
+  if (value === 0) return t("ui.tenpai");
+  return t("ui.shanten_n", { count: value });
 }
 
-const JAPANESE = { agari: "和了", tenpai: "聴牌", shanten: "向聴" };
+/**
+ * The Japanese term of a catalog key, in small text after a word (none when the page is in Japanese, or when
+ * the term is the word shown, as Chinese often writes it).
+ * @param {string} key
+ * @param {string} [shown]  the word it glosses (default: the key's text)
+ * @returns {HTMLElement | null}
+ */
+export function glossSpan(key, shown = t(key)) {
+  const term = gloss(key);
+  return term && term !== shown ? h("span", { class: "ja", lang: "ja" }, term) : null;
+}
+
+/**
+ * A word followed by its gloss: [text, " ", gloss] (or the text alone).
+ * @param {string} key
+ * @param {string} [text]  the word shown (default: the key's text)
+ * @returns {Child[]}
+ */
+export function glossed(key, text = t(key)) {
+  const span = glossSpan(key, text);
+  return span ? [text, " ", span] : [text];
+}
 
 /**
  * The headline of a result: what the hand is, in words.
@@ -99,24 +121,26 @@ export function summary(result) {
   const min = result.shanten.min;
   const word = min < 0 ? "agari" : min === 0 ? "tenpai" : "shanten";
   const mustDiscard = result.tiles % 3 === 2; // 14 tiles: the shanten is the one after the best discard
-  const tenpai = mustDiscard ? "Tenpai after the right discard" : "Tenpai — one tile from a win";
-  const away = `${shantenText(min)} — ${min} useful draw${min === 1 ? "" : "s"} from ready`; // shanten, glossed
-  const text = min < 0 ? "Agari — a complete hand" : min === 0 ? tenpai : away;
+  const tenpai = mustDiscard ? t("ui.summary_tenpai_discard") : t("ui.summary_tenpai");
+  const away = t("ui.summary_away", { shanten: shantenText(min), count: min }); // shanten, glossed
+  const text = min < 0 ? t("ui.summary_agari") : min === 0 ? tenpai : away;
+  const term = glossSpan(`term.${word}`, text);
   return h(
     "p",
     { class: `summary summary--${word}` },
     h("span", { class: "summary-text" }, text),
-    " ",
-    h("span", { class: "ja", lang: "ja" }, JAPANESE[word]),
-    h("span", { class: "summary-size" }, `${result.tiles} tiles`),
+    term ? " " : null,
+    term,
+    h("span", { class: "summary-size" }, t("ui.summary_size", { count: result.tiles })),
   );
 }
 
+/** The columns of the shanten table: the result's key and the catalog key of its title. */
 const FORMS = [
-  ["regular", "Regular", "一般手"],
-  ["chiitoitsu", "Seven pairs", "七対子"],
-  ["kokushi", "Thirteen orphans", "国士無双"],
-  ["min", "Shanten", "向聴数"],
+  ["regular", "form.regular"],
+  ["chiitoitsu", "form.chiitoitsu"],
+  ["kokushi", "form.kokushi"],
+  ["min", "term.shanten_number"],
 ];
 
 /**
@@ -127,8 +151,8 @@ export function shantenTable(shanten) {
   return h(
     "table",
     { class: "shanten-table" },
-    h("caption", { class: "sr-only" }, "Shanten per form"),
-    h("thead", {}, h("tr", {}, FORMS.map(([, en, ja]) => h("th", { scope: "col" }, en, h("span", { class: "ja", lang: "ja" }, ja))))),
+    h("caption", { class: "sr-only" }, t("ui.shanten_per_form")),
+    h("thead", {}, h("tr", {}, FORMS.map(([, key]) => h("th", { scope: "col" }, ...glossed(key))))),
     h(
       "tbody",
       {},
@@ -154,7 +178,7 @@ export function tileCounts(entries, { size = "sm", draw = false } = {}) {
   /** @param {string} name @param {number} remaining */
   const face = (name, remaining) => {
     if (!draw) return tile(name, { size });
-    const button = /** @type {HTMLButtonElement} */ (tile(name, { size, tag: "button", label: `Draw ${tileName(name)}` }));
+    const button = /** @type {HTMLButtonElement} */ (tile(name, { size, tag: "button", label: t("ui.draw_tile", { tile: tileName(name) }) }));
     button.disabled = remaining === 0;
     return button;
   };
@@ -166,23 +190,23 @@ export function tileCounts(entries, { size = "sm", draw = false } = {}) {
         "li",
         { class: remaining === 0 ? "none-left" : null, dataset: { tile: name } },
         face(name, remaining),
-        h("span", { class: "count" }, srOnly(", "), String(remaining), srOnly(" left")),
+        h("span", { class: "count" }, h("span", { "aria-hidden": "true" }, String(remaining)), srOnly(`, ${t("ui.left", { count: remaining })}`)),
       ),
     ),
   );
 }
 
 /**
- * A titled block with an English title and the Japanese term in small text.
+ * A titled block: the title in the language shown, and the Japanese term of `term` in small text.
  * @param {string} title
- * @param {string} ja
+ * @param {string} term  a catalog key
  * @param {...Child} content
  */
-function block(title, ja, ...content) {
+function block(title, term, ...content) {
   return h(
     "section",
     { class: "block", "aria-label": title },
-    h("h3", {}, title, " ", h("span", { class: "ja", lang: "ja" }, ja)),
+    h("h3", {}, ...glossed(term, title)),
     ...content,
   );
 }
@@ -196,27 +220,15 @@ function sequenceOf(start) {
   return [0, 1, 2].map((k) => `${digit + k}${start[1]}`);
 }
 
-/** @type {Record<string, string>} */
-const GROUP_NAMES = { pair: "pair", triplet: "triplet", sequence: "sequence", kokushi: "thirteen orphans" };
-
 /**
- * @param {string} kind a key of GROUP_NAMES
+ * @param {"pair" | "triplet" | "sequence" | "kokushi"} kind  a group.* catalog key
  * @param {string[]} names tile codes
  */
 function group(kind, names) {
-  const label = `${GROUP_NAMES[kind]}: ${names.map(tileName).join(", ")}`;
+  const label = `${t(`group.${kind}`)}: ${names.map(tileName).join(", ")}`;
   return h("span", { class: `group group--${kind}`, role: "group", "aria-label": label }, names.map((n) => tile(n, { size: "sm" })));
 }
 
-/** @type {Record<string, [string, string]>} */
-const FLAG_NAMES = {
-  nine_gates: ["Nine gates", "九蓮宝燈"],
-  pure_straight: ["Pure straight", "一気通貫"],
-  iipeikou: ["Pure double sequence", "一盃口"],
-  ryanpeikou: ["Twice pure double sequence", "二盃口"],
-};
-/** @type {Record<string, [string, string]>} */
-const DECOMPOSITION_FORMS = { regular: ["Regular", "一般手"], chiitoitsu: ["Seven pairs", "七対子"], kokushi: ["Thirteen orphans", "国士無双"] };
 /** The thirteen orphans, one of each. */
 const KOKUSHI = ["1m", "9m", "1p", "9p", "1s", "9s", "1z", "2z", "3z", "4z", "5z", "6z", "7z"];
 
@@ -237,19 +249,16 @@ export function decomposition(d) {
     names.splice(names.indexOf(d.pair) + 1, 0, d.pair);
     groups.push(group("kokushi", names));
   }
-  const [en, ja] = DECOMPOSITION_FORMS[d.form] ?? [d.form, ""];
   return h(
     "li",
     { class: "decomposition", dataset: { form: d.form } },
-    h("p", { class: "decomposition-form" }, en, " ", h("span", { class: "ja", lang: "ja" }, ja)),
+    h("p", { class: "decomposition-form" }, ...glossed(`form.${d.form}`)),
     h("div", { class: "groups" }, groups),
     d.flags?.length
-      ? h("ul", { class: "flags", "aria-label": "Flags" }, d.flags.map((f) => h("li", { class: "flag" }, FLAG_NAMES[f]?.[0] ?? f, " ", h("span", { class: "ja", lang: "ja" }, FLAG_NAMES[f]?.[1] ?? ""))))
+      ? h("ul", { class: "flags", "aria-label": t("ui.flags") }, d.flags.map((f) => h("li", { class: "flag" }, ...glossed(`flag.${f}`))))
       : null,
   );
 }
-
-const MELD_NAMES = { chi: "chi", pon: "pon", kan: "open kan", ankan: "closed kan" };
 
 /**
  * The called melds of a hand, each a group of tiles.
@@ -259,7 +268,7 @@ const MELD_NAMES = { chi: "chi", pon: "pon", kan: "open kan", ankan: "closed kan
 export function melds(list, options = {}) {
   return list.map((m) => {
     const names = m.tiles;
-    const label = `${MELD_NAMES[m.type] ?? m.type}: ${names.map(tileName).join(", ")}`;
+    const label = `${t(`meld.${m.type}`)}: ${names.map(tileName).join(", ")}`;
     return h("span", { class: `meld meld--${m.type}`, role: "group", "aria-label": label }, names.map((n) => tile(n, options)));
   });
 }
@@ -270,8 +279,8 @@ export function melds(list, options = {}) {
  */
 export function decompositions(list) {
   return block(
-    `Decompositions (${list.length})`,
-    "面子構成",
+    t("ui.decompositions", { count: list.length }),
+    "term.decompositions",
     h("ol", { class: "decompositions" }, list.map(decomposition)),
   );
 }
@@ -287,37 +296,39 @@ export function waitsAndUkeire(result, { draw = false } = {}) {
     const total = result.waits.reduce((sum, w) => sum + w.remaining, 0);
     const list = tileCounts(result.waits, { draw });
     list.classList.add("waits"); // scoreview.js writes each wait's worth in its items
-    out.push(block("Waits", "待ち", h("p", { class: "total" }, `${result.waits.length} kinds, ${total} tiles left`), list));
+    out.push(block(t("ui.waits"), "term.waits", h("p", { class: "total" }, t("ui.waits_total", { kinds: result.waits.length, count: total })), list));
   }
   if (result.ukeire) {
     const { total, tiles: list } = result.ukeire;
-    const title = result.shanten.min === 0 ? "Tiles that win" : "Tiles that improve";
+    const title = t(result.shanten.min === 0 ? "ui.tiles_that_win" : "ui.tiles_that_improve", { count: total });
     out.push(
       block(
-        `${title}: ${total}`,
-        "受け入れ",
-        list.length ? tileCounts(list, { draw }) : h("p", { class: "empty" }, "No tile lowers the shanten."),
+        title,
+        "term.ukeire",
+        list.length ? tileCounts(list, { draw }) : h("p", { class: "empty" }, t("ui.no_improving_tile")),
       ),
     );
   }
   return out;
 }
 
-/** The advice columns of the discard table: their key (a figure of paili.advise), names and class. */
+/** The advice columns of the discard table: their key (a figure of paili.advise), the catalog keys of their
+ *  title and of its Japanese term. */
 export const ADVICE_COLUMNS = /** @type {const} */ ([
-  ["p_win", "Win", "和了"],
-  ["p_tenpai", "Tenpai", "聴牌"],
-  ["ev", "Points", "打点"],
+  ["p_win", "ui.col_win", "term.agari"],
+  ["p_tenpai", "ui.col_tenpai", "term.tenpai"],
+  ["ev", "ui.col_points", "term.hand_value"],
 ]);
 
 /**
- * A column header; `sort` makes it a button that sorts the table by that key (the page listens).
- * @param {string} en
- * @param {string} ja
+ * A column header (its title and the Japanese term); `sort` makes it a button that sorts the table by that key
+ * (the page listens).
+ * @param {string} title  a catalog key
+ * @param {string} term  the catalog key of its Japanese gloss
  * @param {{cls?: string, sort?: string}} [options]
  */
-function columnHeader(en, ja, { cls = "", sort = "" } = {}) {
-  const label = [en, h("span", { class: "ja", lang: "ja" }, ja)];
+function columnHeader(title, term, { cls = "", sort = "" } = {}) {
+  const label = [t(title), glossSpan(term, t(title))];
   return h(
     "th",
     { scope: "col", class: cls || null, dataset: { sort: sort || null } },
@@ -339,12 +350,12 @@ export function discardTable(discards, { hint = true, advice = false } = {}) {
   const best = discards.length ? Math.min(...discards.map((d) => d.shanten)) : 0;
   const sortable = advice ? "count" : "";
   const headers = [
-    columnHeader("Discard", "打牌", { cls: "discard" }),
-    columnHeader("Shanten", "向聴", { cls: "shanten" }),
-    columnHeader("Count", "枚数", { cls: "count", sort: sortable }),
-    columnHeader("Tiles that improve", "待ち", { cls: "improve" }),
-    ...(advice ? ADVICE_COLUMNS.map(([key, en, ja]) => columnHeader(en, ja, { cls: key.replace("_", "-"), sort: key })) : []),
-    ...(advice ? [h("th", { scope: "col", class: "more" }, srOnly("Details"))] : []),
+    columnHeader("ui.col_discard", "term.discard", { cls: "discard" }),
+    columnHeader("ui.col_shanten", "term.shanten", { cls: "shanten" }),
+    columnHeader("ui.col_count", "term.count", { cls: "count", sort: sortable }),
+    columnHeader("ui.col_improve", "term.waits", { cls: "improve" }),
+    ...(advice ? ADVICE_COLUMNS.map(([key, title, term]) => columnHeader(title, term, { cls: key.replace("_", "-"), sort: key })) : []),
+    ...(advice ? [h("th", { scope: "col", class: "more" }, srOnly(t("ui.col_details")))] : []),
   ];
   const rows = discards.flatMap((d, order) => {
     const name = d.tile;
@@ -355,27 +366,27 @@ export function discardTable(discards, { hint = true, advice = false } = {}) {
       h(
         "td",
         { class: "discard" },
-        h("button", { type: "button", class: "discard-button", "aria-label": `Discard ${tileName(name)}` }, tile(name, { size: "sm" })),
+        h("button", { type: "button", class: "discard-button", "aria-label": t("ui.discard_tile", { tile: tileName(name) }) }, tile(name, { size: "sm" })),
       ),
       h("td", { class: "shanten" }, h("span", { class: "long" }, shantenText(d.shanten)), h("span", { class: "short" }, String(d.shanten))),
       h("td", { class: "count" }, String(d.ukeire.total)),
       h("td", { class: "improve" }, h("div", { class: "improve-tiles" }, tileCounts(d.ukeire.tiles, { size: "xs" }))),
       ...(advice ? ADVICE_COLUMNS.map(([key]) => h("td", { class: `${key.replace("_", "-")} pending`, dataset: { key } }, "…")) : []),
       ...(advice
-        ? [h("td", { class: "more" }, h("button", { type: "button", class: "expand", "aria-expanded": "false", "aria-controls": detail, "aria-label": `Details of discarding ${tileName(name)}` }, h("span", { "aria-hidden": "true" }, "▸")))]
+        ? [h("td", { class: "more" }, h("button", { type: "button", class: "expand", "aria-expanded": "false", "aria-controls": detail, "aria-label": t("ui.details_of_discard", { tile: tileName(name) }) }, h("span", { "aria-hidden": "true" }, "▸")))]
         : []),
     );
     if (!advice) return [main];
     return [main, h("tr", { class: "discard-detail", id: detail, hidden: true, dataset: { tile: name } }, h("td", { colspan: String(headers.length) }))];
   });
   return block(
-    "Discards",
-    "牌理",
-    hint ? h("p", { class: "hint" }, "Choose a row to discard that tile and see the hand that is left.") : null,
+    t("ui.discards"),
+    "term.discard_table",
+    hint ? h("p", { class: "hint discards-hint" }, t("ui.discards_hint")) : null,
     h(
       "table",
       { class: advice ? "discards discards--advice" : "discards" },
-      h("caption", { class: "sr-only" }, "Discards, best first"),
+      h("caption", { class: "sr-only" }, t("ui.discards_caption")),
       h("thead", {}, h("tr", {}, headers)),
       h("tbody", {}, rows),
     ),

@@ -8,6 +8,12 @@ Dora (ドラ) come from indicators: the next tile in the indicator's cycle (1-9 
 South -> West -> North -> East; White -> Green -> Red -> White). Each kan reveals one more indicator: give them
 all in ``dora`` (at most 5). Ura dora (裏ドラ) count only with riichi. Red fives (赤ドラ) score one each
 (the ``red_fives`` rule). None of these is a yaku: a hand with dora only has no yaku (``no_yaku: true``).
+
+Three-player riichi (the ``sanma`` rule, :mod:`paili.scoring.rules`): the hand and the indicators are over
+the 108-tile wall (2m-8m and chi are errors; the hand string is parsed with ``rules="sanma"``); the
+indicator 1m shows 9m (and 9m shows 1m, as ever); each north set aside (``{4z}``, 抜きドラ) is one
+``nukidora`` and also counts as a north for the dora and ura indicators (an indicator 3z makes each of them
+one more dora); rinshan is also the win on the replacement tile of a nukidora; the winds are 1z-3z.
 """
 
 from __future__ import annotations
@@ -23,7 +29,7 @@ from ..results import decomposition_json
 from ..tables import agari_index
 from ..tiles import FIVES, HONOR_BASE, KINDS, SUITS, Tile, tile_name
 from .fu import CLOSED_TRIPLET_FU, NAMES, Breakdown, chiitoitsu_fu, regular_breakdown, regular_fu, set_fu
-from .points import basic_points, payments, total
+from .points import basic_points, payments, settle
 from .rules import PRESETS, ScoringRules, resolve_rules
 from .yaku import (
     QUAD,
@@ -54,12 +60,21 @@ _NEXT: Final = tuple(
     else (27 + (t - 27 + 1) % 4) if t < 31 else (31 + (t - 31 + 1) % 3)
     for t in range(KINDS))
 """``_NEXT[indicator]``: the dora it shows."""
+_NEXT_SANMA: Final = (8,) + _NEXT[1:]
+"""The same over the sanma wall, which has no 2m-8m: 1m shows 9m."""
+_NO_SANMA: Final = range(1, 8)
+"""2m-8m: the kinds the three-player wall lacks."""
 
 _PLAIN_TILES: Final = {name: t for t, name in enumerate(NAMES)}
 """Two-character names of the plain (not red) tiles: the fast path of reading ``win`` and indicators."""
+_PLAIN_INDICATORS: Final[dict[str, tuple[Tile, ...]]] = {"": (), **{name: (t,) for name, t in _PLAIN_TILES.items()}}
+"""No indicator or one written plainly -> its kinds (the common cases, one lookup; :func:`_plain_indicators`
+reads the others)."""
 _PINFU: Final = ("pinfu", 1, 0)
 _BITS: Final = tuple(1 << t for t in range(KINDS))
 _WINDS: Final = {"1z": 27, "2z": 28, "3z": 29, "4z": 30}
+_NORTH: Final = 30
+_NEW_TUPLE: Final = tuple.__new__
 _MELD_GROUP: Final = {"chi": SEQUENCE, "pon": TRIPLET, "kan": QUAD, "ankan": QUAD}
 
 
@@ -68,13 +83,13 @@ def _rank(found: Yaku) -> int:
     return RANK[found[0]]
 
 
-def dora_of(indicator: Tile) -> Tile:
-    """The dora an indicator shows.
+def dora_of(indicator: Tile, *, sanma: bool = False) -> Tile:
+    """The dora an indicator shows (``sanma``: over the three-player wall, where 1m shows 9m).
 
-    >>> [tile_name(dora_of(t)) for t in (8, 13, 30, 33)]
-    ['1m', '6p', '1z', '5z']
+    >>> [tile_name(dora_of(t)) for t in (8, 13, 30, 33)], tile_name(dora_of(0, sanma=True))
+    (['1m', '6p', '1z', '5z'], '9m')
     """
-    return _NEXT[indicator]
+    return (_NEXT_SANMA if sanma else _NEXT)[indicator]
 
 
 # --- checking the input ---------------------------------------------------------------------------------
@@ -83,113 +98,163 @@ def dora_of(indicator: Tile) -> Tile:
 def _flag(name: str, value: object) -> bool:
     if value is True or value is False:
         return value
-    raise HandError(f"expected true or false, got {value!r}", field=name)
+    raise HandError(f"expected true or false, got {value!r}", field=name, code="option.bool",
+                    params={"name": name, "got": repr(value)})
 
 
 def _count(name: str, value: object, most: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= most:
-        raise HandError(f"expected a whole number from 0 to {most}, got {value!r}", field=name)
+        raise HandError(f"expected a whole number from 0 to {most}, got {value!r}", field=name,
+                        code="option.int_range", params={"name": name, "low": 0, "high": most, "got": repr(value)})
     return value
 
 
 def _wind(name: str, value: object) -> Tile:
     if isinstance(value, str) and value in _WINDS:
         return _WINDS[value]
-    raise HandError(f"expected a wind from 1z (East) to 4z (North), got {value!r}", field=name)
+    raise HandError(f"expected a wind from 1z (East) to 4z (North), got {value!r}", field=name,
+                    code="wind.invalid", params={"got": repr(value)})
+
+
+def _check_sanma(hand: Hand, rules: ScoringRules) -> None:
+    """A :class:`Hand` given as such fits the rules: no 2m-8m nor chi under sanma, no nukidora otherwise."""
+    if not rules.sanma:
+        if hand.nukidora:
+            raise HandError("expected no nukidora ({4z}): only three-player riichi sets north aside; "
+                            "score with rules 'sanma'", field="hand", code="sanma.nukidora_outside", params={})
+        return
+    for m in hand.melds:
+        if m.kind == "chi":
+            raise HandError(f"expected a pon or kan: the three-player (sanma) rules call no chi, got {m}",
+                            field="hand", code="sanma.chi", params={"meld": str(m)})
+    for t in _NO_SANMA:
+        if hand.concealed[t] or any(t in m.tiles for m in hand.melds):
+            raise HandError(f"expected tiles of the three-player (sanma) set (no 2m-8m), got {tile_name(t)}",
+                            field="hand", code="sanma.tile", params={"tile": tile_name(t)})
 
 
 def _win_tile(hand: Hand, win: object) -> Tile:
     if not isinstance(win, str):
-        raise HandError(f"expected the winning tile such as '5p' or '0p', got {win!r}", field="win")
+        raise HandError(f"expected the winning tile such as '5p' or '0p', got {win!r}", field="win",
+                        code="win.type", params={"got": repr(win)})
     tile = _PLAIN_TILES.get(win)
     red = False
     if tile is None:
         counts, reds = parse_tiles(win, field="win")
         if sum(counts) != 1:
-            raise HandError(f"expected exactly one tile such as '5p', got {sum(counts)} in {win!r}", field="win")
+            raise HandError(f"expected exactly one tile such as '5p', got {sum(counts)} in {win!r}", field="win",
+                            code="win.count", params={"count": sum(counts), "got": repr(win)})
         tile, red = counts.index(1), any(reds)
     if tile in FIVES:
         suit = FIVES.index(tile)
         if red and not hand.reds[suit]:
-            raise HandError(f"the red five {win!r} is not among the concealed tiles of the hand", field="win")
+            raise HandError(f"the red five {win!r} is not among the concealed tiles of the hand", field="win",
+                            code="win.red_not_held", params={"win": repr(win)})
         if not red and hand.concealed[tile] == hand.reds[suit]:
-            raise HandError(f"expected a tile among the concealed tiles; the hand holds only the red "
-                            f"five 0{SUITS[suit]}, not {win!r}" if hand.reds[suit] else
-                            f"expected a tile among the concealed tiles of the hand, got {win!r}", field="win")
+            if hand.reds[suit]:
+                raise HandError(f"expected a tile among the concealed tiles; the hand holds only the red "
+                                f"five 0{SUITS[suit]}, not {win!r}", field="win", code="win.only_red",
+                                params={"red": f"0{SUITS[suit]}", "win": repr(win)})
+            raise HandError(f"expected a tile among the concealed tiles of the hand, got {win!r}", field="win",
+                            code="win.not_held", params={"win": repr(win)})
     elif not hand.concealed[tile]:
-        raise HandError(f"expected a tile among the concealed tiles of the hand, got {win!r}", field="win")
+        raise HandError(f"expected a tile among the concealed tiles of the hand, got {win!r}", field="win",
+                        code="win.not_held", params={"win": repr(win)})
     return tile
 
 
-def _indicators(hand: Hand, name: str, text: object, seen: list[int]) -> list[Tile]:
-    """The indicator kinds of ``text``; ``seen`` (kinds in the hand and earlier indicators) is updated."""
+def _indicators(hand: Hand, name: str, text: object, seen: list[int], sanma: bool) -> list[Tile]:
+    """The indicator kinds of ``text``; ``seen`` (kinds in the hand, its melds and nukidora, and earlier
+    indicators) is updated."""
     if not isinstance(text, str):
-        raise HandError(f"expected indicator tiles such as '3m1z', got {text!r}", field=name)
+        raise HandError(f"expected indicator tiles such as '3m1z', got {text!r}", field=name,
+                        code="indicators.type", params={"got": repr(text)})
     if not text:
         return []
     tiles = [_PLAIN_TILES.get(text[i:i + 2], -1) for i in range(0, len(text), 2)]
     if len(text) % 2 or -1 in tiles:  # not the plain form "3m1z...": the full parser (errors, red fives)
-        counts, reds = parse_tiles(text, field=name)
+        counts, reds = parse_tiles(text, field=name, rules="sanma" if sanma else "riichi")
         tiles = [t for t in range(KINDS) for _ in range(counts[t])]
         if any(reds):
-            called = hand.called_counts()
+            called = hand.set_aside()
             earlier = [seen[t] - hand.concealed[t] - called[t] for t in range(KINDS)]
             check_visible(hand, [earlier[t] + counts[t] for t in range(KINDS)], reds=reds, field=name)
     if len(tiles) > MAX_INDICATORS:
         raise HandError(f"expected at most {MAX_INDICATORS} indicators (one plus one per kan), "
-                        f"got {len(tiles)}", field=name)
+                        f"got {len(tiles)}", field=name, code="indicators.too_many",
+                        params={"max": MAX_INDICATORS, "count": len(tiles)})
+    if sanma:
+        for t in tiles:
+            if t in _NO_SANMA:
+                raise HandError(f"expected indicators of the three-player (sanma) wall (no 2m-8m), got "
+                                f"{tile_name(t)}", field=name, code="sanma.indicator", params={"tile": tile_name(t)})
     for t in tiles:
         seen[t] += 1
         if seen[t] > 4:
-            called = hand.called_counts()
+            called = hand.set_aside()
             check_visible(hand, [seen[k] - hand.concealed[k] - called[k] for k in range(KINDS)], field=name)
     return tiles
 
 
 def _situation(hand: Hand, closed: bool, tsumo: object, round_wind: object, seat_wind: object,
                riichi: object, ippatsu: object, last_tile: object, rinshan: object, chankan: object,
-               blessing: object) -> Situation:
+               blessing: object, sanma: bool) -> Situation:
     if (tsumo.__class__ is bool and ippatsu.__class__ is bool and last_tile.__class__ is bool
             and rinshan.__class__ is bool and chankan.__class__ is bool and blessing.__class__ is bool
             and riichi.__class__ is int and round_wind.__class__ is str and seat_wind.__class__ is str
             and round_wind in _WINDS and seat_wind in _WINDS and riichi in (0, 1, 2)):
-        sit = Situation(tsumo, _WINDS[round_wind], _WINDS[seat_wind], riichi, ippatsu, last_tile,
-                        rinshan, chankan, blessing)
+        sit = _NEW_TUPLE(Situation, (tsumo, _WINDS[round_wind], _WINDS[seat_wind], riichi, ippatsu, last_tile,
+                                     rinshan, chankan, blessing))  # Situation(...) without its Python __new__
     else:  # the checks one by one, for the error message
         sit = Situation(
             _flag("tsumo", tsumo), _wind("round_wind", round_wind), _wind("seat_wind", seat_wind),
             _count("riichi", riichi, 2), _flag("ippatsu", ippatsu), _flag("last_tile", last_tile),
             _flag("rinshan", rinshan), _flag("chankan", chankan), _flag("blessing", blessing))
+    if sanma and (sit.seat_wind == _NORTH or sit.round_wind == _NORTH):
+        seat = sit.seat_wind == _NORTH
+        raise HandError(f"expected a wind from 1z (East) to 3z (West): three-player riichi has no North "
+                        f"{'seat' if seat else 'round'}, got '4z'", field="seat_wind" if seat else "round_wind",
+                        code="sanma.seat_wind" if seat else "sanma.round_wind", params={})
     if not (sit.riichi or sit.ippatsu or sit.rinshan or sit.chankan or sit.blessing):
         return sit
     if sit.riichi and not closed:
         raise HandError("expected a closed hand (closed kans only) for riichi; the hand has an open meld",
-                        field="riichi")
+                        field="riichi", code="situation.riichi_open", params={})
     if sit.ippatsu and not sit.riichi:
-        raise HandError("expected riichi (1 or 2) for ippatsu", field="ippatsu")
+        raise HandError("expected riichi (1 or 2) for ippatsu", field="ippatsu",
+                        code="situation.ippatsu_without_riichi", params={})
     if sit.chankan and sit.tsumo:
-        raise HandError("a robbed kan is a ron, expected tsumo false", field="chankan")
+        raise HandError("a robbed kan is a ron, expected tsumo false", field="chankan",
+                        code="situation.chankan_tsumo", params={})
     if sit.rinshan and not sit.tsumo:
-        raise HandError("the replacement tile of a kan is drawn, expected tsumo true", field="rinshan")
-    if sit.rinshan and not any(m.kind in ("kan", "ankan") for m in hand.melds):
-        raise HandError("expected a kan among the melds (rinshan is the win on a kan's replacement tile)",
-                        field="rinshan")
+        raise HandError("the replacement tile of a kan is drawn, expected tsumo true", field="rinshan",
+                        code="situation.rinshan_ron", params={})
+    if sit.rinshan and not hand.nukidora and not any(m.kind in ("kan", "ankan") for m in hand.melds):
+        raise HandError("expected a kan among the melds (rinshan is the win on a kan's replacement tile)"
+                        + (" or a north set aside (nukidora)" if sanma else ""), field="rinshan",
+                        code="situation.rinshan_no_kan_sanma" if sanma else "situation.rinshan_no_kan", params={})
     if sit.rinshan and sit.last_tile:
-        raise HandError("a kan's replacement tile is not the last tile of the wall (rinshan is set)", field="last_tile")
+        raise HandError("a kan's replacement tile is not the last tile of the wall (rinshan is set)", field="last_tile",
+                        code="situation.rinshan_last_tile", params={})
     if sit.rinshan and sit.ippatsu:
-        raise HandError("one's own kan ends ippatsu, expected ippatsu false with rinshan", field="ippatsu")
+        raise HandError("one's own kan ends ippatsu, expected ippatsu false with rinshan", field="ippatsu",
+                        code="situation.rinshan_ippatsu", params={})
     if sit.chankan and sit.last_tile:
         raise HandError("no kan can be added after the last tile, expected last_tile false with chankan",
-                        field="last_tile")
+                        field="last_tile", code="situation.chankan_last_tile", params={})
     if sit.blessing:
         if hand.melds:
-            raise HandError("tenhou / chiihou need a hand with no meld, not even a closed kan", field="blessing")
+            raise HandError("tenhou / chiihou need a hand with no meld, not even a closed kan", field="blessing",
+                            code="situation.blessing_melds", params={})
         if not sit.tsumo:
-            raise HandError("tenhou / chiihou are won on the first draw, expected tsumo true", field="blessing")
+            raise HandError("tenhou / chiihou are won on the first draw, expected tsumo true", field="blessing",
+                            code="situation.blessing_ron", params={})
         if sit.riichi:
-            raise HandError("tenhou / chiihou come before any riichi, expected riichi 0", field="blessing")
+            raise HandError("tenhou / chiihou come before any riichi, expected riichi 0", field="blessing",
+                            code="situation.blessing_riichi", params={})
         if sit.last_tile:
-            raise HandError("the first draw is not the last tile, expected last_tile false", field="blessing")
+            raise HandError("the first draw is not the last tile, expected last_tile false", field="blessing",
+                            code="situation.blessing_last_tile", params={})
     return sit
 
 
@@ -245,7 +310,7 @@ def _value(found: list[Yaku], fu: int, bonus: int, rules: ScoringRules
 
 
 def _bonus(hand: Hand, rules: ScoringRules, dora: int, ura: int) -> list[Yaku]:
-    """Dora, aka and ura, given the numbers of dora and ura dora the hand holds."""
+    """Dora, ura, aka and nukidora, given the numbers of dora and ura dora the hand holds."""
     out: list[Yaku] = []
     if dora:
         out.append(("dora", dora, 0))
@@ -263,16 +328,19 @@ def _bonus(hand: Hand, rules: ScoringRules, dora: int, ura: int) -> list[Yaku]:
                 aka += m.reds
         if aka:
             out.append(("aka", aka, 0))
+    if hand.nukidora:
+        out.append(("nukidora", hand.nukidora, 0))
     return out
 
 
-def _plain_indicators(text: object) -> list[Tile] | None:
+def _plain_indicators(text: object) -> Sequence[Tile] | None:
     """The kinds of indicators written plainly ("3m1z", no red five), ``None`` for any other form."""
-    if not isinstance(text, str):
+    if text.__class__ is not str:
         return None
-    if len(text) == 2:
-        tile = _PLAIN_TILES.get(text)
-        return None if tile is None else [tile]
+    assert isinstance(text, str)
+    known = _PLAIN_INDICATORS.get(text)
+    if known is not None:
+        return known
     tiles = [_PLAIN_TILES.get(text[i:i + 2], -1) for i in range(0, len(text), 2)]
     return None if len(text) % 2 or -1 in tiles else tiles
 
@@ -296,21 +364,28 @@ def _score(hand: Hand, win: str, tsumo: object, round_wind: object, seat_wind: o
            ura: object, honba: object, riichi_sticks: object, rules: object, ura_hits: Sequence[int]
            ) -> dict[str, Any]:
     """:func:`score_hand`, its arguments by position (a call with 17 keywords costs as much as some yaku)."""
-    checked_rules = PRESETS.get(rules) if isinstance(rules, str) else None
-    if checked_rules is None:
-        checked_rules = resolve_rules(rules)
+    if rules.__class__ is ScoringRules:  # score() resolved them
+        checked_rules: ScoringRules = rules
+    else:
+        known = PRESETS.get(rules) if isinstance(rules, str) else None
+        checked_rules = resolve_rules(rules) if known is None else known
+    sanma = checked_rules.sanma
+    if sanma or hand.nukidora:
+        _check_sanma(hand, checked_rules)
     concealed, melds = hand.concealed, hand.melds
     size = sum(concealed)
     if size % 3 != 2 or size + 3 * len(melds) != 14:
         raise HandError(f"expected a complete hand of 14 tiles (a kan counts as 3) with its melds "
-                        f"written, got {size} concealed tiles and {len(melds)} meld(s)", field="hand")
+                        f"written, got {size} concealed tiles and {len(melds)} meld(s)", field="hand",
+                        code="score.size", params={"concealed": size, "melds": len(melds)})
     key, kinds = shape_key(concealed)
     entry = agari_index.load().get(key)
     special: list[Decomposition] = []
     if not melds and size == 14 and (entry is None or entry.seven_pairs):
         special = [d for d in decompositions(hand) if d.form != "regular"]
     if (entry is None or not entry.readings) and not special:
-        raise HandError(f"expected a complete hand (agari), {hand} is not one", field="hand")
+        raise HandError(f"expected a complete hand (agari), {hand} is not one", field="hand",
+                        code="score.not_agari", params={"hand": str(hand)})
     win_tile = _win_tile(hand, win)
     closed = True
     mask = sum(map(_BITS.__getitem__, kinds))  # the kinds are distinct: the sum is their union
@@ -334,11 +409,15 @@ def _score(hand: Hand, win: str, tsumo: object, round_wind: object, seat_wind: o
         if is_open:
             closed = False
         meld_groups.append((kind, low, is_open, True))
+    if hand.nukidora:  # set aside like a called tile: seen by the indicators, not part of any set
+        meld_tiles += [_NORTH] * hand.nukidora
     if chankan is True and concealed[win_tile] != 1:
         raise HandError("the robbed tile's three other copies are in the kan, expected the hand to hold "
-                        f"one {tile_name(win_tile)}, got {concealed[win_tile]}", field="chankan")
+                        f"one {tile_name(win_tile)}, got {concealed[win_tile]}", field="chankan",
+                        code="situation.chankan_copies",
+                        params={"tile": tile_name(win_tile), "count": concealed[win_tile]})
     sit = _situation(hand, closed, tsumo, round_wind, seat_wind, riichi, ippatsu, last_tile, rinshan, chankan,
-                     blessing)
+                     blessing, sanma)
     if not (honba.__class__ is int and 0 <= honba <= 1000):
         honba = _count("honba", honba, 1000)
     sticks = riichi_sticks
@@ -348,8 +427,9 @@ def _score(hand: Hand, win: str, tsumo: object, round_wind: object, seat_wind: o
     if dora or ura:
         dora_tiles, ura_tiles = _plain_indicators(dora), _plain_indicators(ura)
         if dora_tiles is not None and ura_tiles is not None:
-            shown = dora_tiles + ura_tiles
-            if len(dora_tiles) > MAX_INDICATORS or len(ura_tiles) > MAX_INDICATORS:
+            shown = [*dora_tiles, *ura_tiles]
+            if (len(dora_tiles) > MAX_INDICATORS or len(ura_tiles) > MAX_INDICATORS
+                    or sanma and any(t in _NO_SANMA for t in shown)):
                 dora_tiles = None
             else:
                 for t in shown:
@@ -360,15 +440,18 @@ def _score(hand: Hand, win: str, tsumo: object, round_wind: object, seat_wind: o
             seen = list(concealed)
             for t in meld_tiles:
                 seen[t] += 1
-            dora_tiles = _indicators(hand, "dora", dora, seen)
-            ura_tiles = _indicators(hand, "ura", ura, seen)
+            dora_tiles = _indicators(hand, "dora", dora, seen, sanma)
+            ura_tiles = _indicators(hand, "ura", ura, seen, sanma)
+        shows = _NEXT_SANMA if sanma else _NEXT
         for t in dora_tiles:
-            dora_count += concealed[_NEXT[t]] + meld_tiles.count(_NEXT[t])
+            dora_count += concealed[shows[t]] + meld_tiles.count(shows[t])
         if sit.riichi:
             for t in ura_tiles:
-                ura_count += concealed[_NEXT[t]] + meld_tiles.count(_NEXT[t])
+                ura_count += concealed[shows[t]] + meld_tiles.count(shows[t])
     bonus = _bonus(hand, checked_rules, dora_count, ura_count)
-    extra = dora_count + ura_count + (bonus[-1][1] if bonus and bonus[-1][0] == "aka" else 0)
+    extra = 0
+    for b in bonus:
+        extra += b[1]
     shared = hand_yaku(mask, sit, closed, checked_rules)
 
     best: tuple[int, int, int, int, list[Yaku], str | None] | None = None
@@ -428,8 +511,7 @@ def _score(hand: Hand, win: str, tsumo: object, round_wind: object, seat_wind: o
     breakdown: Breakdown
     if best_reading[0] == "regular":
         _, pair, triplets, sequences, wait, shanpon, pinfu = best_reading
-        groups = [(TRIPLET, t, i == shanpon, False) for i, t in enumerate(triplets)]
-        breakdown = regular_breakdown(groups + meld_groups, pair, wait, sit, closed, pinfu, checked_rules)
+        breakdown = regular_breakdown(triplets, shanpon, meld_groups, pair, wait, sit, closed, pinfu, checked_rules)
         decomposition: dict[str, Any] = {
             "form": "regular", "pair": NAMES[pair], "triplets": list(map(NAMES.__getitem__, triplets)),
             "sequences": list(map(NAMES.__getitem__, sorted(sequences)))}
@@ -443,8 +525,7 @@ def _score(hand: Hand, win: str, tsumo: object, round_wind: object, seat_wind: o
         found = found + bonus
     dealer = sit.seat_wind == HONOR_BASE
     if found:
-        points, paid = payments(base, dealer=dealer, tsumo=sit.tsumo, honba=honba)
-        gained = total(paid, sticks)
+        points, paid, gained = settle(base, dealer, sit.tsumo, honba, sticks, sanma, checked_rules.sanma_split)
     else:
         points, paid, gained = 0, {}, 0
     found.sort(key=_rank)
@@ -467,7 +548,7 @@ def _score(hand: Hand, win: str, tsumo: object, round_wind: object, seat_wind: o
     if ura_hits:
         result["points_by_ura"] = [
             payments(max(_value(f, fu_, extra + u, checked_rules)[0] for f, fu_ in scored), dealer=dealer,
-                     tsumo=sit.tsumo, honba=0)[0] if points else 0
+                     tsumo=sit.tsumo, honba=0, sanma=sanma, split=checked_rules.sanma_split)[0] if points else 0
             for u in ura_hits]
     return result
 
@@ -497,6 +578,18 @@ def score(hand: str | Hand, *, win: str, tsumo: bool = False, round_wind: str = 
     (['riichi', 'menzen_tsumo', 'tanyao', 'pinfu', 'dora'], 6, 20, 12000, {'dealer': 6000, 'others': 3000})
     >>> score("123m456p789s22z [123s]", win="2z")["no_yaku"]
     True
+
+    Three-player riichi (``rules="sanma"``, or ``{"preset": "sanma", "sanma_split": True}`` for split payment)
+    reads the hand over the sanma wall, with its norths set aside written ``{4z}``:
+
+    >>> r = score("11999m123p456p789s {4z}", win="1m", tsumo=True, seat_wind="2z", riichi=1, rules="sanma")
+    >>> [(y["id"], y["han"]) for y in r["yaku"]], r["fu"], r["points"], r["payments"]
+    ([('riichi', 1), ('menzen_tsumo', 1), ('nukidora', 1)], 40, 3900, {'dealer': 2600, 'others': 1300})
     """
-    return _score(hand if isinstance(hand, Hand) else parse(hand), win, tsumo, round_wind, seat_wind, riichi,
-                  ippatsu, last_tile, rinshan, chankan, blessing, dora, ura, honba, riichi_sticks, rules, ())
+    checked = PRESETS.get(rules) if isinstance(rules, str) else None
+    if checked is None:
+        checked = resolve_rules(rules)
+    if not isinstance(hand, Hand):
+        hand = parse(hand, rules="sanma" if checked.sanma else "riichi")
+    return _score(hand, win, tsumo, round_wind, seat_wind, riichi, ippatsu, last_tile, rinshan, chankan, blessing,
+                  dora, ura, honba, riichi_sticks, checked, ())
