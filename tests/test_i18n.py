@@ -13,6 +13,7 @@ import json
 import re
 import subprocess
 import sys
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any, get_args
 
@@ -142,6 +143,52 @@ def test_every_key_the_page_names_is_in_the_catalogs() -> None:
             named.add(match[1])
     assert len(named) > 150
     assert not named - english, sorted(named - english)
+
+
+class _StaticText(HTMLParser):
+    """The text and the text attributes of a page's HTML that no data-i18n / data-i18n-attr translates."""
+
+    VOID = {"meta", "link", "input", "img", "br", "hr", "source"}
+    ATTRIBUTES = ("placeholder", "title", "aria-label", "alt")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.open: list[tuple[str, dict[str, str | None]]] = []
+        self.untranslated: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        wired = found.get("data-i18n-attr") or ""
+        self.untranslated += [f"{tag} {name}={found[name]!r}" for name in self.ATTRIBUTES
+                              if found.get(name) and f"{name}:" not in wired and found.get("id") not in NOTATION]
+        if tag not in self.VOID:
+            self.open.append((tag, found))
+
+    def handle_endtag(self, tag: str) -> None:
+        while self.open and self.open.pop()[0] != tag:
+            pass
+
+    def handle_data(self, data: str) -> None:
+        text = data.strip()
+        if not text or text in SAME_IN_EVERY_LANGUAGE or any(tag in ("script", "style") for tag, _ in self.open):
+            return
+        if not any({"data-i18n", "data-i18n-gloss"} & set(found) or found.get("id") in SET_BY_SCRIPT
+                   for _, found in self.open):
+            self.untranslated.append(f"{self.open[-1][0] if self.open else ''}: {text!r}")
+
+
+SAME_IN_EVERY_LANGUAGE = {"Paili", "牌理", "⌫"}
+NOTATION = {"hand"}
+"""Inputs whose placeholder is a hand in the notation (the same in every language)."""
+SET_BY_SCRIPT = {"melds-help"}
+"""Elements whose text the page's script writes from the catalogs (ui.melds_help with its code samples)."""
+
+
+@pytest.mark.parametrize("name", ["index.html", "embed.html"])
+def test_the_pages_static_text_is_wired_to_the_catalogs(name: str) -> None:
+    parser = _StaticText()
+    parser.feed((ENGINE.parents[1] / "web" / name).read_text(encoding="utf-8"))
+    assert not parser.untranslated
 
 
 def test_missing_keys_show_a_marker_and_fall_back() -> None:
