@@ -322,13 +322,16 @@ export const ADVICE_COLUMNS = /** @type {const} */ ([
 
 /**
  * A column header (its title and the Japanese term); `sort` makes it a button that sorts the table by that key
- * (the page listens).
+ * (the page listens); `short`: the catalog key of a shorter title that a phone's narrow advice table shows
+ * (the full title stays the header's name for screen readers).
  * @param {string} title  a catalog key
  * @param {string} term  the catalog key of its Japanese gloss
- * @param {{cls?: string, sort?: string}} [options]
+ * @param {{cls?: string, sort?: string, short?: string}} [options]
  */
-function columnHeader(title, term, { cls = "", sort = "" } = {}) {
-  const label = [t(title), glossSpan(term, t(title))];
+function columnHeader(title, term, { cls = "", sort = "", short = "" } = {}) {
+  const label = short
+    ? [h("span", { class: "col-long" }, t(title)), h("span", { class: "col-short", "aria-hidden": "true" }, t(short)), glossSpan(term, t(title))]
+    : [t(title), glossSpan(term, t(title))];
   return h(
     "th",
     { scope: "col", class: cls || null, dataset: { sort: sort || null } },
@@ -350,9 +353,9 @@ export function discardTable(discards, { hint = true, advice = false } = {}) {
   const best = discards.length ? Math.min(...discards.map((d) => d.shanten)) : 0;
   const sortable = advice ? "count" : "";
   const headers = [
-    columnHeader("ui.col_discard", "term.discard", { cls: "discard" }),
-    columnHeader("ui.col_shanten", "term.shanten", { cls: "shanten" }),
-    columnHeader("ui.col_count", "term.count", { cls: "count", sort: sortable }),
+    columnHeader("ui.col_discard", "term.discard", { cls: "discard", short: "ui.col_discard_short" }),
+    columnHeader("ui.col_shanten", "term.shanten", { cls: "shanten", short: "ui.col_shanten_short" }),
+    columnHeader("ui.col_count", "term.count", { cls: "count", sort: sortable, short: "ui.col_count_short" }),
     columnHeader("ui.col_improve", "term.waits", { cls: "improve" }),
     ...(advice ? ADVICE_COLUMNS.map(([key, title, term]) => columnHeader(title, term, { cls: key.replace("_", "-"), sort: key })) : []),
     ...(advice ? [h("th", { scope: "col", class: "more" }, srOnly(t("ui.col_details")))] : []),
