@@ -15,7 +15,7 @@
 
 import { EngineError } from "../paili.mjs";
 import { MAX_TURNS, duration, parseTurns, percent, points, polylinePoints, sparklineLabel, sparklineScale } from "./chances.js";
-import { fillAdvice, h, handText, tileCounts } from "./render.js";
+import { fillAdvice, h, handText, meldTexts, tileCounts } from "./render.js";
 import { roving } from "./roving.js";
 import { tileName } from "./tiles.js";
 
@@ -230,7 +230,7 @@ export function createAdvice({ engine, root, container }) {
     more,
   );
 
-  /** @type {{key: string, base: {hand: string, melds: string[], visible: string, rules: import("../paili.mjs").Rules}, discards: Discard[], table: HTMLTableElement} | null} the hand on screen */
+  /** @type {{key: string, base: {hand: string, melds: string[], visible: string, rules: import("../paili.mjs").Rules, void?: "m" | "p" | "s"}, discards: Discard[], table: HTMLTableElement} | null} the hand on screen */
   let current = null;
   /** @type {{signature: string, advice: Advice} | null} the last advice computed */
   let last = null;
@@ -371,7 +371,9 @@ export function createAdvice({ engine, root, container }) {
     /** A 3n+2 analysis is drawn with its discard table: put the options below it and fill in its advice. */
     show(result, table, visible) {
       if (!result.discards) return this.clear();
-      const base = { hand: result.hand, melds: result.melds.map((m) => m.text), visible, rules: result.rules ?? "riichi" };
+      // the hand as analysed: its melds and norths set aside, its rule set, and a Sichuan suit given up if fixed
+      const base = { hand: result.hand, melds: meldTexts(result), visible, rules: result.rules ?? "riichi",
+        ...(result.void?.fixed ? { void: /** @type {"m" | "p" | "s"} */ (result.void.suits) } : {}) };
       const key = handText(result);
       if (current?.key !== key) maxShanten = 2;
       current = { key, base, discards: result.discards, table };

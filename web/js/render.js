@@ -4,6 +4,7 @@
 // (see tiles.js); nothing here parses notation.
 
 import { percent, points } from "./chances.js";
+import { RULE_SETS } from "./rules.js";
 import { tileFace, tileName } from "./tiles.js";
 
 // The shapes of results are defined once, where they cross the boundary (paili.mjs).
@@ -98,10 +99,11 @@ const JAPANESE = { agari: "和了", tenpai: "聴牌", shanten: "向聴" };
 export function summary(result) {
   const min = result.shanten.min;
   const word = min < 0 ? "agari" : min === 0 ? "tenpai" : "shanten";
+  const shape = result.rules === "gb"; // a complete GB shape is not yet a win (8 points, not counted)
   const mustDiscard = result.tiles % 3 === 2; // 14 tiles: the shanten is the one after the best discard
-  const tenpai = mustDiscard ? "Tenpai after the right discard" : "Tenpai — one tile from a win";
+  const tenpai = mustDiscard ? "Tenpai after the right discard" : `Tenpai — one tile from ${shape ? "a complete shape" : "a win"}`;
   const away = `${shantenText(min)} — ${min} useful draw${min === 1 ? "" : "s"} from ready`; // shanten, glossed
-  const text = min < 0 ? "Agari — a complete hand" : min === 0 ? tenpai : away;
+  const text = min < 0 ? (shape ? "A complete shape — not yet a win" : "Agari — a complete hand") : min === 0 ? tenpai : away;
   return h(
     "p",
     { class: `summary summary--${word}` },
@@ -112,30 +114,66 @@ export function summary(result) {
   );
 }
 
+/** @type {Record<string, string>} */
+const SUIT_NAMES = { m: "man", p: "pin", s: "sou" };
+
+/**
+ * What the rule set adds to the headline: the suit a Sichuan hand gives up (缺一门), the nukidora of a sanma
+ * hand, and the engine's note (GB: a complete shape still needs its 8 points). Nothing under riichi.
+ * @param {Analysis} result
+ * @returns {HTMLElement[]}
+ */
+export function ruleNotes(result) {
+  const out = [];
+  if (result.void) {
+    const suits = [...result.void.suits].map((suit) => SUIT_NAMES[suit] ?? suit);
+    const how = result.void.fixed ? "as chosen" : suits.length > 1 ? "either is best" : "the best choice";
+    out.push(h("p", { class: "rule-note rule-note--void", dataset: { suits: result.void.suits } },
+      `Suit given up: ${suits.join(" or ")} (${how}) `, h("span", { class: "ja", lang: "zh-Hans" }, "缺一门")));
+  }
+  if (result.nukidora) {
+    out.push(h("p", { class: "rule-note rule-note--nukidora" },
+      `${result.nukidora} north${result.nukidora === 1 ? "" : "s"} set aside (nukidora, counted as dora) `,
+      h("span", { class: "ja", lang: "ja" }, "抜きドラ")));
+  }
+  if (result.note) out.push(h("p", { class: "rule-note rule-note--gb" }, result.note));
+  else if (!RULE_SETS[result.rules ?? "riichi"]?.scored && (result.agari || (result.tiles % 3 === 1 && result.shanten.min === 0))) {
+    const { title } = RULE_SETS[result.rules];
+    out.push(h("p", { class: "rule-note rule-note--unscored" }, `No score: Paili values riichi hands only so far, not ${title} ones.`));
+  }
+  return out;
+}
+
 const FORMS = [
   ["regular", "Regular", "一般手"],
   ["chiitoitsu", "Seven pairs", "七対子"],
   ["kokushi", "Thirteen orphans", "国士無双"],
+  ["quanbukao", "Knitted & honors", "全不靠"],
+  ["qixingbukao", "Greater knitted", "七星不靠"],
+  ["zuhelong", "Knitted straight", "组合龙"],
   ["min", "Shanten", "向聴数"],
 ];
+/** @type {Record<string, string>} the gloss's language of each form of FORMS that is not Japanese */
+const FORM_LANG = { quanbukao: "zh-Hans", qixingbukao: "zh-Hans", zuhelong: "zh-Hans" };
 
 /**
- * Shanten per form, as a small table.
+ * Shanten per form, as a small table: the forms the rule set has (the knitted ones under gb).
  * @param {Shanten} shanten
  */
 export function shantenTable(shanten) {
+  const forms = FORMS.filter(([key]) => key in shanten);
   return h(
     "table",
     { class: "shanten-table" },
     h("caption", { class: "sr-only" }, "Shanten per form"),
-    h("thead", {}, h("tr", {}, FORMS.map(([, en, ja]) => h("th", { scope: "col" }, en, h("span", { class: "ja", lang: "ja" }, ja))))),
+    h("thead", {}, h("tr", {}, forms.map(([key, en, ja]) => h("th", { scope: "col" }, en, h("span", { class: "ja", lang: FORM_LANG[key] ?? "ja" }, ja))))),
     h(
       "tbody",
       {},
       h(
         "tr",
         {},
-        FORMS.map(([key]) => {
+        forms.map(([key]) => {
           const value = shanten[/** @type {keyof Shanten} */ (key)];
           return h("td", { class: value === null ? "na" : null, dataset: { form: key } }, value === null ? "—" : String(value));
         }),
@@ -197,7 +235,10 @@ function sequenceOf(start) {
 }
 
 /** @type {Record<string, string>} */
-const GROUP_NAMES = { pair: "pair", triplet: "triplet", sequence: "sequence", kokushi: "thirteen orphans" };
+const GROUP_NAMES = {
+  pair: "pair", triplet: "triplet", sequence: "sequence", kokushi: "thirteen orphans", knitted: "knitted tiles",
+  honors: "honors", straight: "knitted straight", nukidora: "nukidora",
+};
 
 /**
  * @param {string} kind a key of GROUP_NAMES
@@ -208,23 +249,52 @@ function group(kind, names) {
   return h("span", { class: `group group--${kind}`, role: "group", "aria-label": label }, names.map((n) => tile(n, { size: "sm" })));
 }
 
-/** @type {Record<string, [string, string]>} */
+/** @type {Record<string, [string, string, string?]>} a name in the players' terms, its gloss (and the gloss's
+ * language, when not Japanese): riichi's shape flags, then Sichuan's names (血战到底) */
 const FLAG_NAMES = {
   nine_gates: ["Nine gates", "九蓮宝燈"],
   pure_straight: ["Pure straight", "一気通貫"],
   iipeikou: ["Pure double sequence", "一盃口"],
   ryanpeikou: ["Twice pure double sequence", "二盃口"],
+  qingyise: ["Full flush", "清一色", "zh-Hans"],
+  duiduihu: ["All triplets", "对对胡", "zh-Hans"],
+  qidui: ["Seven pairs", "七对", "zh-Hans"],
+  longqidui: ["Dragon seven pairs (a four as two pairs)", "龙七对", "zh-Hans"],
+  jingoudiao: ["Golden single wait (four melds called)", "金钩钓", "zh-Hans"],
+  daiyaojiu: ["Terminals in every set", "带幺九", "zh-Hans"],
+  jiangdui: ["All 2-5-8 triplets", "将对", "zh-Hans"],
 };
-/** @type {Record<string, [string, string]>} */
-const DECOMPOSITION_FORMS = { regular: ["Regular", "一般手"], chiitoitsu: ["Seven pairs", "七対子"], kokushi: ["Thirteen orphans", "国士無双"] };
+/** @type {Record<string, [string, string, string?]>} */
+const DECOMPOSITION_FORMS = {
+  regular: ["Regular", "一般手"],
+  chiitoitsu: ["Seven pairs", "七対子"],
+  kokushi: ["Thirteen orphans", "国士無双"],
+  quanbukao: ["Lesser honors and knitted tiles", "全不靠", "zh-Hans"],
+  qixingbukao: ["Greater honors and knitted tiles", "七星不靠", "zh-Hans"],
+  zuhelong: ["Knitted straight", "组合龙", "zh-Hans"],
+};
 /** The thirteen orphans, one of each. */
 const KOKUSHI = ["1m", "9m", "1p", "9p", "1s", "9s", "1z", "2z", "3z", "4z", "5z", "6z", "7z"];
 
 /**
- * One reading of a winning hand: its groups, drawn as tiles, and its flags.
- * @param {Decomposition} d
+ * A name and its gloss, small: "Full flush 清一色".
+ * @param {[string, string, string?] | undefined} entry
+ * @param {string} fallback  the engine's id, for a name the page does not know
+ * @returns {Child[]}
  */
-export function decomposition(d) {
+function named(entry, fallback) {
+  const [en, gloss, lang] = entry ?? [fallback, ""];
+  return [en, " ", h("span", { class: "ja", lang: lang ?? "ja" }, gloss)];
+}
+
+/**
+ * One reading of a winning hand: its groups, drawn as tiles, and its flags (with Sichuan's count of 根, kinds
+ * held four times). The knitted forms of 全不靠 / 七星不靠 draw the hand's knitted tiles and honors, from its
+ * `concealed` codes.
+ * @param {Decomposition} d
+ * @param {string[]} [concealed]  the hand's concealed tiles
+ */
+export function decomposition(d, concealed = []) {
   const groups = [];
   if (d.form === "regular" && d.pair) {
     groups.push(group("pair", [d.pair, d.pair]));
@@ -236,16 +306,24 @@ export function decomposition(d) {
     const names = [...KOKUSHI];
     names.splice(names.indexOf(d.pair) + 1, 0, d.pair);
     groups.push(group("kokushi", names));
+  } else if (d.form === "quanbukao" || d.form === "qixingbukao") {
+    const plain = concealed.map((code) => (code[0] === "0" ? `5${code[1]}` : code));
+    groups.push(group("knitted", d.knitted.filter((code) => plain.includes(code))));
+    groups.push(group("honors", plain.filter((code) => code[1] === "z")));
+  } else if (d.form === "zuhelong") {
+    groups.push(group("straight", d.knitted));
+    groups.push(group("pair", [d.pair, d.pair]));
+    for (const t of d.triplets ?? []) groups.push(group("triplet", [t, t, t]));
+    for (const s of d.sequences ?? []) groups.push(group("sequence", sequenceOf(s)));
   }
-  const [en, ja] = DECOMPOSITION_FORMS[d.form] ?? [d.form, ""];
+  const flags = (d.flags ?? []).map((f) => h("li", { class: "flag", dataset: { flag: f } }, named(FLAG_NAMES[f], f)));
+  if (d.gen) flags.push(h("li", { class: "flag", dataset: { flag: "gen" } }, `${d.gen} × four of a kind `, h("span", { class: "ja", lang: "zh-Hans" }, "根")));
   return h(
     "li",
     { class: "decomposition", dataset: { form: d.form } },
-    h("p", { class: "decomposition-form" }, en, " ", h("span", { class: "ja", lang: "ja" }, ja)),
+    h("p", { class: "decomposition-form" }, named(DECOMPOSITION_FORMS[d.form], d.form)),
     h("div", { class: "groups" }, groups),
-    d.flags?.length
-      ? h("ul", { class: "flags", "aria-label": "Flags" }, d.flags.map((f) => h("li", { class: "flag" }, FLAG_NAMES[f]?.[0] ?? f, " ", h("span", { class: "ja", lang: "ja" }, FLAG_NAMES[f]?.[1] ?? ""))))
-      : null,
+    flags.length ? h("ul", { class: "flags", "aria-label": "Flags" }, flags) : null,
   );
 }
 
@@ -267,12 +345,13 @@ export function melds(list, options = {}) {
 /**
  * Decompositions block of a complete hand.
  * @param {Decomposition[]} list
+ * @param {string[]} [concealed]  the hand's concealed tiles (drawn by the knitted forms)
  */
-export function decompositions(list) {
+export function decompositions(list, concealed = []) {
   return block(
     `Decompositions (${list.length})`,
     "面子構成",
-    h("ol", { class: "decompositions" }, list.map(decomposition)),
+    h("ol", { class: "decompositions" }, list.map((d) => decomposition(d, concealed))),
   );
 }
 
@@ -291,7 +370,8 @@ export function waitsAndUkeire(result, { draw = false } = {}) {
   }
   if (result.ukeire) {
     const { total, tiles: list } = result.ukeire;
-    const title = result.shanten.min === 0 ? "Tiles that win" : "Tiles that improve";
+    const complete = result.rules === "gb" ? "Tiles that complete the shape" : "Tiles that win";
+    const title = result.shanten.min === 0 ? complete : "Tiles that improve";
     out.push(
       block(
         `${title}: ${total}`,
@@ -418,13 +498,24 @@ export function fillAdvice(table, advice) {
  * @returns {string}
  */
 export function handText(result) {
-  return [result.hand, ...result.melds.map((m) => m.text)].filter(Boolean).join(" ");
+  return [result.hand, ...meldTexts(result)].filter(Boolean).join(" ");
+}
+
+/**
+ * The texts of a hand's called melds, then of its norths set aside (sanma's nukidora, "{4z}" each), as the
+ * engine reads them in its `melds` input.
+ * @param {{melds: Meld[], nukidora?: number}} result
+ * @returns {string[]}
+ */
+export function meldTexts(result) {
+  return [...result.melds.map((m) => m.text), ...Array.from({ length: result.nukidora ?? 0 }, () => "{4z}")];
 }
 
 /**
  * The hand drawn: its concealed tiles (in the engine's order; each with `data-index`, its place in
- * `concealed`), then its melds. `tag` "button" makes the concealed tiles tappable.
- * @param {{concealed: string[], melds: Meld[]}} result  an analysis, or the tiles of a hand being built
+ * `concealed`), then its melds, then its norths set aside (nukidora). `tag` "button" makes the concealed tiles
+ * tappable.
+ * @param {{concealed: string[], melds: Meld[], nukidora?: number}} result  an analysis, or the tiles of a hand being built
  * @param {{tag?: "span" | "button"}} [options]
  * @returns {HTMLElement[]}
  */
@@ -434,7 +525,11 @@ export function handTiles(result, { tag = "span" } = {}) {
     node.dataset.index = String(index);
     return node;
   });
-  return [...concealed, ...melds(result.melds)];
+  const aside = Array.from({ length: result.nukidora ?? 0 }, () => "4z");
+  const nukidora = aside.length
+    ? [h("span", { class: "meld meld--nukidora", role: "group", "aria-label": `nukidora: ${aside.map(tileName).join(", ")}` }, aside.map((n) => tile(n)))]
+    : [];
+  return [...concealed, ...melds(result.melds), ...nukidora];
 }
 
 /**
@@ -449,8 +544,9 @@ export function handTiles(result, { tag = "span" } = {}) {
 export function resultBlocks(result, { hint = true, draw = false, advice = false } = {}) {
   return [
     summary(result),
+    ...ruleNotes(result),
     shantenTable(result.shanten),
-    ...(result.agari && result.decompositions ? [decompositions(result.decompositions)] : []),
+    ...(result.agari && result.decompositions ? [decompositions(result.decompositions, result.concealed)] : []),
     ...("waits" in result || "ukeire" in result ? waitsAndUkeire(result, { draw }) : []),
     ...(result.discards ? [discardTable(result.discards, { hint, advice })] : []),
   ];

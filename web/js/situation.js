@@ -8,6 +8,8 @@
 // indicators, u ura dora indicators (mpsz), hb honba, rb riichi sticks on the table. Values at their default
 // are left out; a value that is not one the panel can set is read as the default.
 
+import { RULE_SETS } from "./rules.js";
+
 /** @typedef {import("../paili.mjs").Meld} Meld */
 
 /**
@@ -194,11 +196,13 @@ export function lastTyped(text) {
 }
 
 /**
- * Which hands are scored: a win ("win"), a tenpai 13-tile hand whose waits are priced ("waits"), else null.
+ * Which hands are scored: a win ("win"), a tenpai 13-tile hand whose waits are priced ("waits"), else null; none
+ * under a rule set the engine does not score (render.ruleNotes says so).
  * @param {import("../paili.mjs").Analysis} result
  * @returns {"win" | "waits" | null}
  */
 export function scoreMode(result) {
+  if (!RULE_SETS[result.rules ?? "riichi"]?.scored) return null;
   return result.agari ? "win" : result.tiles % 3 === 1 && result.shanten.min === 0 ? "waits" : null;
 }
 
