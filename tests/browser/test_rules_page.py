@@ -10,6 +10,7 @@ import re
 from typing import Any
 from urllib.parse import parse_qs, quote, urlsplit
 
+import pytest
 from playwright.sync_api import Locator, Page, expect
 
 import paili
@@ -192,3 +193,19 @@ def test_the_embed_takes_the_rule_set(page: Page, site_url: str) -> None:
     page.goto(f"{site_url}embed.html?q=123m456p789s1122z&rules=sanma")  # 2m: not a sanma tile
     page.locator("html[data-engine='ready']").wait_for(timeout=60_000)
     expect(page.locator("#hand-error-message")).to_contain_text("2m")
+
+
+@pytest.mark.browser_context_args(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True)
+@pytest.mark.parametrize(("rules", "hand"), [("gb", GB_KNITTED), ("sichuan", SICHUAN_HAND), ("sanma", SANMA_HAND)])
+def test_each_set_fits_a_phone(page: Page, site_url: str, rules: str, hand: str) -> None:
+    page.goto(f"{site_url}?q={hand}&rules={rules}")
+    page.locator("html[data-engine='ready']").wait_for(timeout=60_000)
+    expect(results(page)).to_have_attribute("data-hand", text_of(paili.analyze(hand, rules=rules)))
+    expect(page.get_by_label("Rules")).to_be_in_viewport()
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 360, f"the page scrolls sideways at 360 px under {rules}: {width}px"
+    # the selector shares the Hand label's line: it adds no line above the hand field
+    label = page.locator("label[for='hand']").bounding_box()
+    select = page.get_by_label("Rules").bounding_box()
+    assert label is not None and select is not None
+    assert abs((label["y"] + label["height"] / 2) - (select["y"] + select["height"] / 2)) < 12

@@ -241,6 +241,14 @@ export function createAdvice({ engine, root, container }) {
   /** @type {{key: SortKey, descending: boolean}} */
   let sort = { key: "ev", descending: true };
 
+  /**
+   * The key the table is sorted by: the one chosen, or the win chance where the table has no points column
+   * (a rule set the engine does not score).
+   * @param {HTMLTableElement} table
+   * @returns {SortKey}
+   */
+  const sortKey = (table) => (table.querySelector(`th[data-sort="${sort.key}"]`) || sort.key === "count" ? sort.key : "p_win");
+
   /** @param {"pending" | "ready" | "none"} state */
   const setState = (state) => {
     root.dataset.advice = state;
@@ -265,7 +273,7 @@ export function createAdvice({ engine, root, container }) {
     fillAdvice(table, advice);
     table.dataset.advice = "ready";
     table.removeAttribute("aria-busy");
-    sortTable(table, sort.key, sort.descending);
+    sortTable(table, sortKey(table), sort.descending);
     for (const button of table.querySelectorAll("button.expand[aria-expanded='true']")) fillDetails(button);
     status.textContent = advice.note ? `Some rows have no chances: they leave more than ${advice.options.max_shanten}-shanten.` : "";
     more.hidden = !advice.note || advice.options.max_shanten >= MAX_SHANTEN_LIMIT;
@@ -364,7 +372,7 @@ export function createAdvice({ engine, root, container }) {
     if (!header || !(table instanceof HTMLTableElement)) return;
     const key = /** @type {SortKey} */ (header.closest("th")?.getAttribute("data-sort"));
     sort = { key, descending: sort.key === key ? !sort.descending : true };
-    sortTable(table, sort.key, sort.descending);
+    sortTable(table, sortKey(table), sort.descending);
   });
 
   return {

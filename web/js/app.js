@@ -473,7 +473,7 @@ function buildPalette() {
 function buildRulePicker() {
   ui.rules.replaceChildren(...Object.entries(RULE_NAMES).map(([value, { name, gloss }]) =>
     render.h("option", { value }, `${name} ${gloss}`)));
-  ui.void.replaceChildren(render.h("option", { value: "" }, "Void: best"),
+  ui.void.replaceChildren(render.h("option", { value: "" }, "Void: auto"),
     ...VOID_SUITS.map(([suit, word]) => render.h("option", { value: suit }, `Void: ${word}`)));
 }
 

@@ -413,9 +413,11 @@ function columnHeader(en, ja, { cls = "", sort = "" } = {}) {
  * the advice columns (win %, tenpai %, expected points, pending until fillAdvice) and a button that expands
  * its details row (`tr.discard-detail`, filled by the page), and the count and advice headers sort the table.
  * @param {Discard[]} discards
- * @param {{hint?: boolean, advice?: boolean}} [options] `hint`: the line that says a row can be chosen
+ * @param {{hint?: boolean, advice?: boolean, points?: boolean}} [options] `hint`: the line that says a row can be
+ *   chosen; `points`: the advice has the expected points column (not under a rule set the engine does not score)
  */
-export function discardTable(discards, { hint = true, advice = false } = {}) {
+export function discardTable(discards, { hint = true, advice = false, points: scored = true } = {}) {
+  const columns = ADVICE_COLUMNS.filter(([key]) => scored || key !== "ev");
   const best = discards.length ? Math.min(...discards.map((d) => d.shanten)) : 0;
   const sortable = advice ? "count" : "";
   const headers = [
@@ -423,7 +425,7 @@ export function discardTable(discards, { hint = true, advice = false } = {}) {
     columnHeader("Shanten", "向聴", { cls: "shanten" }),
     columnHeader("Count", "枚数", { cls: "count", sort: sortable }),
     columnHeader("Tiles that improve", "待ち", { cls: "improve" }),
-    ...(advice ? ADVICE_COLUMNS.map(([key, en, ja]) => columnHeader(en, ja, { cls: key.replace("_", "-"), sort: key })) : []),
+    ...(advice ? columns.map(([key, en, ja]) => columnHeader(en, ja, { cls: key.replace("_", "-"), sort: key })) : []),
     ...(advice ? [h("th", { scope: "col", class: "more" }, srOnly("Details"))] : []),
   ];
   const rows = discards.flatMap((d, order) => {
@@ -440,7 +442,7 @@ export function discardTable(discards, { hint = true, advice = false } = {}) {
       h("td", { class: "shanten" }, h("span", { class: "long" }, shantenText(d.shanten)), h("span", { class: "short" }, String(d.shanten))),
       h("td", { class: "count" }, String(d.ukeire.total)),
       h("td", { class: "improve" }, h("div", { class: "improve-tiles" }, tileCounts(d.ukeire.tiles, { size: "xs" }))),
-      ...(advice ? ADVICE_COLUMNS.map(([key]) => h("td", { class: `${key.replace("_", "-")} pending`, dataset: { key } }, "…")) : []),
+      ...(advice ? columns.map(([key]) => h("td", { class: `${key.replace("_", "-")} pending`, dataset: { key } }, "…")) : []),
       ...(advice
         ? [h("td", { class: "more" }, h("button", { type: "button", class: "expand", "aria-expanded": "false", "aria-controls": detail, "aria-label": `Details of discarding ${tileName(name)}` }, h("span", { "aria-hidden": "true" }, "▸")))]
         : []),
@@ -548,6 +550,6 @@ export function resultBlocks(result, { hint = true, draw = false, advice = false
     shantenTable(result.shanten),
     ...(result.agari && result.decompositions ? [decompositions(result.decompositions, result.concealed)] : []),
     ...("waits" in result || "ukeire" in result ? waitsAndUkeire(result, { draw }) : []),
-    ...(result.discards ? [discardTable(result.discards, { hint, advice })] : []),
+    ...(result.discards ? [discardTable(result.discards, { hint, advice, points: RULE_SETS[result.rules ?? "riichi"]?.scored ?? true })] : []),
   ];
 }

@@ -32,23 +32,23 @@ export const RULE_SETS = {
 export const DEFAULT_RULES = "riichi";
 
 /**
- * The name of each set for the players, with its name at the table (the gloss the page writes small), and
- * what the selector's help line says of it.
+ * The name of each set for the players, short enough for the selector on a phone, with its name at the table
+ * (the gloss), and what the help line under the hand says of it.
  * @type {Record<Rules, {name: string, gloss: string, lang: string, help: string}>}
  */
 export const RULE_NAMES = {
-  riichi: { name: "Riichi", gloss: "立直麻雀", lang: "ja", help: "" },
+  riichi: { name: "Riichi", gloss: "立直", lang: "ja", help: "" },
   sanma: {
-    name: "Three-player riichi", gloss: "三麻", lang: "ja",
-    help: "108 tiles: no 2m–8m, no chi. A north set aside (nukidora 抜きドラ) is written {4z}.",
+    name: "Sanma", gloss: "三麻", lang: "ja",
+    help: "Three-player riichi: 108 tiles (no 2m–8m), no chi. A north set aside (nukidora 抜きドラ) is written {4z}.",
   },
   sichuan: {
-    name: "Sichuan", gloss: "四川麻将", lang: "zh-Hans",
-    help: "108 tiles: no honors, no chi. A win holds at most two suits (缺一门): one suit is given up.",
+    name: "Sichuan", gloss: "四川", lang: "zh-Hans",
+    help: "Sichuan (血战到底): 108 tiles (no honors), no chi. A win holds at most two suits (缺一门): one suit is given up.",
   },
   gb: {
-    name: "Chinese Official", gloss: "国标麻将", lang: "zh-Hans",
-    help: "A complete shape is not yet a win: it needs 8 points, which Paili does not count yet.",
+    name: "Chinese Official", gloss: "国标", lang: "zh-Hans",
+    help: "Chinese Official (GB): a complete shape is not yet a win: it needs 8 points, which Paili does not count yet.",
   },
 };
 
