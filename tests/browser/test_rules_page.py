@@ -11,7 +11,8 @@ from typing import Any
 from urllib.parse import parse_qs, quote, urlsplit
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Page, expect
+from test_page import hand_field, palette, results
 
 import paili
 from paili.errors import HandError
@@ -24,18 +25,6 @@ PLAIN_CODES = [code for code in TILE_CODES if code[0] != "0"]
 SANMA_HAND = "19m12p3457s11234z"
 SICHUAN_HAND = "1112223m456p789s"  # three suits: one must go
 GB_KNITTED = "147m258p369s12345z"  # 全不靠
-
-
-def hand_field(page: Page) -> Locator:
-    return page.get_by_label("Hand", exact=True)
-
-
-def results(page: Page) -> Locator:
-    return page.get_by_role("region", name="Analysis")
-
-
-def palette(page: Page) -> Locator:
-    return page.get_by_role("group", name="Tile palette")
 
 
 def text_of(result: dict[str, Any]) -> str:
