@@ -198,3 +198,22 @@ def test_each_set_fits_a_phone(page: Page, site_url: str, rules: str, hand: str)
     select = page.get_by_label("Rules").bounding_box()
     assert label is not None and select is not None
     assert abs((label["y"] + label["height"] / 2) - (select["y"] + select["height"] / 2)) < 12
+
+
+def test_the_advice_follows_the_rule_set_and_its_north_set_aside(ready_page: Page) -> None:
+    page = ready_page
+    hand = "111m456p789s1122z5z{4z}"  # sanma, tenpai after 5z, a north set aside
+    advice = paili.advise(hand, rules="sanma")
+    # the wall is sanma's and counts the north set aside: riichi's, or sanma's without it, give other chances
+    others = [paili.advise(hand.removesuffix("{4z}"), rules="sanma"), paili.advise(hand.removesuffix("{4z}"))]
+    assert all(o["discards"][0]["p_win"] != advice["discards"][0]["p_win"] for o in others)
+    choose(page, "sanma")
+    analyse(page, hand, rules="sanma")
+    table = page.get_by_role("table", name="Discards, best first")
+    expect(table).to_have_attribute("data-advice", "ready", timeout=120_000)
+    expect(table.locator("th.ev")).to_have_count(0)  # no points: the engine does not score sanma
+    shown = table.locator("tr.discard-row").evaluate_all(
+        "rs => rs.map(r => [r.dataset.tile, Number(r.querySelector('td[data-key=p_win]').dataset.value)])")
+    assert [tile for tile, _ in shown] == [d["tile"] for d in advice["discards"]]  # sorted by the win chance
+    for (_, value), d in zip(shown, advice["discards"], strict=True):
+        assert value == pytest.approx(d["p_win"][-1], abs=1e-12)
