@@ -466,7 +466,9 @@ def test_the_json_api() -> None:
                                                         visible="1m")))
     error = json.loads(handle(json.dumps({"op": "advise", "hand": "345m22567p12678s5z", "turns": 99})))
     assert error == {"ok": False, "error": {"type": "HandError", "position": None, "field": "turns",
-                                            "message": "expected turns to be an integer from 1 to 30, got 99"}}
+                                            "message": "expected turns to be an integer from 1 to 30, got 99",
+                                            "code": "option.int_range",
+                                            "params": {"name": "turns", "low": 1, "high": 30, "got": "99"}}}
     error = json.loads(handle(json.dumps({"op": "advise", "hand": "123m456p789s1123z"})))
     assert error["ok"] is False and error["error"]["type"] == "HandError"
     error = json.loads(handle(json.dumps({"op": "advise", "hand": 5})))

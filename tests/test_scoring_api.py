@@ -33,7 +33,8 @@ def test_score_op_answers_exactly_paili_score() -> None:
 def test_score_op_errors_use_the_envelope() -> None:
     bad = _ask({"op": "score", "hand": "123m456p789s234s55p", "win": "5p", "ippatsu": True})
     assert bad == {"ok": False, "error": {"type": "HandError", "message": "expected riichi (1 or 2) for ippatsu",
-                                          "position": None, "field": "ippatsu"}}
+                                          "position": None, "field": "ippatsu",
+                                          "code": "situation.ippatsu_without_riichi", "params": {}}}
     bad = _ask({"op": "score", "hand": "123m456p789s234s55p", "win": "5q"})
     assert bad["error"]["type"] == "HandError" and bad["error"]["field"] == "win"
     bad = _ask({"op": "score", "hand": "123m456p789s234s55p", "win": "5p", "honba": "2"})

@@ -16,6 +16,7 @@ CSP_DIRECTIVES = (
     "worker-src 'self'",  # the engine's module worker and the service worker, from this site only
     "connect-src 'self'",  # fetch(): build-info.json, Pyodide's files, the wheel; never another origin
     "img-src 'self'",  # tile images and icons
+    "font-src 'self'",  # the CJK font subsets (fonts/, see tools/fonts.py)
     "style-src 'self'",  # css/style.css; no inline <style> and no style="" attributes
     "manifest-src 'self'",  # manifest.webmanifest
     "base-uri 'none'",  # no <base> element can re-point the relative URLs

@@ -28,6 +28,7 @@ MIME_TYPES = {
     ".whl": "application/octet-stream",
     ".zip": "application/zip",
     ".svg": "image/svg+xml",
+    ".woff2": "font/woff2",
     ".png": "image/png",
     ".ico": "image/x-icon",
     ".md": "text/markdown; charset=utf-8",

@@ -36,6 +36,7 @@ from .common import (
 )
 from .csp import CSP
 from .env import ensure_node_modules, ensure_venv
+from .fonts import build_languages
 from .icons import build_icons
 from .pyodide import FETCHED_AT_START, pyodide_files
 
@@ -219,6 +220,7 @@ def assemble_site(dest: Path, *, version: str | None = None) -> Path:
         "pages and modules": pages,
         "tiles": tiles,
         "icons": build_icons(tiles),
+        "languages": build_languages(python),
         "pyodide": pyodide,
         "wheel": {f"wheels/{wheel.name}": wheel},
     }

@@ -11,7 +11,8 @@
 // build-info.json); by default the folder of this module.
 //
 // engine.analyze(hand, { melds, visible, rules, void }) resolves to the analysis, or rejects with an EngineError
-// carrying type ("HandError", "RequestError", "InternalError", "EngineClosed"), message, field (the input a
+// carrying type ("HandError", "RequestError", "InternalError", "EngineClosed"), message, code and params (the
+// message's id and parameters, for a translation: docs/I18N.md), field (the input a
 // HandError belongs to: "hand", "melds", "visible", "rules", "turns"..., else null) and position (a character
 // index in that input's string, or null). engine.advise(hand, { melds, visible, rules, turns, tegawari,
 // shanten_down, max_shanten, objective, riichi, ippatsu, round_wind, seat_wind, dora, honba, riichi_sticks })
@@ -87,11 +88,12 @@
  * @property {string} [read_as]  the hand text as the parser read it, when it normalised characters ("１２３Ｍ" -> "123m")
  */
 /**
- * @typedef {object} AdviceWait  a wait of a tenpai discard
+ * @typedef {object} AdviceWait  a wait of a tenpai discard (or of a tenpai hand, in an Outlook)
  * @property {string} tile
  * @property {number} remaining  copies left (the discarded copy counted as seen, as in the table)
  * @property {boolean | null} yaku  the self-drawn win has a yaku (null: not scored, see AdviceDiscard.ev)
  * @property {{tsumo: number, ron: number} | null} points  expected over ura dora and red copies (0: no yaku)
+ * @property {number[]} p_win  p_win[i]: the chance that the hand, kept as it is, wins on this tile within i+1 draws
  */
 /**
  * @typedef {Discard & {
@@ -135,6 +137,23 @@
  *   HandTiles  the tiles of a hand that may still be incomplete (engine.tiles)
  */
 /**
+ * @typedef {object} Outlook  the JSON of Python's paili.outlook(): a 3n+1 hand's chances by draw
+ * @property {string} hand
+ * @property {string[]} concealed
+ * @property {Meld[]} melds
+ * @property {number} tiles
+ * @property {Rules} rules
+ * @property {number} shanten
+ * @property {number} turns
+ * @property {{tegawari: boolean, shanten_down: boolean, max_shanten: number}} options
+ * @property {AdviceSituation | null} situation
+ * @property {number[] | null} p_win  as an AdviceDiscard's, for the hand as it stands
+ * @property {number[] | null} p_tenpai
+ * @property {number[] | null} ev
+ * @property {AdviceWait[]} waits  a tenpai hand's ([] otherwise); remaining: the copies left to draw
+ * @property {string | null} note
+ */
+/**
  * @typedef {object} AnalyzeOptions
  * @property {string | string[] | null} [melds]
  * @property {string} [visible]
@@ -150,6 +169,7 @@
  * @property {Objective} [objective]  "ev" by default
  * @property {"always" | "dama"} [riichi]  a closed hand declares riichi on reaching tenpai ("always") or never
  * @property {boolean} [ippatsu]  a win on the first draw after riichi scores ippatsu
+ * @property {boolean} [double_riichi]  the discard is the first: one leaving a closed hand tenpai is a double riichi
  * @property {string} [round_wind]  "1z".."4z"
  * @property {string} [seat_wind]  "1z".."4z"; "1z" is the dealer
  * @property {string} [dora]  the dora indicators (seen tiles: not to be repeated in visible)
@@ -196,10 +216,14 @@
  * @property {boolean} dealer
  * @property {Record<string, unknown>} rules  every option in effect
  */
+/** @typedef {string | number | boolean | null} ErrorParam  a value of an error's params (JSON, no English) */
 /**
- * @typedef {{type: string, message: string, position: number | null, field: string | null}} ErrorInfo  an error
- *   envelope's `error` (paili.results.error_json): `field` is the input a HandError belongs to ("hand", "melds",
- *   "visible", "rules", "turns", ...; null for other types), `position` a character index in that input
+ * @typedef {{type: string, message: string, position: number | null, field: string | null, code: string,
+ *   params: Record<string, ErrorParam>}} ErrorInfo  an error envelope's `error` (paili.results.error_json):
+ *   `field` is the input a HandError belongs to ("hand", "melds", "visible", "rules", "turns", ...; null for
+ *   other types), `position` a character index in that input; `code` the message's stable id and `params` its
+ *   parameters, which the catalogs translate (`error.<code>` in engine/paili/locales, see docs/I18N.md):
+ *   the page shows an error in the reader's language without parsing the English `message`
  */
 
 // ---- The worker protocol (web/js/worker.js) ---------------------------------------------------------------
@@ -214,18 +238,21 @@
  */
 /** @typedef {Envelope & {type?: undefined, id: number}} ReplyMessage  worker -> page, one per request */
 /**
- * @typedef {{type: "progress", message: string, loaded?: number, total?: number}
+ * @typedef {{type: "progress", message: string, step?: string, params?: Record<string, string | number>,
+ *     loaded?: number, total?: number}
  *   | {type: "ready", version: string, build: string}
  *   | {type: "fatal", message: string}} StatusMessage  worker -> page: start-up, then a fatal error if any;
  *   a progress message of the download carries the bytes `loaded` so far and the `total` expected (0: unknown)
  */
 /** @typedef {{loaded: number, total: number}} DownloadProgress  the bytes of the engine's start-up download */
+/** @typedef {{step: string, params: Record<string, string | number>}} ProgressStep  which start-up step a
+ *  progress message is (its English `message` is `ui.progress.<step>` in the catalogs, docs/I18N.md) */
 /** @typedef {StatusMessage | ReplyMessage} WorkerMessage */
 
 /** An error answered by the engine (or the engine going away), with the engine's type, field and position. */
 export class EngineError extends Error {
   /** @param {Partial<ErrorInfo>} [error] */
-  constructor({ type = "InternalError", message = "unknown error", position = null, field = null } = {}) {
+  constructor({ type = "InternalError", message = "unknown error", position = null, field = null, code, params } = {}) {
     super(message);
     this.name = "EngineError";
     /** The engine's error type ("HandError", "RequestError", "InternalError"), or "EngineClosed" / "EngineFailed" /
@@ -235,6 +262,11 @@ export class EngineError extends Error {
     this.position = position ?? null;
     /** The input a HandError belongs to ("hand", "melds", "visible", "rules", "turns", ...), or null. */
     this.field = field ?? null;
+    /** The message's stable id (`error.<code>` in the catalogs): the engine's, or "engine_closed" / "engine_failed" /
+     * "cancelled". */
+    this.code = code ?? (type === "EngineClosed" ? "engine_closed" : type === "EngineFailed" ? "engine_failed" : "internal");
+    /** @type {Record<string, ErrorParam>} the message's parameters */
+    this.params = params ?? { message };
   }
 }
 
@@ -296,7 +328,7 @@ function payloadOf(hand, options, keys) {
 
 /** The error of a request whose signal was aborted. */
 function cancelled() {
-  return new EngineError({ type: "Cancelled", message: "the request was cancelled" });
+  return new EngineError({ type: "Cancelled", message: "the request was cancelled", code: "cancelled", params: {} });
 }
 
 class Engine {
@@ -378,8 +410,24 @@ class Engine {
    */
   advise(hand, options = {}) {
     const keys = /** @type {const} */ (["melds", "visible", "rules", "void", "turns", "tegawari", "shanten_down",
-      "max_shanten", "objective", "riichi", "ippatsu", "round_wind", "seat_wind", "dora", "honba", "riichi_sticks"]);
+      "max_shanten", "objective", "riichi", "ippatsu", "double_riichi", "round_wind", "seat_wind", "dora", "honba",
+      "riichi_sticks"]);
     return /** @type {Promise<Advice>} */ (this.request("advise", payloadOf(hand, options, keys), options));
+  }
+
+  /**
+   * What a 3n+1 hand (one waiting for its draw) can expect within 1..turns draws, under the advisor's model:
+   * exactly the JSON of Python's `paili.outlook(hand, ...)` (its chances and expected points by draw, and a
+   * tenpai hand's waits with each one's chance to be the winning draw). Options: those of advise() but objective
+   * and double_riichi; `signal` cancels it.
+   * @param {string} hand
+   * @param {Omit<AdviseOptions, "objective" | "double_riichi"> & RequestOptions} [options]
+   * @returns {Promise<Outlook>}  (the shape is the engine's contract, docs/CONTRACT.md)
+   */
+  outlook(hand, options = {}) {
+    const keys = /** @type {const} */ (["melds", "visible", "rules", "void", "turns", "tegawari", "shanten_down",
+      "max_shanten", "riichi", "ippatsu", "round_wind", "seat_wind", "dora", "honba", "riichi_sticks"]);
+    return /** @type {Promise<Outlook>} */ (this.request("outlook", payloadOf(hand, options, keys), options));
   }
 
   /**
@@ -454,8 +502,8 @@ class Engine {
 /**
  * @typedef {object} EngineOptions
  * @property {string | URL} [baseUrl]  URL of the Paili site folder; default: this module's folder
- * @property {(message: string, download?: DownloadProgress) => void} [onProgress]  start-up progress (with the
- *   download's bytes while Pyodide and the wheel download)
+ * @property {(message: string, download?: DownloadProgress, step?: ProgressStep) => void} [onProgress]  start-up
+ *   progress (with the download's bytes while Pyodide and the wheel download, and the step's id)
  * @property {(error: EngineError) => void} [onFailure]  the worker died after start-up
  */
 
@@ -488,7 +536,8 @@ export function createEngine({ baseUrl, onProgress, onFailure } = {}) {
     worker.onmessage = ({ data }) => {
       if (data.type === "progress") {
         const { loaded, total } = data;
-        onProgress?.(data.message, loaded === undefined ? undefined : { loaded, total: total ?? 0 });
+        const step = data.step ? { step: data.step, params: data.params ?? {} } : undefined;
+        onProgress?.(data.message, loaded === undefined ? undefined : { loaded, total: total ?? 0 }, step);
       } else if (data.type === "ready") {
         ready = true;
         engine.version = data.version;

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 __version__ = "0.1.0"  # the project's version, in this one place (pyproject.toml reads it)
 
-from .advice import advise
+from .advice import advise, outlook
 from .agari import Decomposition, decompositions, is_agari
 from .analysis import analyze
 from .errors import HandError
@@ -61,6 +61,7 @@ __all__ = [
     "discard_table",
     "format_hand",
     "is_agari",
+    "outlook",
     "parse",
     "parse_tiles",
     "score",

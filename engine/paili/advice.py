@@ -111,7 +111,7 @@ from .errors import HandError
 from .evaluator import Evaluator
 from .hand import Hand
 from .notation import check_visible, parse_tiles
-from .results import advice_json
+from .results import advice_json, outlook_json
 from .rules import RULES, Rules, check_rules, check_void
 from .scoring.calculate import MAX_INDICATORS, _count, _wind
 from .scoring.rules import PRESETS, ScoringRules, resolve_rules
@@ -123,9 +123,9 @@ from .win_value import FIVE_SUIT, RIICHI_POLICIES, RiichiPolicy, WinValue, red_c
 _NAMES: Final = tuple(tile_name(t) for t in range(KINDS))
 
 __all__ = ["ADVICE_KEYS", "DEFAULT_MAX_SHANTEN", "DEFAULT_TURNS", "MAX_SHANTEN_LIMIT", "MAX_TURNS", "OBJECTIVES",
-           "OPTION_MOVES", "SHANTEN_DOWN_LIMIT", "Advice", "AdviceRow", "Chances", "DefaultPolicy", "Improvement",
-           "OptionMoves", "Situation", "Steps", "Values", "Wait", "advice_steps", "advise",
-           "advise_steps", "finish", "improvements"]
+           "OPTION_MOVES", "OUTLOOK_KEYS", "SHANTEN_DOWN_LIMIT", "Advice", "AdviceRow", "Chances", "DefaultPolicy",
+           "Improvement", "OptionMoves", "Outlook", "Situation", "Steps", "Values", "Wait", "advice_steps", "advise",
+           "advise_steps", "finish", "improvements", "outlook", "outlook_steps"]
 
 DEFAULT_TURNS: Final = 17
 MAX_TURNS: Final = 30
@@ -574,15 +574,17 @@ class Improvement:
 
 @dataclass(frozen=True, slots=True)
 class Wait:
-    """A wait of a tenpai discard: the kind, its copies left (as the discard table counts them), whether its
-    self-drawn win has a yaku, and its expected points by tsumo and by ron (all ``None`` when the hand is not
-    scored: Chinese rules or melds not written)."""
+    """A wait of a tenpai hand: the kind, its copies left (as the discard table counts them), whether its
+    self-drawn win has a yaku, its expected points by tsumo and by ron (all three ``None`` when the hand is not
+    scored: other rule sets or melds not written) and its chance to be the winning draw by each turn."""
 
     tile: Tile
     remaining: int
     yaku: bool | None
     tsumo: float | None
     ron: float | None
+    p_win: tuple[float, ...] = ()
+    """The chance that the hand, kept as it is, wins on this tile within 1..turns draws (0 without yaku)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -620,13 +622,15 @@ class Advice:
 
 def _check_int(value: object, field: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise HandError(f"expected {field} to be an integer from {low} to {high}, got {value!r}", field=field)
+        raise HandError(f"expected {field} to be an integer from {low} to {high}, got {value!r}", field=field,
+                        code="option.int_range", params={"name": field, "low": low, "high": high, "got": repr(value)})
     return value
 
 
 def _check_bool(value: object, field: str) -> bool:
     if not isinstance(value, bool):
-        raise HandError(f"expected {field} to be true or false, got {value!r}", field=field)
+        raise HandError(f"expected {field} to be true or false, got {value!r}", field=field, code="option.bool",
+                        params={"name": field, "got": repr(value)})
     return value
 
 
@@ -634,6 +638,9 @@ ADVICE_KEYS: Final = ("turns", "tegawari", "shanten_down", "max_shanten", "objec
                       "double_riichi", "round_wind", "seat_wind", "dora", "honba", "riichi_sticks", "void")
 """The keyword arguments of :func:`advise` besides the hand, its melds, the visible tiles and the rules (what
 the API and the CLI pass on)."""
+
+OUTLOOK_KEYS: Final = tuple(key for key in ADVICE_KEYS if key not in ("objective", "double_riichi"))
+"""The keyword arguments of :func:`outlook` besides the hand, its melds, the visible tiles and the rules."""
 
 OBJECTIVES: Final = ("ev", "p_win", "p_tenpai")
 """What orders the discards: expected points, chance to win, chance to be tenpai (at the last turn)."""
@@ -664,7 +671,9 @@ def _win_value(hand: Hand, seen: Sequence[int], seen_reds: Sequence[int], situat
     """The :class:`WinValue` of ``hand`` in ``situation`` (checked: a bad field raises :class:`HandError`)."""
     if situation.riichi not in RIICHI_POLICIES:
         raise HandError(f"expected riichi to be one of {', '.join(map(repr, RIICHI_POLICIES))}, got "
-                        f"{situation.riichi!r}", field="riichi")
+                        f"{situation.riichi!r}", field="riichi", code="option.choice",
+                        params={"name": "riichi", "choices": ", ".join(map(repr, RIICHI_POLICIES)),
+                                "got": repr(situation.riichi)})
     ippatsu = _check_bool(situation.ippatsu, "ippatsu")
     _check_bool(situation.double_riichi, "double_riichi")
     round_wind = _wind("round_wind", situation.round_wind)
@@ -672,11 +681,13 @@ def _win_value(hand: Hand, seen: Sequence[int], seen_reds: Sequence[int], situat
     honba = _count("honba", situation.honba, 1000)
     sticks = _count("riichi_sticks", situation.riichi_sticks, 1000)
     if not isinstance(situation.dora, str):
-        raise HandError(f"expected indicator tiles such as '3m1z', got {situation.dora!r}", field="dora")
+        raise HandError(f"expected indicator tiles such as '3m1z', got {situation.dora!r}", field="dora",
+                        code="indicators.type", params={"got": repr(situation.dora)})
     counts, reds = parse_tiles(situation.dora, field="dora")
     if sum(counts) > MAX_INDICATORS:
         raise HandError(f"expected at most {MAX_INDICATORS} indicators (one plus one per kan), "
-                        f"got {sum(counts)}", field="dora")
+                        f"got {sum(counts)}", field="dora", code="indicators.too_many",
+                        params={"max": MAX_INDICATORS, "count": sum(counts)})
     check_visible(hand, [seen[k] + counts[k] for k in range(KINDS)],
                   reds=[seen_reds[s] + reds[s] for s in range(3)], field="dora")
     dora = [k for k in range(KINDS) for _ in range(counts[k])]
@@ -691,10 +702,12 @@ def _waits(policy: DefaultPolicy, c: list[int], reds: Reds, shown: dict[Tile, in
     self-drawn win has a yaku and its points by tsumo and by ron (expected over ura dora and red copies;
     ``double``: in double riichi)."""
     value = policy.value
+    chances = _wait_chances(policy, policy.wins(c, reds, double))
     out: list[Wait] = []
     for k in policy.evaluator.lowering_draws(c)[1]:
+        p_win = chances.get(k, (0.0,) * policy.turns)
         if value is None:
-            out.append(Wait(k, shown.get(k, 0), None, None, None))
+            out.append(Wait(k, shown.get(k, 0), None, None, None, p_win))
             continue
         r = policy.pool[k] - c[k]
         copies = policy.copies(k, r, reds) if r > 0 else [(1, False)]
@@ -709,8 +722,16 @@ def _waits(policy: DefaultPolicy, c: list[int], reds: Reds, shown: dict[Tile, in
             if red:
                 reds[FIVE_SUIT[k]] -= 1
         c[k] -= 1
-        out.append(Wait(k, shown.get(k, 0), tsumo > 0, tsumo / weight, ron / weight))
+        out.append(Wait(k, shown.get(k, 0), tsumo > 0, tsumo / weight, ron / weight, p_win))
     return tuple(out)
+
+
+def _wait_chances(policy: DefaultPolicy, wins: list[tuple[Tile, float, float, float]]) -> dict[Tile, tuple[float, ...]]:
+    """For each winning draw ``k`` (chance ``p_k`` per draw, of ``P`` in all) of a hand that never changes,
+    the chance that the win comes within ``t`` draws and on ``k``: ``p_k / P * (1 - (1 - P)^t)``."""
+    hit = sum(p for _, p, _, _ in wins)
+    missed = [(1.0 - hit) ** t for t in range(1, policy.turns + 1)]
+    return {k: tuple(p / hit * (1.0 - m) for m in missed) for k, p, _, _ in wins}
 
 
 T = TypeVar("T")
@@ -790,7 +811,8 @@ def advice_steps(hand: Hand, *, visible: Sequence[int] | None = None, turns: int
     if hand.tile_count % 3 != 2:
         raise HandError(
             f"expected a hand that must discard (3n+2 concealed tiles: 14, 11, 8, 5 or 2), "
-            f"got {hand.tile_count}; advise ranks the discards of a hand after its draw")
+            f"got {hand.tile_count}; advise ranks the discards of a hand after its draw",
+            code="advise.size", params={"count": hand.tile_count})
     seen = list(visible) if visible is not None else [0] * KINDS
     if situation is None:
         situation = Situation()
@@ -889,19 +911,55 @@ def advise_steps(hand: str, *, melds: str | Sequence[str] | None = None, visible
     generator returns exactly the JSON of :func:`advise` (``finish(advise_steps(...)) == advise(...)``). Bad
     input raises :class:`HandError` from the first ``next()``.
     """
+    if objective not in OBJECTIVES:
+        raise HandError(f"expected objective to be one of {', '.join(map(repr, OBJECTIVES))}, got {objective!r}",
+                        field="objective", code="option.choice",
+                        params={"name": "objective", "choices": ", ".join(map(repr, OBJECTIVES)),
+                                "got": repr(objective)})
+    given = _checked(hand, melds=melds, visible=visible, turns=turns, tegawari=tegawari, shanten_down=shanten_down,
+                     max_shanten=max_shanten, riichi=riichi, ippatsu=ippatsu, round_wind=round_wind,
+                     seat_wind=seat_wind, dora=dora, honba=honba, riichi_sticks=riichi_sticks, rules=rules,
+                     double_riichi=double_riichi, void=void)
+    advice = yield from advice_steps(given.hand, visible=given.seen, turns=given.turns, tegawari=given.tegawari,
+                                     shanten_down=given.shanten_down, max_shanten=given.max_shanten,
+                                     rules=given.rules, objective=objective, situation=given.situation,
+                                     visible_reds=given.seen_reds, void=given.void, budget=budget)
+    return advice_json(advice)
+
+
+class _Given(NamedTuple):
+    """The checked inputs shared by :func:`advise_steps` and :func:`outlook_steps`."""
+
+    hand: Hand
+    seen: list[int]
+    seen_reds: Sequence[int]
+    rules: Rules
+    void: int | None
+    situation: Situation
+    turns: int
+    tegawari: bool
+    shanten_down: bool
+    max_shanten: int
+
+
+def _checked(hand: str, *, melds: str | Sequence[str] | None, visible: str, turns: int, tegawari: bool,
+             shanten_down: bool, max_shanten: int, riichi: str, ippatsu: bool, round_wind: str, seat_wind: str,
+             dora: str, honba: int, riichi_sticks: int, rules: object, double_riichi: bool, void: str | None
+             ) -> _Given:
+    """The inputs of :func:`advise` / :func:`outlook` checked and parsed (the situation's fields are checked
+    when the hand is scored, by :func:`_win_value`)."""
     other_sets = [name for name in RULES if name != "riichi"]
     shape_rules: Rules = check_rules(rules) if isinstance(rules, str) and rules in other_sets else "riichi"
     if isinstance(rules, str) and rules not in other_sets and rules not in PRESETS:
         if rules not in RULES:
             check_rules(rules)  # a retired name says what to use instead
         raise HandError(f"expected rules to be one of {', '.join(map(repr, other_sets))}, "
-                        f"{', '.join(map(repr, PRESETS))} or a dict of scoring options, got {rules!r}", field="rules")
+                        f"{', '.join(map(repr, PRESETS))} or a dict of scoring options, got {rules!r}", field="rules",
+                        code="rules.choice",
+                        params={"choices": ", ".join(map(repr, (*other_sets, *PRESETS))), "got": repr(rules)})
     fixed = check_void(void, shape_rules)
     if not isinstance(rules, str):
         resolve_rules(rules)  # raises for a bad option
-    if objective not in OBJECTIVES:
-        raise HandError(f"expected objective to be one of {', '.join(map(repr, OBJECTIVES))}, got {objective!r}",
-                        field="objective")
     n = _check_int(turns, "turns", 1, MAX_TURNS)
     limit = _check_int(max_shanten, "max_shanten", 0, MAX_SHANTEN_LIMIT)
     swap = _check_bool(tegawari, "tegawari")
@@ -910,7 +968,107 @@ def advise_steps(hand: str, *, melds: str | Sequence[str] | None = None, visible
     seen_reds = parse_tiles(visible, field="visible")[1] if visible else (0, 0, 0)
     situation = Situation(riichi, ippatsu, round_wind, seat_wind, dora, honba,  # type: ignore[arg-type]
                           riichi_sticks, "riichi" if shape_rules != "riichi" else rules, double_riichi)
-    advice = yield from advice_steps(parsed, visible=seen, turns=n, tegawari=swap, shanten_down=back,
-                                     max_shanten=limit, rules=shape_rules, objective=objective, situation=situation,
-                                     visible_reds=seen_reds, void=fixed, budget=budget)
-    return advice_json(advice)
+    return _Given(parsed, list(seen) if seen is not None else [0] * KINDS, seen_reds, shape_rules, fixed, situation,
+                  n, swap, back, limit)
+
+
+@dataclass(frozen=True, slots=True)
+class Outlook:
+    """What a 3n+1 hand (one waiting for its draw) can expect within 1..turns draws, under the model of
+    :func:`advise`: the chances and expected points of :class:`AdviceRow` for the hand itself (``None`` beyond
+    ``max_shanten``; ``ev`` also when the hand is not scored) and, for a tenpai hand, its waits."""
+
+    hand: Hand
+    rules: Rules
+    shanten: int
+    turns: int
+    tegawari: bool
+    shanten_down: bool
+    max_shanten: int
+    situation: Situation | None
+    scoring: ScoringRules | None
+    p_win: tuple[float, ...] | None
+    p_tenpai: tuple[float, ...] | None
+    ev: tuple[float, ...] | None
+    waits: tuple[Wait, ...]
+    note: str | None
+
+
+def outlook_of(hand: Hand, given: _Given, budget: float | None = None) -> Steps[Outlook]:
+    """The :class:`Outlook` of a parsed 3n+1 hand, in steps (see :func:`outlook_steps`)."""
+    if hand.tile_count % 3 != 1:
+        raise HandError(
+            f"expected a hand waiting for its draw (3n+1 concealed tiles: 13, 10, 7, 4 or 1), got "
+            f"{hand.tile_count}; for a hand that must discard, advise ranks its discards",
+            code="outlook.size", params={"count": hand.tile_count})
+    seen = given.seen
+    situation = given.situation
+    scored = given.rules == "riichi" and hand.tile_count + 3 * len(hand.melds) == 13
+    value = _win_value(hand, seen, given.seen_reds, situation) if scored else None
+    if value is not None:  # the dora indicators are seen tiles
+        dora_counts = parse_tiles(situation.dora, field="dora")[0]
+        seen = [seen[k] + dora_counts[k] for k in range(KINDS)]
+    policy = DefaultPolicy(Evaluator.for_hand(hand, rules=given.rules, void=given.void), visible=seen,
+                           turns=given.turns, value=value)
+    options = OptionMoves(policy, tegawari=given.tegawari, shanten_down=given.shanten_down,
+                          max_shanten=given.max_shanten)
+    counts = list(hand.concealed)
+    reds = value.reds_of(hand) if value is not None else [0, 0, 0]
+    s = policy.chances(counts).shanten
+    p_win = p_tenpai = ev = None
+    note = None
+    if s <= given.max_shanten:
+        w, t, e = yield from _searched(options, counts, reds, budget)
+        p_win, p_tenpai = tuple(w[1:]), tuple(t[1:])
+        ev = tuple(e[1:]) if value is not None else None
+    else:
+        note = (f"p_win, p_tenpai and ev are omitted for a hand more than {given.max_shanten}-shanten: raise "
+                f"max_shanten (at most {MAX_SHANTEN_LIMIT}) to compute them")
+    shown = {k: max(0, policy.pool[k] - counts[k]) for k in range(KINDS)}
+    waits = _waits(policy, counts, reds, shown, False) if s == 0 else ()
+    return Outlook(hand, given.rules, s, given.turns, given.tegawari, given.shanten_down, given.max_shanten,
+                   situation if value is not None else None,
+                   resolve_rules(situation.rules) if value is not None else None, p_win, p_tenpai, ev, waits, note)
+
+
+def outlook(hand: str, *, melds: str | Sequence[str] | None = None, visible: str = "",
+            turns: int = DEFAULT_TURNS, tegawari: bool = False, shanten_down: bool = False,
+            max_shanten: int = DEFAULT_MAX_SHANTEN, riichi: str = "always", ippatsu: bool = False,
+            round_wind: str = "1z", seat_wind: str = "1z", dora: str = "", honba: int = 0, riichi_sticks: int = 0,
+            rules: object = "riichi", void: str | None = None) -> dict[str, Any]:
+    """The chance and expected points to win a 3n+1 hand (one waiting for its draw) within 1..turns draws,
+    and for a tenpai hand each wait's points and chance to be the winning draw.
+
+    The inputs and the model are those of :func:`advise` (a closed tenpai hand under ``riichi="always"`` is in
+    riichi), for the hand as it stands rather than after each discard. The result: the hand's keys, ``rules``,
+    ``shanten``, ``turns``, ``options``, ``situation``, ``p_win``, ``p_tenpai`` and ``ev`` (per draw, as an
+    advice row's), ``waits`` (a tenpai hand's: ``tile``, ``remaining`` (copies left to draw), ``yaku``,
+    ``points`` and ``p_win``, the chance that the hand, kept as it is, wins on that tile within 1..turns draws;
+    these sum to the hand's ``p_win`` when it never changes: in riichi, or with both options off) and ``note``.
+    Raises :class:`HandError` for any bad input, including a 3n+2 hand.
+
+    >>> o = outlook("23456m345p33345s", dora="1m", turns=2)  # in riichi, waiting on 1m-4m-7m
+    >>> [round(p, 4) for p in o["p_win"]], [round(e) for e in o["ev"]]
+    ([0.082, 0.1572], [1025, 1966])
+    >>> [(w["tile"], w["remaining"], round(w["p_win"][-1], 4)) for w in o["waits"]]
+    [('1m', 3, 0.0472), ('4m', 3, 0.0472), ('7m', 4, 0.0629)]
+    """
+    return finish(outlook_steps(hand, melds=melds, visible=visible, turns=turns, tegawari=tegawari,
+                                shanten_down=shanten_down, max_shanten=max_shanten, riichi=riichi, ippatsu=ippatsu,
+                                round_wind=round_wind, seat_wind=seat_wind, dora=dora, honba=honba,
+                                riichi_sticks=riichi_sticks, rules=rules, void=void))
+
+
+def outlook_steps(hand: str, *, melds: str | Sequence[str] | None = None, visible: str = "",
+                  turns: int = DEFAULT_TURNS, tegawari: bool = False, shanten_down: bool = False,
+                  max_shanten: int = DEFAULT_MAX_SHANTEN, riichi: str = "always", ippatsu: bool = False,
+                  round_wind: str = "1z", seat_wind: str = "1z", dora: str = "", honba: int = 0,
+                  riichi_sticks: int = 0, rules: object = "riichi", void: str | None = None,
+                  budget: float | None = None) -> Steps[dict[str, Any]]:
+    """:func:`outlook` in steps, as :func:`advise_steps` (``finish(outlook_steps(...)) == outlook(...)``)."""
+    given = _checked(hand, melds=melds, visible=visible, turns=turns, tegawari=tegawari, shanten_down=shanten_down,
+                     max_shanten=max_shanten, riichi=riichi, ippatsu=ippatsu, round_wind=round_wind,
+                     seat_wind=seat_wind, dora=dora, honba=honba, riichi_sticks=riichi_sticks, rules=rules,
+                     double_riichi=False, void=void)
+    result = yield from outlook_of(given.hand, given, budget)
+    return outlook_json(result)

@@ -1,7 +1,8 @@
 """The single JSON-in, JSON-out entry point that the browser worker calls.
 
 ``handle('{"op": "analyze", "hand": "123m456p789s11122z"}')`` returns ``'{"ok": true, "result": {...}}'``
-or ``'{"ok": false, "error": {"type": ..., "message": ..., "position": ..., "field": ...}}'`` (see
+or ``'{"ok": false, "error": {"type": ..., "message": ..., "position": ..., "field": ..., "code": ...,
+"params": {...}}}'`` (see
 :func:`paili.results.error_json`). Requests:
 
 * ``{"op": "analyze", "hand": str, "melds": [str] | str | null, "visible": str, "rules": "riichi" | "sanma" |
@@ -11,6 +12,8 @@ or ``'{"ok": false, "error": {"type": ..., "message": ..., "position": ..., "fie
   "round_wind": str, "seat_wind": str, "dora": str, "honba": int, "riichi_sticks": int, "rules": str |
   object}`` -> :func:`paili.advise` (discards ranked by the expected points or the chance to win, see
   :mod:`paili.advice`; ``rules`` is a rule set other than riichi, or a scoring preset or options; ``void``)
+* ``{"op": "outlook", ...the advise fields but objective and double_riichi...}`` -> :func:`paili.outlook` (a
+  3n+1 hand's chance and points to win by each draw, and a tenpai hand's waits with their chances)
 * ``{"op": "score", "hand": str, "win": str, ...the other keyword arguments of paili.score...}`` ->
   :func:`paili.score` (keys left out take its defaults; ``rules`` is a preset name or a dict of options)
 * ``{"op": "score_waits", "hand": str, ...the same situation but win and tsumo...}`` ->
@@ -23,8 +26,8 @@ or ``'{"ok": false, "error": {"type": ..., "message": ..., "position": ..., "fie
 The worker runs every request in steps, so that a long search never holds up a newer request:
 ``job = begin(request_json)`` then ``step(job, seconds)`` until it returns the envelope (``None`` before: the
 job yielded after about ``seconds`` of work, or after a finished discard row); ``cancel(job)`` drops a job.
-Only ``advise`` takes more than one step (:func:`paili.advice.advise_steps`); ``handle(request_json)`` is the
-same request in one go.
+Only ``advise`` and ``outlook`` take more than one step (:func:`paili.advice.advise_steps`);
+``handle(request_json)`` is the same request in one go.
 
 Errors become envelopes here and nowhere else: ``HandError`` (bad hand or option, with ``field``, the input
 it belongs to, and ``position`` in that input where it applies), ``RequestError`` (a request that is not of
@@ -40,7 +43,7 @@ from collections.abc import Callable, Generator
 from typing import Any
 
 from . import __version__
-from .advice import ADVICE_KEYS, Steps, advise_steps, finish
+from .advice import ADVICE_KEYS, OUTLOOK_KEYS, Steps, advise_steps, finish, outlook_steps
 from .analysis import analyze
 from .errors import HandError
 from .notation import parse
@@ -105,6 +108,19 @@ def _advise(request: dict[str, Any]) -> Any:
     return finish(_advise_steps(request))
 
 
+def _outlook_steps(request: dict[str, Any], budget: float | None = None) -> Steps[Any]:
+    rules = request.get("rules", "riichi")
+    if not isinstance(rules, (str, dict)):
+        raise RequestError(f"expected 'rules' to be a string or an object, got {type(rules).__name__}")
+    situation = {key: request[key] for key in OUTLOOK_KEYS if key in request}
+    return outlook_steps(_string(request, "hand"), melds=_melds(request), visible=_string(request, "visible", ""),
+                         rules=rules, budget=budget, **situation)
+
+
+def _outlook(request: dict[str, Any]) -> Any:
+    return finish(_outlook_steps(request))
+
+
 def _score(request: dict[str, Any]) -> Any:
     options = {key: request[key] for key in SITUATION_KEYS if key in request}
     return score(_string(request, "hand"), win=_string(request, "win"), **options)
@@ -120,12 +136,13 @@ def _version(request: dict[str, Any]) -> Any:
 
 
 OPS: dict[str, Callable[[dict[str, Any]], Any]] = {
-    "analyze": _analyze, "advise": _advise, "score": _score, "score_waits": _score_waits,
+    "analyze": _analyze, "advise": _advise, "outlook": _outlook, "score": _score, "score_waits": _score_waits,
     "tiles": _tiles, "version": _version}
 """The operations ``handle`` knows, by name (other modules may register more)."""
 
 
-STEPPED: dict[str, Callable[[dict[str, Any], float | None], Steps[Any]]] = {"advise": _advise_steps}
+STEPPED: dict[str, Callable[[dict[str, Any], float | None], Steps[Any]]] = {
+    "advise": _advise_steps, "outlook": _outlook_steps}
 """The operations that run in steps (see :func:`begin`); the others answer in one step."""
 
 
@@ -228,6 +245,6 @@ def _envelope(run: Callable[[], Any], request_json: str) -> str:
         error = error_json(exc)
     except Exception as exc:  # the one place where unexpected errors become an envelope
         log.exception("internal error while handling %r", request_json[:200])
-        error = {"type": "InternalError", "message": f"{type(exc).__name__}: {exc}", "position": None,
-                 "field": None}
+        message = f"{type(exc).__name__}: {exc}"
+        error = {**error_json(exc), "type": "InternalError", "message": message, "params": {"message": message}}
     return json.dumps({"ok": False, "error": error}, ensure_ascii=False)

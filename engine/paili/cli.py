@@ -7,28 +7,63 @@
 * With no HAND, hands are read from standard input, one per line, and written as JSON lines: the
   ``analyze()`` result, or ``{"input": line, "error": {...}}`` for a bad line (the run goes on; the exit
   status is 1 if any line failed). Blank lines are skipped.
+* ``--lang ja`` (or ``en``, ``zh-Hans``: any catalog of :mod:`paili.i18n`; by default the one that
+  ``LC_ALL`` / ``LC_MESSAGES`` / ``LANG`` names) writes the readable output and the error messages in that
+  language; JSON stays in ids.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+import unicodedata
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 from . import __version__
 from .analysis import analyze
 from .errors import HandError
+from .i18n import choose, error_text, languages, t
 from .results import error_json
 from .rules import RULES, VOIDS
 
-_FORMS = (("regular", "regular"), ("chiitoitsu", "seven pairs"), ("kokushi", "thirteen orphans"),
-          ("quanbukao", "全不靠"), ("qixingbukao", "七星不靠"), ("zuhelong", "组合龙"))
+_FORMS = ("regular", "chiitoitsu", "kokushi", "quanbukao", "qixingbukao", "zuhelong")
 
 
-def _shanten_words(n: int) -> str:
-    return {-1: "complete (agari)", 0: "tenpai"}.get(n, f"{n}-shanten")
+def default_language() -> str:
+    """The catalog the environment's locale asks for (``LC_ALL``, ``LC_MESSAGES``, ``LANG``), else English."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        if os.environ.get(name):
+            return choose(os.environ[name])
+    return choose(None)
+
+
+def add_lang_option(parser: argparse.ArgumentParser) -> None:
+    """``--lang``: the language of the readable output and of error messages."""
+    parser.add_argument("--lang", choices=languages(), default=default_language(),
+                        help=t("cli.lang_help", "en", choices=", ".join(languages())))
+
+
+def label(text: str, width: int = 10) -> str:
+    """``text`` padded to ``width`` terminal columns (wide CJK characters take two)."""
+    used = sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+    return text + " " * max(1, width - used)
+
+
+def error_lines(exc: HandError, lang: str, text: str | None) -> str:
+    """``paili: FIELD: MESSAGE`` in ``lang``, and a caret under the character at fault in ``text``."""
+    out = t("cli.error", lang, field=exc.field, message=error_text(error_json(exc), lang))
+    if text is not None and exc.position is not None and exc.position < len(text):
+        out += f"\n  {text}\n  {' ' * exc.position}^"
+    return out
+
+
+def _shanten_words(n: int, lang: str) -> str:
+    if n < 0:
+        return t("cli.complete", lang)
+    return t("cli.tenpai", lang) if n == 0 else t("cli.n_shanten", lang, count=n)
 
 
 def _tiles(items: Sequence[dict[str, Any]]) -> str:
@@ -40,45 +75,51 @@ def _knitted(codes: Sequence[str]) -> str:
     return " ".join("".join(c[0] for c in codes[i:i + 3]) + codes[i][1] for i in range(0, 9, 3))
 
 
-def reading_text(reading: dict[str, Any]) -> str:
+def reading_text(reading: dict[str, Any], lang: str = "en") -> str:
     """One reading (a decomposition's JSON) in words: ``pair 2z | triplets 1z | sequences 1m 4p``."""
     if reading["form"] == "chiitoitsu":
-        return "seven pairs " + " ".join(reading["pairs"])
+        return t("cli.form.chiitoitsu", lang) + " " + " ".join(reading["pairs"])
     if reading["form"] == "kokushi":
-        return f"thirteen orphans, pair {reading['pair']}"
+        return t("cli.kokushi_pair", lang, tile=reading["pair"])
     if reading["form"] in ("quanbukao", "qixingbukao"):
-        return f"{dict(_FORMS)[reading['form']]} ({reading['form']}), knitted {_knitted(reading['knitted'])}"
-    parts = [f"pair {reading['pair']}"]
+        return t("cli.knitted_form", lang, form=t(f"cli.form.{reading['form']}", lang), id=reading["form"],
+                 tiles=_knitted(reading["knitted"]))
+    parts = [f"{t('cli.pair', lang)} {reading['pair']}"]
     if reading["form"] == "zuhelong":
-        parts.insert(0, f"组合龙 (zuhelong) {_knitted(reading['knitted'])}")
+        parts.insert(0, t("cli.zuhelong", lang, tiles=_knitted(reading["knitted"])))
     if reading["triplets"]:
-        parts.append("triplets " + " ".join(reading["triplets"]))
+        parts.append(t("cli.triplets", lang) + " " + " ".join(reading["triplets"]))
     if reading["sequences"]:
-        parts.append("sequences " + " ".join(reading["sequences"]))
+        parts.append(t("cli.sequences", lang) + " " + " ".join(reading["sequences"]))
     return " | ".join(parts)
 
 
-def render(result: dict[str, Any]) -> str:
-    """The readable text form of an ``analyze()`` result."""
+def render(result: dict[str, Any], lang: str = "en") -> str:
+    """The readable text form of an ``analyze()`` result, in ``lang``."""
     lines = []
     melds = " ".join([m["text"] for m in result["melds"]] + ["{4z}"] * result.get("nukidora", 0))
-    lines.append(f"hand      {result['hand']}{' ' + melds if melds else ''}   ({result['tiles']} concealed tiles)")
+    lines.append(f"{label(t('cli.hand', lang))}{result['hand']}{' ' + melds if melds else ''}   "
+                 f"{t('cli.concealed_tiles', lang, count=result['tiles'])}")
     sh = result["shanten"]
-    forms = ", ".join(f"{label} {sh[key]}" for key, label in _FORMS if sh.get(key) is not None)
-    lines.append(f"shanten   {sh['min']}  {_shanten_words(sh['min'])}   [{forms}]")
+    forms = ", ".join(f"{t(f'cli.form.{key}', lang)} {sh[key]}" for key in _FORMS if sh.get(key) is not None)
+    lines.append(f"{label(t('cli.shanten', lang))}{sh['min']}  {_shanten_words(sh['min'], lang)}   [{forms}]")
     if "void" in result:
-        lines.append(f"void      {result['void']['suits']} ({'fixed' if result['void']['fixed'] else 'best'})")
+        which = t("cli.void_fixed" if result["void"]["fixed"] else "cli.void_best", lang)
+        lines.append(f"{label(t('cli.void', lang))}{result['void']['suits']} ({which})")
     if "decompositions" in result and result["decompositions"]:
-        lines.append(f"win: {len(result['decompositions'])} reading(s)")
+        lines.append(t("cli.win_readings", lang, count=len(result["decompositions"])))
         for i, d in enumerate(result["decompositions"], 1):
-            named = d["flags"] + ([f"gen {d['gen']}"] if d.get("gen") else [])
-            flags = f"   [{', '.join(named)}]" if named else ""
-            lines.append(f"  {i}. {reading_text(d)}{flags}")
+            names = [*(d["flags"] if lang == "en" else (t(f"flag.{f}", lang) for f in d["flags"]))]
+            if d.get("gen"):
+                names.append(t("cli.gen", lang, count=d["gen"]))
+            flags = f"   [{', '.join(names)}]" if names else ""
+            lines.append(f"  {i}. {reading_text(d, lang)}{flags}")
     if "waits" in result:
-        lines.append(f"waits     {_tiles(result['waits'])}")
-        lines.append(f"ukeire    {result['ukeire']['total']} tiles: {_tiles(result['ukeire']['tiles'])}")
+        lines.append(f"{label(t('cli.waits', lang))}{_tiles(result['waits'])}")
+        lines.append(f"{label(t('cli.ukeire', lang))}{t('cli.ukeire_tiles', lang, count=result['ukeire']['total'])} "
+                     f"{_tiles(result['ukeire']['tiles'])}")
     if result.get("discards"):
-        lines.append("discard  shanten  ukeire  tiles that improve")
+        lines.append(t("cli.discard_header", lang))
         for row in result["discards"]:
             lines.append(f"{row['tile']:<8} {row['shanten']:>7}  {row['ukeire']['total']:>6}  "
                          f"{_tiles(row['ukeire']['tiles'])}")
@@ -121,6 +162,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="sichuan: the suit given up (定缺); by default the hand's best")
     parser.add_argument("--json", action="store_true", help="print analyze() as JSON")
     parser.add_argument("--version", action="version", version=f"paili {__version__}")
+    add_lang_option(parser)
     args = parser.parse_args(argv)
     options = {"melds": args.melds, "visible": args.visible, "rules": args.rules, "void": args.void}
     if args.hand is None:
@@ -128,10 +170,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         result = analyze(args.hand, **options)
     except HandError as exc:
-        print(f"paili: {exc.field}: {exc.message}", file=sys.stderr)
-        text = {"hand": args.hand, "visible": args.visible}.get(exc.field)
-        if text is not None and exc.position is not None and exc.position < len(text):
-            print(f"  {text}\n  {' ' * exc.position}^", file=sys.stderr)
+        print(error_lines(exc, args.lang, {"hand": args.hand, "visible": args.visible}.get(exc.field)),
+              file=sys.stderr)
         return 2
-    print(json.dumps(result, ensure_ascii=False, indent=2) if args.json else render(result))
+    print(json.dumps(result, ensure_ascii=False, indent=2) if args.json else render(result, args.lang))
     return 0

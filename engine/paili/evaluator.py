@@ -358,11 +358,13 @@ def check_forms(forms: object) -> Forms:
     ['kokushi', 'regular']
     """
     if isinstance(forms, (str, bytes)) or not isinstance(forms, Iterable):
-        raise HandError(f"expected a set of {', '.join(map(repr, FORM_NAMES))}, got {forms!r}", field="forms")
+        raise HandError(f"expected a set of {', '.join(map(repr, FORM_NAMES))}, got {forms!r}", field="forms",
+                        code="forms.type", params={"choices": ", ".join(map(repr, FORM_NAMES)), "got": repr(forms)})
     items = list(forms)
     out = frozenset(f for f in FORM_NAMES if f in items)
     if not items or len(out) != len(set(items)):
-        raise HandError(f"expected a non-empty set of {', '.join(map(repr, FORM_NAMES))}, got {forms!r}", field="forms")
+        raise HandError(f"expected a non-empty set of {', '.join(map(repr, FORM_NAMES))}, got {forms!r}", field="forms",
+                        code="forms.empty", params={"choices": ", ".join(map(repr, FORM_NAMES)), "got": repr(forms)})
     return out
 
 
@@ -375,7 +377,7 @@ def applicable(forms: Forms, *, full: bool) -> Forms:
     if "regular" not in forms:
         raise HandError("seven pairs, thirteen orphans and the closed knitted forms apply only to a closed hand "
                         "of 13 or 14 concealed tiles with no called melds; expected the regular form too for "
-                        "this hand", field="forms")
+                        "this hand", field="forms", code="forms.regular_needed", params={})
     return forms - _CLOSED_FORMS
 
 
@@ -471,10 +473,11 @@ class Evaluator:
             free = tuple(slot for slot in range(3) if not any(self.called[slot * 9:slot * 9 + 9]))
             if void is not None and void not in free:
                 raise HandError(f"expected a void suit with no called meld, got {'mps'[void]!r}: the melds hold "
-                                f"tiles of that suit", field="void")
+                                f"tiles of that suit", field="void", code="void.called_suit",
+                                params={"got": repr("mps"[void])})
             if not free:
                 raise HandError("expected called melds of at most two suits: a Sichuan hand with melds of all "
-                                "three can never win (缺一门)", field="melds")
+                                "three can never win (缺一门)", field="melds", code="melds.three_suits", params={})
             self.voids = free if void is None else (void,)
         self.tables = suit_tables()
         self._caps = [self._slot_caps(slot) for slot in range(4)]

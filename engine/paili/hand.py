@@ -35,20 +35,21 @@ NORTH: Final = 30
 """The kind of north (4z), the tile three-player riichi extracts as nukidora (抜きドラ)."""
 
 
-def meld_problem(kind: str, tiles: tuple[Tile, ...]) -> str | None:
+def meld_problem(kind: str, tiles: tuple[Tile, ...]) -> tuple[str, str] | None:
     """What is wrong with a meld of ``kind`` made of ``tiles`` (kinds ascending, as many as the kind has):
-    the start of an error message ("expected ..."), or ``None`` when the shape is right.
+    the error code and the start of its message ("expected ..."), or ``None`` when the shape is right.
 
     >>> meld_problem("chi", (0, 1, 2)) is None, meld_problem("chi", (0, 0, 0))
-    (True, 'expected a chi of three consecutive tiles or a pon of three equal tiles')
+    (True, ('meld.not_chi', 'expected a chi of three consecutive tiles or a pon of three equal tiles'))
     """
     if kind == "chi":
         if tiles[0] >= HONOR_BASE:
-            return "expected a pon of three equal honors (honors make no chi)"
+            return "meld.honor_chi", "expected a pon of three equal honors (honors make no chi)"
         if tiles != (tiles[0], tiles[0] + 1, tiles[0] + 2) or tiles[0] % 9 > 6:
-            return "expected a chi of three consecutive tiles or a pon of three equal tiles"
+            return "meld.not_chi", "expected a chi of three consecutive tiles or a pon of three equal tiles"
     elif len(set(tiles)) != 1:
-        return "expected a pon of three equal tiles" if kind == "pon" else "expected a kan of four equal tiles"
+        return (("meld.not_pon", "expected a pon of three equal tiles") if kind == "pon"
+                else ("meld.not_kan", "expected a kan of four equal tiles"))
     return None
 
 
@@ -69,19 +70,22 @@ class Meld:
     def __post_init__(self) -> None:
         size = MELD_SIZES.get(self.kind) if isinstance(self.kind, str) else None
         if size is None:
-            raise HandError(f"expected a meld kind 'chi', 'pon', 'kan' or 'ankan', got {self.kind!r}")
+            raise HandError(f"expected a meld kind 'chi', 'pon', 'kan' or 'ankan', got {self.kind!r}",
+                            code="meld.kind", params={"got": repr(self.kind)})
         tiles = self.tiles
         if (not isinstance(tiles, tuple) or len(tiles) != size
                 or any(type(t) is not int or not 0 <= t < KINDS for t in tiles)
                 or list(tiles) != sorted(tiles)):
             raise HandError(f"expected the {size} tiles of a {self.kind} as kinds from 0 to 33 in ascending "
-                            f"order, got {tiles!r}")
+                            f"order, got {tiles!r}", code="meld.tiles",
+                            params={"size": size, "kind": self.kind, "got": repr(tiles)})
         problem = meld_problem(self.kind, tiles)
         if problem is not None:
-            raise HandError(f"{problem}, got {self!r}")
+            raise HandError(f"{problem[1]}, got {self!r}", code=problem[0], params={"meld": repr(self)})
         fives = min(1, sum(t in FIVES for t in tiles))
         if type(self.reds) is not int or not 0 <= self.reds <= fives:
-            raise HandError(f"expected {'0 or 1' if fives else '0'} red fives in {self!r}, got {self.reds!r}")
+            raise HandError(f"expected {'0 or 1' if fives else '0'} red fives in {self!r}, got {self.reds!r}",
+                            code="meld.reds", params={"allowed": fives, "meld": repr(self), "got": repr(self.reds)})
 
     @property
     def is_open(self) -> bool:
@@ -171,9 +175,11 @@ def format_tiles(counts: Sequence[int], reds: Sequence[int] = (0, 0, 0)) -> str:
     '3405m117z'
     """
     if len(counts) != KINDS or any(not 0 <= n <= COPIES for n in counts):
-        raise HandError(f"expected {KINDS} counts from 0 to {COPIES}, got {tuple(counts)!r}")
+        raise HandError(f"expected {KINDS} counts from 0 to {COPIES}, got {tuple(counts)!r}", code="counts.invalid",
+                        params={"got": repr(tuple(counts))})
     if len(reds) != _RED_SUITS or any(not 0 <= r <= min(1, counts[FIVES[s]]) for s, r in enumerate(reds)):
-        raise HandError(f"expected 3 red-five counts of 0 or 1 (at most the 5s held), got {tuple(reds)!r}")
+        raise HandError(f"expected 3 red-five counts of 0 or 1 (at most the 5s held), got {tuple(reds)!r}",
+                        code="counts.reds_invalid", params={"got": repr(tuple(reds))})
     parts = []
     for suit, letter in enumerate(SUITS):
         base = suit * 9

@@ -58,7 +58,7 @@ from functools import cache
 from itertools import permutations
 from typing import Final
 
-from .errors import HandError
+from .errors import HandError, Param
 from .hand import MELD_SIZES, NORTH, Hand, Meld, MeldKind, format_hand, format_meld, format_tiles, meld_problem
 from .rules import RULE_SETS, Rules
 from .tiles import COPIES, FIVES, KINDS, SUITS, Counts, Tile, tile_name
@@ -107,6 +107,22 @@ _CLOSER: Final = {"[": "]", "(": ")"}
 _CLOSERS: Final = frozenset("])")
 _RED_SUITS: Final = 3
 _END: Final = "end of input"
+_EXPECTED: Final = {
+    "digit_or_suit": "a digit or a suit letter (m, p, s or z)",
+    "digit_or_meld": "a digit (0-9), '[' or '('",
+    "digit": "a digit (0-9)",
+    "meld_open": "'[' or '(' to open a meld",
+}
+"""What a character in the wrong place should have been, by the id an error's ``expected`` param names."""
+_NOTES: Final = {
+    "none": "",
+    "no_meld_open": " with no meld open",
+    "melds_not_allowed": " (melds are not allowed here)",
+    "only_melds": " (only bracketed melds are allowed here)",
+    "nested_meld": " (melds cannot be nested)",
+    "meld_closes_with": " (the meld opened at character {start} closes with {closer})",
+}
+"""Why a character is not allowed there, by the id an error's ``note`` param names."""
 
 
 # --- internal values -------------------------------------------------------------------------------------
@@ -140,13 +156,17 @@ class _Scan:
     """The copies of ``4z`` set aside as nukidora (``{4z}``)."""
 
 
-def _error(where: str, message: str, position: int | None = None) -> HandError:
+def _error(where: str, message: str, position: int | None = None, *, code: str,
+           params: dict[str, Param] | None = None) -> HandError:
     """The error for the input labelled ``where``: ``""`` (the hand string), a field name (``"visible"``,
-    ``"melds"``) or ``"melds[i]"`` (the i-th string of a melds list, named at the end of the message)."""
+    ``"melds"``) or ``"melds[i]"`` (the i-th string of a melds list, named at the end of the message, and
+    as the param ``item``); ``code`` and ``params`` as :class:`HandError` has them."""
     field, _, index = where.partition("[")
+    params = dict(params or {})
     if index:
         message = f"{message} (in melds[{index})"
-    return HandError(message, position, field or "hand")
+        params["item"] = int(index.rstrip("]"))
+    return HandError(message, position, field or "hand", code=code, params=params)
 
 
 # --- scanning ----------------------------------------------------------------------------------------------
@@ -156,13 +176,16 @@ def _check_text(text: object, where: str) -> str:
     """The string as the parsers read it (:func:`normalize`); HandError when it is not a string or is too long
     (checked before anything else)."""
     if not isinstance(text, str):
-        raise _error(where, f"expected a string, got {type(text).__name__}")
+        raise _error(where, f"expected a string, got {type(text).__name__}", code="text.type",
+                     params={"type": type(text).__name__})
     if len(text) > MAX_TEXT_LENGTH:
         raise _error(
             where,
             f"expected at most {MAX_TEXT_LENGTH} characters, got {len(text)}; "
             f"the text is too long from character {MAX_TEXT_LENGTH + 1}",
             MAX_TEXT_LENGTH,
+            code="text.too_long",
+            params={"max": MAX_TEXT_LENGTH, "length": len(text), "from": MAX_TEXT_LENGTH + 1},
         )
     return normalize(text)
 
@@ -178,13 +201,20 @@ def normalize(text: str) -> str:
     return text.translate(_NORMALIZE)
 
 
-def _unended(text: str, pending: list[int], where: str, got: str) -> HandError:
-    """Digits that no suit letter closed; points at the first of them."""
+def _unended(text: str, pending: list[int], where: str, got: str | None) -> HandError:
+    """Digits that no suit letter closed (by the character ``got``, or the end when None); points at the
+    first of them."""
     digits = "".join(text[p] for p in pending)
+    params: dict[str, Param] = {"digits": repr(digits), "at": pending[0] + 1}
+    if got is not None:
+        params["char"] = repr(got)
     return _error(
         where,
-        f"expected a suit letter after the digits {digits!r} at character {pending[0] + 1}, got {got}",
+        f"expected a suit letter after the digits {digits!r} at character {pending[0] + 1}, "
+        f"got {_END if got is None else repr(got)}",
         pending[0],
+        code="notation.unended" if got is not None else "notation.unended_end",
+        params=params,
     )
 
 
@@ -200,6 +230,8 @@ def _tiles(text: str, positions: list[int], suit: str, where: str) -> list[_Copy
                 where,
                 f"expected an honor digit from 1 to 7 before 'z', got '{digit}z' at character {p + 1}{why}",
                 p,
+                code="notation.red_honor" if digit == 0 else "notation.honor_digit",
+                params={"digit": digit, "at": p + 1},
             )
         out.append(_Copy(base + (4 if digit == 0 else digit - 1), digit == 0, where, p))
     return out
@@ -219,7 +251,8 @@ def _scan(text: str, where: str, *, tiles_allowed: bool, melds_allowed: bool) ->
         elif tiles_allowed and char in _SUIT_LETTERS:
             if not pending:
                 raise _error(
-                    where, f"expected digits before the suit letter {char!r} at character {i + 1}, got none", i
+                    where, f"expected digits before the suit letter {char!r} at character {i + 1}, got none", i,
+                    code="notation.digits_before_suit", params={"suit": repr(char), "at": i + 1},
                 )
             copies = _tiles(text, pending, char, where)
             scan.concealed.extend(copies)
@@ -227,7 +260,7 @@ def _scan(text: str, where: str, *, tiles_allowed: bool, melds_allowed: bool) ->
             pending = []
         elif melds_allowed and char in _CLOSER:
             if pending:
-                raise _unended(text, pending, where, repr(char))
+                raise _unended(text, pending, where, char)
             parsed, i = _scan_meld(text, i, where)
             scan.melds.append(parsed)
             scan.copies.extend(parsed.copies)
@@ -241,27 +274,18 @@ def _scan(text: str, where: str, *, tiles_allowed: bool, melds_allowed: bool) ->
             raise _unexpected(char, i, where, pending=bool(pending), tiles=tiles_allowed, melds=melds_allowed)
         i += 1
     if pending:
-        raise _unended(text, pending, where, _END)
+        raise _unended(text, pending, where, None)
     return scan
 
 
 def _unexpected(char: str, i: int, where: str, *, pending: bool, tiles: bool, melds: bool) -> HandError:
-    if pending:
-        expected = "a digit or a suit letter (m, p, s or z)"
-    elif tiles and melds:
-        expected = "a digit (0-9), '[' or '('"
-    elif tiles:
-        expected = "a digit (0-9)"
-    else:
-        expected = "'[' or '(' to open a meld"
-    note = ""
-    if char in _CLOSERS:
-        note = " with no meld open"
-    elif char in _CLOSER:
-        note = " (melds are not allowed here)"
-    elif char in _DIGITS or char in _SUIT_LETTERS:
-        note = " (only bracketed melds are allowed here)"
-    return _error(where, f"expected {expected}, got {char!r} at character {i + 1}{note}", i)
+    expected_id = ("digit_or_suit" if pending else "digit_or_meld" if tiles and melds else "digit" if tiles
+                   else "meld_open")
+    note_id = ("no_meld_open" if char in _CLOSERS else "melds_not_allowed" if char in _CLOSER
+               else "only_melds" if char in _DIGITS or char in _SUIT_LETTERS else "none")
+    return _error(where, f"expected {_EXPECTED[expected_id]}, got {char!r} at character {i + 1}{_NOTES[note_id]}", i,
+                  code="notation.unexpected",
+                  params={"expected": expected_id, "char": repr(char), "at": i + 1, "note": note_id})
 
 
 def _scan_nukidora(text: str, start: int, where: str) -> tuple[list[_Copy], int]:
@@ -270,12 +294,13 @@ def _scan_nukidora(text: str, start: int, where: str) -> tuple[list[_Copy], int]
     end = text.find("}", start)
     if end < 0:
         raise _error(where, f"expected '}}' to close the nukidora opened at character {start + 1}, got {_END}",
-                     start)
+                     start, code="nukidora.unclosed", params={"start": start + 1})
     inner = [(j, text[j]) for j in range(start + 1, end) if text[j] not in WHITESPACE]
     body = "".join(ch for _, ch in inner)
     if len(body) < 2 or body[-1] != "z" or set(body[:-1]) != {"4"}:
         raise _error(where, f"expected only norths set aside as nukidora, such as '{{4z}}' or '{{44z}}', got "
-                            f"{text[start:end + 1]!r} at character {start + 1}", start)
+                            f"{text[start:end + 1]!r} at character {start + 1}", start, code="nukidora.invalid",
+                     params={"got": repr(text[start:end + 1]), "at": start + 1})
     return [_Copy(NORTH, False, where, j) for j, ch in inner[:-1]], end
 
 
@@ -298,33 +323,37 @@ def _scan_meld(text: str, start: int, where: str) -> tuple[_ParsedMeld, int]:
                 f"expected {closer!r} to close the meld opened at character {start + 1} after its suit letter, "
                 f"got {char!r} at character {j + 1}",
                 j,
+                code="meld.unclosed_after_suit",
+                params={"closer": repr(closer), "start": start + 1, "char": repr(char), "at": j + 1},
             )
         if char in _DIGITS:
             digits.append(j)
         elif char in _SUIT_LETTERS:
             if not digits:
                 raise _error(
-                    where, f"expected digits before the suit letter {char!r} at character {j + 1}, got none", j
+                    where, f"expected digits before the suit letter {char!r} at character {j + 1}, got none", j,
+                    code="notation.digits_before_suit", params={"suit": repr(char), "at": j + 1},
                 )
             suit = char
         else:
-            expected = "a digit or a suit letter (m, p, s or z)" if digits else "a digit (0-9)"
-            if char in _CLOSER:
-                note = " (melds cannot be nested)"
-            elif char in _CLOSERS:
-                note = f" (the meld opened at character {start + 1} closes with {closer!r})"
-            else:
-                note = ""
-            raise _error(where, f"expected {expected}, got {char!r} at character {j + 1}{note}", j)
+            expected_id = "digit_or_suit" if digits else "digit"
+            note_id = "nested_meld" if char in _CLOSER else "meld_closes_with" if char in _CLOSERS else "none"
+            note = _NOTES[note_id].format(start=start + 1, closer=repr(closer))
+            raise _error(where, f"expected {_EXPECTED[expected_id]}, got {char!r} at character {j + 1}{note}", j,
+                         code="notation.unexpected",
+                         params={"expected": expected_id, "char": repr(char), "at": j + 1, "note": note_id,
+                                 "start": start + 1, "closer": repr(closer)})
         j += 1
     else:
         raise _error(
-            where, f"expected {closer!r} to close the meld opened at character {start + 1}, got {_END}", start
+            where, f"expected {closer!r} to close the meld opened at character {start + 1}, got {_END}", start,
+            code="meld.unclosed", params={"closer": repr(closer), "start": start + 1},
         )
     if not digits:
-        raise _error(where, f"expected the tiles of a meld, got an empty meld at character {start + 1}", start)
+        raise _error(where, f"expected the tiles of a meld, got an empty meld at character {start + 1}", start,
+                     code="meld.empty", params={"at": start + 1})
     if not suit:
-        raise _unended(text, digits, where, repr(closer))
+        raise _unended(text, digits, where, closer)
     copies = _tiles(text, digits, suit, where)
     return _ParsedMeld(_meld_shape(copies, text, start, j, where), tuple(copies), start), j
 
@@ -339,7 +368,8 @@ def _meld_shape(copies: list[_Copy], text: str, start: int, end: int, where: str
     if text[start] == "(":
         if size != 4:
             raise _error(
-                where, f"expected 4 tiles in a closed kan, got {size} in {shown} at character {start + 1}", start
+                where, f"expected 4 tiles in a closed kan, got {size} in {shown} at character {start + 1}", start,
+                code="meld.ankan_size", params={"size": size, "meld": shown, "at": start + 1},
             )
         kind = "ankan"
     elif size == 4:
@@ -351,10 +381,14 @@ def _meld_shape(copies: list[_Copy], text: str, start: int, end: int, where: str
             where,
             f"expected 3 tiles (chi or pon) or 4 (kan) in a meld, got {size} in {shown} at character {start + 1}",
             start,
+            code="meld.size",
+            params={"size": size, "meld": shown, "at": start + 1},
         )
     problem = meld_problem(kind, tiles)
     if problem is not None:
-        raise _error(where, f"{problem}, got {shown} at character {start + 1}", start)
+        code, message = problem
+        raise _error(where, f"{message}, got {shown} at character {start + 1}", start, code=code,
+                     params={"meld": shown, "at": start + 1})
     if reds > 1:
         _check_copies(copies)  # a second red five of the suit: the error names its position
     return Meld(kind, tiles, reds)
@@ -376,6 +410,8 @@ def _check_copies(copies: Sequence[_Copy], *, melds: bool = True) -> tuple[Count
                 f"expected at most {COPIES} copies of {tile_name(c.tile)} ({what}), "
                 f"got a 5th at character {c.position + 1}",
                 c.position,
+                code="copies.fifth" if melds else "copies.fifth_plain",
+                params={"tile": tile_name(c.tile), "at": c.position + 1},
             )
         if c.red:
             suit = c.tile // 9
@@ -386,6 +422,8 @@ def _check_copies(copies: Sequence[_Copy], *, melds: bool = True) -> tuple[Count
                     f"expected at most one red five of each suit, got a second '0{SUITS[suit]}' "
                     f"at character {c.position + 1}",
                     c.position,
+                    code="copies.second_red",
+                    params={"red": f"0{SUITS[suit]}", "at": c.position + 1},
                 )
     return tuple(counts), (reds[0], reds[1], reds[2])
 
@@ -397,7 +435,7 @@ def _check_size(concealed: int, melds: int, extra: int = 0) -> None:
     that field's error."""
     total = concealed + 3 * melds
     if concealed == 0:
-        raise HandError("expected at least one concealed tile, got none")
+        raise HandError("expected at least one concealed tile, got none", code="size.none", params={})
     if total > MAX_HAND_TILES:
         if melds:
             field = "melds" if extra and total - 3 * extra <= MAX_HAND_TILES else "hand"
@@ -405,11 +443,15 @@ def _check_size(concealed: int, melds: int, extra: int = 0) -> None:
                 f"expected at most {MAX_HAND_TILES} tiles counting 3 per meld, got {total} "
                 f"({concealed} concealed + {melds} meld{'s' if melds > 1 else ''})",
                 field=field,
+                code="size.too_many_with_melds",
+                params={"max": MAX_HAND_TILES, "total": total, "concealed": concealed, "melds": melds},
             )
-        raise HandError(f"expected at most {MAX_HAND_TILES} tiles, got {concealed}")
+        raise HandError(f"expected at most {MAX_HAND_TILES} tiles, got {concealed}", code="size.too_many",
+                        params={"max": MAX_HAND_TILES, "count": concealed})
     if concealed % 3 == 0:
         raise HandError(
-            f"expected 3k+1 or 3k+2 concealed tiles (1, 2, 4, 5, 7, 8, 10, 11, 13 or 14), got {concealed}"
+            f"expected 3k+1 or 3k+2 concealed tiles (1, 2, 4, 5, 7, 8, 10, 11, 13 or 14), got {concealed}",
+            code="size.not_3k", params={"count": concealed},
         )
 
 
@@ -428,15 +470,19 @@ def _melds_argument(melds: object) -> _Scan:
                 "melds",
                 f"expected at most {MAX_MELDS} melds, got {len(found)}; the 5th is at character {extra + 1}",
                 extra,
+                code="melds.too_many_text",
+                params={"max": MAX_MELDS, "count": len(found), "at": extra + 1},
             )
         return scan
     if isinstance(melds, (bytes, bytearray)) or not isinstance(melds, Sequence):
         raise _error(
-            "melds", f"expected a string, a list of meld strings or None, got {type(melds).__name__}"
+            "melds", f"expected a string, a list of meld strings or None, got {type(melds).__name__}",
+            code="melds.type", params={"type": type(melds).__name__},
         )
     items = tuple(melds)
     if len(items) > MAX_MELDS:
-        raise _error("melds", f"expected at most {MAX_MELDS} melds, got {len(items)}")
+        raise _error("melds", f"expected at most {MAX_MELDS} melds, got {len(items)}", code="melds.too_many",
+                     params={"max": MAX_MELDS, "count": len(items)})
     out = _Scan()
     for index, item in enumerate(items):
         where = f"melds[{index}]"
@@ -448,15 +494,19 @@ def _melds_argument(melds: object) -> _Scan:
             out.copies.extend(scan.norths)
             continue
         if not found:
-            raise _error(where, "expected one meld such as '[789s]' or '(7777s)', got none")
+            raise _error(where, "expected one meld such as '[789s]' or '(7777s)', got none",
+                         code="melds.none_in_item")
         if scan.norths:
-            raise _error(where, "expected one meld or one nukidora group per string, got both", scan.norths[0].position)
+            raise _error(where, "expected one meld or one nukidora group per string, got both", scan.norths[0].position,
+                         code="melds.meld_and_nukidora")
         if len(found) > 1:
             second = found[1].position
             raise _error(
                 where,
                 f"expected one meld per string, got {len(found)}; the 2nd starts at character {second + 1}",
                 second,
+                code="melds.one_per_item",
+                params={"count": len(found), "at": second + 1},
             )
         out.melds.append(found[0])
         out.copies.extend(found[0].copies)
@@ -471,16 +521,21 @@ def _check_rules(copies: Sequence[_Copy], melds: Sequence[_ParsedMeld], norths: 
         if c.tile not in ruleset.tiles:
             what = "no honors" if c.tile >= 27 else "no 2m-8m"
             raise _error(c.where, f"expected tiles of the {ruleset.title} set ({what}), got "
-                                  f"{tile_name(c.tile)!r} at character {c.position + 1}", c.position)
+                                  f"{tile_name(c.tile)!r} at character {c.position + 1}", c.position,
+                         code="rules.honor_tile" if c.tile >= 27 else "rules.man_tile",
+                         params={"ruleset": rules, "tile": repr(tile_name(c.tile)), "at": c.position + 1})
     if not ruleset.chi:
         for m in melds:
             if m.meld.kind == "chi":
                 raise _error(m.copies[0].where, f"expected a pon or kan: the {ruleset.title} rules call no chi, "
-                                                f"got {str(m.meld)!r} at character {m.position + 1}", m.position)
+                                                f"got {str(m.meld)!r} at character {m.position + 1}", m.position,
+                             code="rules.no_chi",
+                             params={"ruleset": rules, "meld": repr(str(m.meld)), "at": m.position + 1})
     if norths and not ruleset.nukidora:
         first = norths[0]
         raise _error(first.where, f"expected no nukidora: only the sanma rules set north aside ({{4z}}), got "
-                                  f"one at character {first.position + 1}", first.position)
+                                  f"one at character {first.position + 1}", first.position,
+                     code="rules.no_nukidora", params={"at": first.position + 1})
 
 
 # --- the fast path of parse() ------------------------------------------------------------------------------
@@ -655,7 +710,8 @@ def check_visible(
     paili.errors.HandError: expected at most 4 copies of 1m in the hand, its melds and the ...
     """
     if len(counts) != KINDS:
-        raise _error(field, f"expected {KINDS} counts, got {len(counts)}")
+        raise _error(field, f"expected {KINDS} counts, got {len(counts)}", code="counts.length",
+                     params={"kinds": KINDS, "count": len(counts)})
     called = hand.set_aside()
     for tile in range(KINDS):
         total = hand.concealed[tile] + called[tile] + counts[tile]
@@ -665,11 +721,15 @@ def check_visible(
                 f"expected at most {COPIES} copies of {tile_name(tile)} in the hand, its melds and the "
                 f"visible tiles together, got {total} ({hand.concealed[tile]} concealed, "
                 f"{called[tile]} in melds, {counts[tile]} visible)",
+                code="visible.too_many_copies",
+                params={"tile": tile_name(tile), "total": total, "concealed": hand.concealed[tile],
+                        "called": called[tile], "visible": counts[tile]},
             )
     if reds is None:
         return
     if len(reds) != _RED_SUITS:
-        raise _error(field, f"expected 3 red-five counts (m, p, s), got {len(reds)}")
+        raise _error(field, f"expected 3 red-five counts (m, p, s), got {len(reds)}", code="counts.red_length",
+                     params={"count": len(reds)})
     for suit in range(_RED_SUITS):
         total = hand.reds[suit] + sum(m.reds for m in hand.melds if m.tiles[0] // 9 == suit) + reds[suit]
         if total > 1:
@@ -677,4 +737,6 @@ def check_visible(
                 field,
                 f"expected at most one red five '0{SUITS[suit]}' in the hand, its melds and the visible "
                 f"tiles together, got {total}",
+                code="visible.red_fives",
+                params={"red": f"0{SUITS[suit]}", "total": total},
             )

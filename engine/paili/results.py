@@ -37,7 +37,7 @@ from .notation import format_hand, format_meld, format_tiles, normalize
 from .tiles import FIVES, SUITS, tile_code, tile_name
 
 if TYPE_CHECKING:
-    from .advice import Advice, AdviceRow, Wait
+    from .advice import Advice, AdviceRow, Outlook, Wait
     from .agari import Decomposition
     from .analysis import Analysis
     from .shanten import Shanten
@@ -197,10 +197,12 @@ def _figures(values: tuple[float, ...] | None) -> list[float] | None:
 
 
 def _wait_json(w: Wait) -> JSON:
-    """``{"tile": "3m", "remaining": 3, "yaku": true, "points": {"tsumo": 3900.0, "ron": 2600.0}}`` (``yaku``
-    and ``points`` ``null`` when the hand is not scored)."""
+    """``{"tile": "3m", "remaining": 3, "yaku": true, "points": {"tsumo": 3900.0, "ron": 2600.0}, "p_win":
+    [...]}`` (``yaku`` and ``points`` ``null`` when the hand is not scored; ``p_win``: the chance to win on this
+    tile by each draw, the hand kept as it is)."""
     points = {"tsumo": w.tsumo, "ron": w.ron} if w.tsumo is not None and w.ron is not None else None
-    return {"tile": tile_name(w.tile), "remaining": w.remaining, "yaku": w.yaku, "points": points}
+    return {"tile": tile_name(w.tile), "remaining": w.remaining, "yaku": w.yaku, "points": points,
+            "p_win": list(w.p_win)}
 
 
 def _advice_row_json(hand: Hand, row: AdviceRow) -> JSON:
@@ -215,7 +217,7 @@ def _advice_row_json(hand: Hand, row: AdviceRow) -> JSON:
     return out
 
 
-def _situation_json(a: Advice) -> JSON | None:
+def _situation_json(a: Advice | Outlook) -> JSON | None:
     """The scoring situation of an advice (``null`` when the hand is not scored), its rules resolved."""
     s = a.situation
     if s is None or a.scoring is None:
@@ -244,9 +246,34 @@ def advice_json(a: Advice) -> JSON:
     return result
 
 
+def outlook_json(o: Outlook) -> JSON:
+    """The result of :func:`paili.outlook`: the hand, ``rules``, ``shanten``, ``turns``, ``options``,
+    ``situation`` (``null`` when the hand is not scored), ``p_win``, ``p_tenpai``, ``ev``, ``waits`` and
+    ``note``."""
+    result = hand_json(o.hand)
+    result.update({
+        "rules": o.rules,
+        "shanten": o.shanten,
+        "turns": o.turns,
+        "options": {"tegawari": o.tegawari, "shanten_down": o.shanten_down, "max_shanten": o.max_shanten},
+        "situation": _situation_json(o),
+        "p_win": _figures(o.p_win),
+        "p_tenpai": _figures(o.p_tenpai),
+        "ev": _figures(o.ev),
+        "waits": [_wait_json(w) for w in o.waits],
+        "note": o.note,
+    })
+    return result
+
+
 def error_json(exc: Exception) -> JSON:
-    """``{"type", "message", "position", "field"}`` of an error: a :class:`HandError` keeps its position and
-    field; any other error is of its class's name with neither."""
+    """``{"type", "message", "position", "field", "code", "params"}`` of an error: a :class:`HandError` keeps
+    its position, field, code and params (the message's id and parameters, which the catalogs translate);
+    any other error is of its class's name with neither position nor field, code ``"request"`` for a
+    ``RequestError`` and ``"internal"`` otherwise, its English message as the one param."""
     if isinstance(exc, HandError):
-        return {"type": "HandError", "message": exc.message, "position": exc.position, "field": exc.field}
-    return {"type": type(exc).__name__, "message": str(exc), "position": None, "field": None}
+        return {"type": "HandError", "message": exc.message, "position": exc.position, "field": exc.field,
+                "code": exc.code, "params": exc.params}
+    code = "request" if type(exc).__name__ == "RequestError" else "internal"
+    return {"type": type(exc).__name__, "message": str(exc), "position": None, "field": None, "code": code,
+            "params": {"message": str(exc)}}

@@ -104,8 +104,10 @@ def check_rules(rules: object) -> Rules:
         if rules == name and isinstance(rules, str):
             return name
     if isinstance(rules, str) and rules in _RETIRED:
-        raise HandError(_RETIRED[rules], field="rules")
-    raise HandError(f"expected rules to be one of {', '.join(map(repr, RULES))}, got {rules!r}", field="rules")
+        raise HandError(_RETIRED[rules], field="rules", code="rules.retired", params={"got": repr(rules)})
+    raise HandError(f"expected rules to be one of {', '.join(map(repr, RULES))}, got {rules!r}", field="rules",
+                    code="option.choice",
+                    params={"name": "rules", "choices": ", ".join(map(repr, RULES)), "got": repr(rules)})
 
 
 def rule_set(rules: object) -> RuleSet:
@@ -132,8 +134,10 @@ def check_void(void: object, rules: Rules) -> int | None:
     if void is None or void == "":
         return None
     if not isinstance(void, str) or void not in VOIDS or len(void) != 1:
-        raise HandError(f"expected void to be 'm', 'p' or 's' (the suit given up), got {void!r}", field="void")
+        raise HandError(f"expected void to be 'm', 'p' or 's' (the suit given up), got {void!r}", field="void",
+                        code="void.invalid", params={"got": repr(void)})
     if not RULE_SETS[rules].void:
         raise HandError(f"expected no void under rules {rules!r}: only 'sichuan' gives up a suit (缺一门), "
-                        f"got {void!r}", field="void")
+                        f"got {void!r}", field="void", code="void.not_allowed",
+                        params={"rules": repr(rules), "got": repr(void)})
     return VOIDS.index(void)

@@ -117,9 +117,9 @@ SNAPSHOT = """() => {
         blocks: [...body.querySelectorAll("section.block")].map((b) => b.getAttribute("aria-label")),
         groups: [...body.querySelectorAll(".group")].map((g) => g.getAttribute("aria-label")),
         counts: [...body.querySelectorAll(".tile-counts li")].filter((li) => !li.closest(".discard-detail"))
-            // a wait's worth is filled in by each view's Score panel when its answer comes (test_score_page)
-            .map((li) => [li.dataset.tile, li.textContent, li.querySelector(".wait-value")?.textContent ?? ""])
-            .map(([tile, text, worth]) => `${tile} ${text.replace(worth, "")}`),
+            // the tile and its copies left (a wait's worth and, on the page, its chance come later, each tested
+            // where it is drawn: test_score_page, test_outlook_page)
+            .map((li) => `${li.dataset.tile} ${li.querySelector(".count")?.textContent}`),
         rows: [...body.querySelectorAll("table.discards tr.discard-row")].map(
             (r) => [r.dataset.tile, r.dataset.after,
                     ...[...r.querySelectorAll("td.discard, td.shanten, td.count, td.improve")]

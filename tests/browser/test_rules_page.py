@@ -15,6 +15,7 @@ from playwright.sync_api import Page, expect
 from test_page import hand_field, palette, results
 
 import paili
+from paili import i18n
 from paili.errors import HandError
 from paili.rules import RULE_SETS
 from paili.tiles import TILE_CODES
@@ -51,8 +52,8 @@ def counts_on_screen(page: Page) -> dict[str, int]:
     block = results(page).get_by_role("region", name=re.compile(r"^Tiles that"))
     items = block.locator("li[data-tile]")
     found: dict[str, int] = items.evaluate_all(
-        "els => Object.fromEntries(els.map(e => [e.dataset.tile, Number(e.querySelector('.count').textContent"
-        ".replace(/\\D/g, ''))]))")
+        "els => Object.fromEntries(els.map(e => [e.dataset.tile,"
+        " Number(e.querySelector('.count [aria-hidden=true]').textContent)]))")
     return found
 
 
@@ -132,7 +133,7 @@ def test_sichuan_gives_up_a_suit(ready_page: Page) -> None:
     expect(shanten).to_have_text(str(best["shanten"]["min"]))
     note = results(page).locator(".rule-note--void")
     expect(note).to_have_attribute("data-suits", best["void"]["suits"])
-    expect(note).to_contain_text("缺一门")
+    expect(note).to_contain_text(i18n.t("term.void", "ja"))  # the gloss the page writes after English words
 
     fixed = paili.analyze(SICHUAN_HAND, rules="sichuan", void="m")
     assert fixed["shanten"]["min"] != best["shanten"]["min"]  # giving up man costs this hand
@@ -150,10 +151,10 @@ def test_gb_names_the_knitted_form_and_says_a_shape_is_not_yet_a_win(ready_page:
     forms = [d["form"] for d in result["decompositions"]]
     assert forms == ["quanbukao"]
     reading = results(page).locator("li.decomposition[data-form='quanbukao']")
-    expect(reading).to_contain_text("全不靠")
-    expect(reading).to_contain_text("knitted")
+    expect(reading).to_contain_text(i18n.t("form.quanbukao"))
+    expect(reading).to_contain_text(i18n.t("form.quanbukao", "ja"))  # 全不靠
     expect(results(page).locator(".summary")).to_contain_text("not yet a win")
-    expect(results(page).get_by_text(result["note"])).to_be_visible()
+    expect(results(page).locator(".rule-note--gb")).to_have_text(i18n.t("ui.gb_note"))
     for form in ("quanbukao", "qixingbukao", "zuhelong"):
         cell = results(page).locator(f".shanten-table td[data-form='{form}']")
         expect(cell).to_have_text(str(result["shanten"][form]))

@@ -2,7 +2,11 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
+import { useLanguage } from "./catalogs.js";
+
 import { MAX_TURNS, duration, parseTurns, percent, points, polylinePoints, sparklineLabel, sparklineScale } from "../../web/js/chances.js";
+
+useLanguage("en");
 
 describe("points", () => {
   it("writes expected points whole, grouped by thousands", () => {

@@ -205,6 +205,14 @@ describe("requests", () => {
     });
   });
 
+  it("advise passes double_riichi; outlook sends the situation given, never an objective", async () => {
+    const { engine, worker } = await readyEngine();
+    void engine.advise("123m456p789s11223z", { double_riichi: true });
+    assert.deepEqual(worker.sent.at(-1), { id: 1, op: "advise", payload: { hand: "123m456p789s11223z", double_riichi: true } });
+    void engine.outlook("123m456p789s1123z", /** @type {any} */ ({ turns: 9, dora: "1z", objective: "p_win", tegawari: undefined }));
+    assert.deepEqual(worker.sent.at(-1), { id: 2, op: "outlook", payload: { hand: "123m456p789s1123z", turns: 9, dora: "1z" } });
+  });
+
   it("scoreWaits sends the hand and only the situation given", async () => {
     const { engine, worker } = await readyEngine();
     void engine.scoreWaits("23m456p789s234s55p", { riichi: 1, dora: "3m", ura: undefined });

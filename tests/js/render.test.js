@@ -2,6 +2,8 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
+import { useLanguage } from "./catalogs.js";
+
 import { handText, shantenText } from "../../web/js/render.js";
 
 /**
@@ -20,6 +22,8 @@ function analysis(hand, melds) {
     shanten: { min: 0, regular: 0, chiitoitsu: null, kokushi: null },
   };
 }
+
+useLanguage("en");
 
 describe("shantenText", () => {
   it("says agari below zero, tenpai at zero, and n-shanten above", () => {
@@ -44,3 +48,16 @@ describe("handText", () => {
     assert.equal(handText(analysis("", ["[777s]"])), "[777s]");
   });
 });
+
+describe("the language shown", () => {
+  it("writes shanten in each community's words", () => {
+    useLanguage("ja");
+    assert.equal(shantenText(2), "2向聴");
+    assert.equal(shantenText(0), "聴牌");
+    useLanguage("zh-Hans");
+    assert.equal(shantenText(2), "2向听");
+    assert.equal(shantenText(-1), "和牌");
+    useLanguage("en");
+  });
+});
+

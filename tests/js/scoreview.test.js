@@ -4,10 +4,14 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
 import {
-  LIMIT_NAMES, YAKU_NAMES, errorText, formatPoints, limitName, noYakuReason, paymentLines, situationText, valueText, waitValueText,
-  yakuName,
+  errorText, formatPoints, limitName, noYakuReason, paymentLines, situationText, valueText, waitValueText, yakuName,
 } from "../../web/js/scoreview.js";
 import { DEFAULT_SITUATION } from "../../web/js/situation.js";
+import { catalog, useLanguage } from "./catalogs.js";
+
+useLanguage("en");
+const YAKU_IDS = Object.keys(catalog("en")).filter((k) => k.startsWith("yaku.")).map((k) => k.slice(5));
+const LIMIT_IDS = Object.keys(catalog("en")).filter((k) => k.startsWith("limit.")).map((k) => k.slice(6));
 
 /** @typedef {import("../../web/paili.mjs").Score} Score */
 
@@ -24,12 +28,14 @@ function score(parts) {
 }
 
 describe("names", () => {
-  it("has an English and a Japanese name for every yaku and limit, none twice", () => {
-    for (const table of [YAKU_NAMES, LIMIT_NAMES]) {
-      const english = Object.values(table).map(([en]) => en);
+  it("has an English and a Japanese name for every yaku and limit (the catalogs), none twice", () => {
+    const yaku = YAKU_IDS.map((id) => [id, yakuName(id)]);
+    const limits = LIMIT_IDS.map((id) => [id, limitName(score({ limit: id })) ?? ["", ""]]);
+    for (const table of [yaku, limits]) {
+      const english = table.map(([, [en]]) => en);
       assert.equal(new Set(english).size, english.length);
-      for (const [id, [en, ja]] of Object.entries(table)) {
-        assert.ok(en && ja, id);
+      for (const [id, [en, ja]] of table) {
+        assert.ok(en && ja, String(id));
         assert.ok(!en.includes("_"), `${id}: a name for players, not an id`);
       }
     }

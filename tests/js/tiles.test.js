@@ -4,9 +4,13 @@ import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { describe, it } from "node:test";
 
+import { useLanguage } from "./catalogs.js";
+
 import { PALETTE, TILES, tileFace, tileName } from "../../web/js/tiles.js";
 
 const TILE_IMAGES = new URL("../../web/tiles/", import.meta.url);
+
+useLanguage("en");
 
 describe("tiles.js", () => {
   it("offers every tile code once in the palette: 1-9 and the red 0 of each suit, then 1z-7z", () => {
@@ -42,3 +46,17 @@ describe("tiles.js", () => {
     }
   });
 });
+
+describe("tile names in the language shown", () => {
+  it("names tiles for screen readers in Japanese and Chinese", () => {
+    useLanguage("ja");
+    assert.equal(tileName("0p"), "赤五筒");
+    assert.equal(tileName("7z"), "中");
+    useLanguage("zh-Hans");
+    assert.equal(tileName("3s"), "三条");
+    assert.equal(tileName("1z"), "东风");
+    useLanguage("en");
+    assert.equal(tileName("5z"), "White dragon");
+  });
+});
+

@@ -8,14 +8,19 @@
 // screen is cancelled (its AbortSignal) at once. The answer of the last search is kept: a table drawn again for
 // the same hand and options is filled at once.
 //
+// A tenpai 3n+1 hand gets the same model's outlook (paili.outlook): each wait's chance to be the winning draw
+// beside it in the Analysis's waits list, and the hand's chance and expected points above the list.
+//
 // app.js calls: show(result, table, visible) when a 3n+2 analysis is drawn (`table` its discard table),
-// clear() when there is nothing to advise, cancel() when the hand changes. <html data-advice> says whether the
+// showWaits(result, list, visible) when a tenpai 3n+1 analysis is drawn (`list` its ul.waits), clear() when
+// there is nothing to advise, cancel() when the hand changes. <html data-advice> says whether the
 // advice of the hand on screen is shown: "pending" (asked), "ready" (in the table) or "none" (nothing to advise,
 // or it failed: the status line says why).
 
 import { EngineError } from "../paili.mjs";
 import { MAX_TURNS, duration, parseTurns, percent, points, polylinePoints, sparklineLabel, sparklineScale } from "./chances.js";
-import { fillAdvice, h, handText, meldTexts, tileCounts } from "./render.js";
+import { t, translator } from "./i18n.js";
+import { fillAdvice, glossed, h, handText, meldTexts, tileCounts } from "./render.js";
 import { roving } from "./roving.js";
 import { tileName } from "./tiles.js";
 
@@ -23,6 +28,7 @@ import { tileName } from "./tiles.js";
 /** @typedef {import("../paili.mjs").AdviceDiscard} AdviceDiscard */
 /** @typedef {import("../paili.mjs").Analysis} Analysis */
 /** @typedef {import("../paili.mjs").Discard} Discard */
+/** @typedef {import("../paili.mjs").Outlook} Outlook */
 /** @typedef {import("../paili.mjs").PailiEngine} PailiEngine */
 /** @typedef {"count" | "p_win" | "p_tenpai" | "ev"} SortKey  what orders the rows ("count": Tenhou's order) */
 
@@ -82,9 +88,9 @@ function legend() {
   return h(
     "p",
     { class: "advice-legend", "aria-hidden": "true" },
-    h("span", {}, sample("sparkline-win"), " win"),
-    h("span", {}, sample("sparkline-tenpai"), " tenpai"),
-    h("span", {}, "by draw, 0–100%"),
+    h("span", {}, sample("sparkline-win"), " ", t("ui.legend_win")),
+    h("span", {}, sample("sparkline-tenpai"), " ", t("ui.legend_tenpai")),
+    h("span", {}, t("ui.legend_scale")),
   );
 }
 
@@ -96,7 +102,7 @@ function legend() {
  */
 export function discardDetails(discard, advised) {
   const parts = [
-    h("div", { class: "detail-part" }, h("h4", {}, `Tiles that improve: ${discard.ukeire.total}`), tileCounts(discard.ukeire.tiles, { size: "xs" })),
+    h("div", { class: "detail-part" }, h("h4", {}, t("ui.tiles_that_improve", { count: discard.ukeire.total })), tileCounts(discard.ukeire.tiles, { size: "xs" })),
   ];
   if (advised?.p_win && advised.p_tenpai) {
     const n = advised.p_win.length;
@@ -104,8 +110,9 @@ export function discardDetails(discard, advised) {
       h(
         "div",
         { class: "detail-part detail-chart" },
-        h("h4", {}, `Within ${n} draws: win ${percent(advised.p_win[n - 1])}, tenpai ${percent(advised.p_tenpai[n - 1])}` +
-          (advised.ev ? `, ${points(advised.ev[n - 1])} points expected` : "")),
+        h("h4", {}, advised.ev
+          ? t("ui.detail_chances_ev", { count: n, win: percent(advised.p_win[n - 1]), tenpai: percent(advised.p_tenpai[n - 1]), points: points(advised.ev[n - 1]) })
+          : t("ui.detail_chances", { count: n, win: percent(advised.p_win[n - 1]), tenpai: percent(advised.p_tenpai[n - 1]) })),
         sparkline(advised.p_win, advised.p_tenpai),
         legend(),
       ),
@@ -116,7 +123,7 @@ export function discardDetails(discard, advised) {
       h(
         "div",
         { class: "detail-part" },
-        h("h4", {}, "Waits ", h("span", { class: "ja", lang: "ja" }, "待ち")),
+        h("h4", {}, ...glossed("term.waits", t("ui.waits"))),
         h(
           "ul",
           { class: "advice-waits" },
@@ -125,8 +132,9 @@ export function discardDetails(discard, advised) {
               "li",
               { dataset: { tile: w.tile } },
               h("span", { class: "tile-name" }, tileName(w.tile)),
-              ` ${w.remaining} left`,
-              w.points ? (w.yaku ? `: tsumo ${points(w.points.tsumo)}, ron ${points(w.points.ron)}` : ": no yaku") : "",
+              " ",
+              t("ui.left", { count: w.remaining }),
+              w.points ? (w.yaku ? t("ui.wait_points", { tsumo: points(w.points.tsumo), ron: points(w.points.ron) }) : t("ui.wait_no_yaku")) : "",
             ),
           ),
         ),
@@ -139,8 +147,8 @@ export function discardDetails(discard, advised) {
       h(
         "div",
         { class: "detail-part" },
-        h("h4", {}, "Improvements ", h("span", { class: "ja", lang: "ja" }, "改良"), `: ${better.tiles.length} kinds, ${better.total} tiles`),
-        better.tiles.length ? tileCounts(better.tiles, { size: "xs" }) : h("p", { class: "none" }, "None."),
+        h("h4", {}, ...glossed("term.improvements", t("ui.improvements", { kinds: better.tiles.length, count: better.total }))),
+        better.tiles.length ? tileCounts(better.tiles, { size: "xs" }) : h("p", { class: "none" }, t("ui.none")),
       ),
     );
   }
@@ -189,8 +197,21 @@ export function sortTable(table, key, descending) {
 }
 
 /**
+ * What the engine is asked about a hand as it was analysed: its tiles, melds and norths set aside, the visible
+ * tiles, its rule set, and a Sichuan suit given up when one was fixed.
+ * @param {Analysis} result
+ * @param {string} visible
+ * @returns {{hand: string, melds: string[], visible: string, rules: import("../paili.mjs").Rules, void?: "m" | "p" | "s"}}
+ */
+function baseOf(result, visible) {
+  const fixed = result.void?.fixed ? { void: /** @type {"m" | "p" | "s"} */ (result.void.suits) } : {};
+  return { hand: result.hand, melds: meldTexts(result), visible, rules: result.rules ?? "riichi", ...fixed };
+}
+
+/**
  * @typedef {object} AdviceController
  * @property {(result: Analysis, table: HTMLTableElement, visible: string) => void} show
+ * @property {(result: Analysis, list: HTMLElement, visible: string) => void} showWaits
  * @property {() => void} cancel
  * @property {() => void} clear
  */
@@ -207,33 +228,41 @@ export function createAdvice({ engine, root, container }) {
   const tegawari = h("input", { id: ids.tegawari, type: "checkbox" });
   const back = h("input", { id: ids.back, type: "checkbox" });
   const status = h("p", { class: "advice-status", role: "status" });
-  const more = h("button", { type: "button", class: "secondary advice-more", hidden: true }, "Compute them too (slower)");
+  const more = h("button", { type: "button", class: "secondary advice-more", hidden: true }, t("ui.advice_more"));
   const controls = h(
     "div",
-    { class: "advice-controls", role: "group", "aria-label": "Win chance options" },
+    { class: "advice-controls", role: "group", "aria-label": t("ui.advice_options") },
     h(
       "div",
       { class: "advice-turns" },
-      h("label", { for: ids.turns }, "Draws ", h("span", { class: "ja", lang: "ja" }, "巡目")),
+      h("label", { for: ids.turns }, ...glossed("term.draws", t("ui.advice_draws"))),
       turns,
-      h("span", { id: "advice-turns-help", class: "help" }, `1–${MAX_TURNS}`),
+      h("span", { id: "advice-turns-help", class: "help" }, t("ui.advice_draws_range", { max: MAX_TURNS })),
     ),
-    h("div", { class: "advice-check" }, tegawari, h("label", { for: ids.tegawari }, "Swap ", h("span", { class: "ja", lang: "ja" }, "手替わり"))),
-    h("div", { class: "advice-check" }, back, h("label", { for: ids.back }, "Step back ", h("span", { class: "ja", lang: "ja" }, "向聴戻し"))),
+    h("div", { class: "advice-check" }, tegawari, h("label", { for: ids.tegawari }, ...glossed("term.tegawari", t("ui.advice_tegawari")))),
+    h("div", { class: "advice-check" }, back, h("label", { for: ids.back }, ...glossed("term.shanten_down", t("ui.advice_shanten_down")))),
   );
   const panel = h(
     "div",
     { class: "advice-panel" },
-    h("p", { class: "hint advice-hint" }, "Win, tenpai: the chance by self-draw within the draws; points: the expected points won (riichi on tenpai, East round and seat, no dora)."),
+    h("p", { class: "hint advice-hint" }, t("ui.advice_hint")),
     controls,
     status,
     more,
   );
 
-  /** @type {{key: string, base: {hand: string, melds: string[], visible: string, rules: import("../paili.mjs").Rules, void?: "m" | "p" | "s"}, discards: Discard[], table: HTMLTableElement} | null} the hand on screen */
+  /**
+   * The hand on screen: a 3n+2 hand's discard table, or a tenpai 3n+1 hand's waits list (`busy`: the element
+   * that is aria-busy while its figures are computed).
+   * @type {{key: string, base: {hand: string, melds: string[], visible: string, rules: import("../paili.mjs").Rules,
+   *   void?: "m" | "p" | "s"}, discards: Discard[], table: HTMLTableElement | null, waits: HTMLElement | null,
+   *   busy: HTMLElement} | null}
+   */
   let current = null;
   /** @type {{signature: string, advice: Advice} | null} the last advice computed */
   let last = null;
+  /** @type {{signature: string, outlook: Outlook} | null} the last outlook computed */
+  let lastOutlook = null;
   /** @type {AbortController | null} the search running */
   let running = null;
   let runningSignature = ""; // what it computes
@@ -268,56 +297,123 @@ export function createAdvice({ engine, root, container }) {
 
   /** @param {Advice} advice */
   function draw(advice) {
-    if (!current) return;
+    if (!current?.table) return;
     const table = current.table;
     fillAdvice(table, advice);
     table.dataset.advice = "ready";
     table.removeAttribute("aria-busy");
     sortTable(table, sortKey(table), sort.descending);
     for (const button of table.querySelectorAll("button.expand[aria-expanded='true']")) fillDetails(button);
-    status.textContent = advice.note ? `Some rows have no chances: they leave more than ${advice.options.max_shanten}-shanten.` : "";
+    status.textContent = advice.note ? t("ui.advice_note", { max: advice.options.max_shanten }) : "";
     more.hidden = !advice.note || advice.options.max_shanten >= MAX_SHANTEN_LIMIT;
     setState("ready");
+  }
+
+  /**
+   * A tenpai hand's outlook: each wait's chance to be the winning draw in its item of the waits list, the hand's
+   * chance (and expected points) on the line above the list.
+   * @param {Outlook} outlook
+   */
+  function drawOutlook(outlook) {
+    if (!current?.waits) return;
+    const list = current.waits;
+    const n = outlook.turns;
+    for (const old of list.parentElement?.querySelectorAll(".wait-chance, .outlook-total") ?? []) old.remove();
+    for (const wait of outlook.waits) {
+      const item = list.querySelector(`li[data-tile="${wait.tile}"]`);
+      const chance = wait.p_win[n - 1];
+      item?.append(h("span", { class: "wait-chance", dataset: { pWin: String(chance) } }, t("ui.wait_chance", { percent: percent(chance) })));
+    }
+    if (outlook.p_win) {
+      const win = outlook.p_win[n - 1];
+      const total = outlook.ev
+        ? t("ui.outlook_total_ev", { count: n, win: percent(win), points: points(outlook.ev[n - 1]) })
+        : t("ui.outlook_total", { count: n, win: percent(win) });
+      list.before(h("p", { class: "outlook-total", dataset: { pWin: String(win), ev: outlook.ev ? String(outlook.ev[n - 1]) : null } }, total));
+    }
+    list.removeAttribute("aria-busy");
+    status.textContent = "";
+    setState("ready");
+  }
+
+  /**
+   * Ask the engine for the outlook of the tenpai hand on screen (the options of the panel).
+   * @param {PailiEngine | null} ready
+   * @param {{hand: string, turns: number, tegawari: boolean, shanten_down: boolean}} payload
+   * @param {string} signature
+   */
+  async function requestOutlook(ready, payload, signature) {
+    if (!current) return;
+    if (lastOutlook?.signature === signature) {
+      drawOutlook(lastOutlook.outlook);
+      return;
+    }
+    setState("pending");
+    current.busy.setAttribute("aria-busy", "true");
+    if (!ready) return;
+    const job = new AbortController();
+    running = job;
+    runningSignature = signature;
+    status.textContent = t("ui.advice_computing");
+    try {
+      const outlook = await ready.outlook(payload.hand, { ...payload, signal: job.signal });
+      if (running !== job) return;
+      running = null;
+      lastOutlook = { signature, outlook };
+      drawOutlook(outlook);
+    } catch (error) {
+      if (!(error instanceof EngineError)) throw error; // the engine rejects with nothing else
+      if (error.type === "Cancelled" || running !== job) return;
+      running = null;
+      status.textContent = t("ui.advice_failed", { detail: translator().error(error) });
+      current.busy.removeAttribute("aria-busy");
+      setState("none");
+    }
   }
 
   async function request() {
     if (!current) return cancel();
     const draws = readTurns();
     if (draws === null) {
-      status.textContent = `Draws: enter a whole number from 1 to ${MAX_TURNS}.`;
+      status.textContent = t("ui.advice_bad_draws", { max: MAX_TURNS });
       setState("none");
       return;
     }
     const payload = { ...current.base, turns: draws, tegawari: tegawari.checked, shanten_down: back.checked, max_shanten: maxShanten };
-    const signature = JSON.stringify(payload);
+    const signature = JSON.stringify({ ...payload, waits: current.waits !== null });
     if (running && runningSignature === signature) return; // the search running answers this table too
     cancel();
+    if (!current.table) {
+      await requestOutlook(engine(), payload, signature);
+      return;
+    }
+    const table = current.table;
     if (last?.signature === signature) {
       draw(last.advice);
       return;
     }
     const ready = engine();
     setState("pending");
-    current.table.setAttribute("aria-busy", "true");
+    table.setAttribute("aria-busy", "true");
     if (!ready) return; // asked again once the engine is ready (the page analyses again then)
     const job = new AbortController();
     running = job;
     runningSignature = signature;
     const started = performance.now();
-    status.textContent = "Computing win chances…";
+    status.textContent = t("ui.advice_computing");
     try {
       const advice = await ready.advise(payload.hand, { ...payload, signal: job.signal });
       if (running !== job) return;
       running = null;
       last = { signature, advice };
       draw(advice);
-      if (!advice.note) status.textContent = `Computed in ${duration(performance.now() - started)}.`;
+      if (!advice.note) status.textContent = t("ui.advice_computed", { duration: duration(performance.now() - started) });
     } catch (error) {
       if (!(error instanceof EngineError)) throw error; // the engine rejects with nothing else
       if (error.type === "Cancelled" || running !== job) return;
       running = null;
-      status.textContent = `Win chances could not be computed: ${error.message}`;
-      current.table.removeAttribute("aria-busy");
+      status.textContent = t("ui.advice_failed", { detail: translator().error(error) });
+      table.removeAttribute("aria-busy");
       setState("none");
     }
   }
@@ -329,7 +425,7 @@ export function createAdvice({ engine, root, container }) {
   function fillDetails(button) {
     const detail = document.getElementById(button.getAttribute("aria-controls") ?? "");
     const row = button.closest("tr.discard-row");
-    if (!detail || !(row instanceof HTMLElement) || !current) return;
+    if (!detail || !(row instanceof HTMLElement) || !current?.table) return;
     const discard = current.discards[Number(row.dataset.order)];
     const signature = last?.advice;
     const advised = signature && current.table.dataset.advice === "ready"
@@ -379,17 +475,24 @@ export function createAdvice({ engine, root, container }) {
     /** A 3n+2 analysis is drawn with its discard table: put the options below it and fill in its advice. */
     show(result, table, visible) {
       if (!result.discards) return this.clear();
-      // the hand as analysed: its melds and norths set aside, its rule set, and a Sichuan suit given up if fixed
-      const base = { hand: result.hand, melds: meldTexts(result), visible, rules: result.rules ?? "riichi",
-        ...(result.void?.fixed ? { void: /** @type {"m" | "p" | "s"} */ (result.void.suits) } : {}) };
+      const base = baseOf(result, visible);
       const key = handText(result);
       if (current?.key !== key) maxShanten = 2;
-      current = { key, base, discards: result.discards, table };
+      current = { key, base, discards: result.discards, table, waits: null, busy: table };
       table.dataset.advice = "pending";
       const head = table.tHead?.rows[0];
       if (head) roving(head, "button.sort", { oneRow: true }).refresh(); // the sort buttons: one Tab stop, arrows move
       table.after(panel); // below the table: the rows come first, within the first screen and few Tabs away
       if (sort.key === "count") sortTable(table, "count", sort.descending);
+      request();
+    },
+
+    /** A tenpai 3n+1 analysis is drawn with its waits list: put the options below it and fill in the chances. */
+    showWaits(result, list, visible) {
+      const base = baseOf(result, visible);
+      const key = handText(result);
+      current = { key, base, discards: [], table: null, waits: list, busy: list };
+      (list.closest("section.block") ?? list).after(panel);
       request();
     },
 

@@ -3,13 +3,13 @@
 import { EngineError, createEngine } from "../paili.mjs";
 import { createAdvice } from "./advice.js";
 import { byId } from "./dom.js";
+import * as i18n from "./i18n.js";
 import { registerOffline } from "./offline.js";
 import * as render from "./render.js";
 import { createScore } from "./score.js";
 import { roving } from "./roving.js";
 import { NUKIDORA, RULE_NAMES, RULE_SETS, VOID_SUITS, paletteOf, readRules, rulesOf, voidOf, writeRules } from "./rules.js";
 import { sketchCodes, sketchHand } from "./sketch.js";
-import { tileName } from "./tiles.js";
 import { drawFrom, seededRandom, wallLeft } from "./wall.js";
 
 /** @typedef {import("../paili.mjs").Analysis} Analysis */
@@ -49,6 +49,10 @@ const ui = {
   copyLink: byId("copy-link", HTMLButtonElement),
   share: byId("share-hand", HTMLButtonElement),
   shareNote: byId("share-note", HTMLElement),
+  shareLanguage: byId("share-language", HTMLInputElement),
+  shareLanguageLabel: byId("share-language-label", HTMLElement),
+  language: byId("language", HTMLSelectElement),
+  meldsHelp: byId("melds-help", HTMLElement),
   updateBanner: byId("update-banner", HTMLElement),
   applyUpdate: byId("apply-update", HTMLButtonElement),
 };
@@ -71,6 +75,8 @@ let choice = { rules: "riichi", void: "" };
 let focusResults = false;
 /** @type {string | null} the tile code tapped in last (the Score panel's default winning tile); null once typed */
 let entered = null;
+// The catalogs (local files, precached) before any module below draws text: the Score panel builds its form now.
+await i18n.load().catch((error) => console.error("paili: the catalogs could not be loaded:", error));
 // The Score panel of a winning hand (and the worth of a tenpai hand's waits); its situation is part of the URL.
 const score = createScore({ getEngine: () => engine, onChange: () => replaceUrl() });
 /** Random draws: Math.random, or a seeded generator with ?seed=N in the address (the tests draw reproducibly). */
@@ -170,9 +176,9 @@ function showError(error, texts) {
     error.position !== null && Number.isInteger(error.position) && error.position <= text.length ? error.position : null;
   field.input.setAttribute("aria-invalid", "true");
   field.input.setAttribute("aria-describedby", `${name}-error-message ${name}-help`);
-  const message = error.message || "This is not a valid hand.";
+  const message = i18n.translator().error(error) || i18n.t("ui.invalid_hand");
   // A HandError is about what was typed; anything else is the engine's own trouble, said so without its type name.
-  field.message.textContent = error.type === "HandError" ? message : `The engine could not answer: ${message}`;
+  field.message.textContent = error.type === "HandError" ? message : i18n.t("ui.engine_could_not_answer", { message });
   if (field.pointer.parentElement) field.pointer.parentElement.hidden = position === null;
   if (position !== null) drawPointer(field.pointer, text, position);
   field.box.hidden = false;
@@ -209,10 +215,10 @@ function drawCount(hand) {
   const count = hand ? tileCount(hand) : 0;
   ui.handCount.hidden = count === 0;
   if (!hand || count === 0) return;
-  const tiles = `${count} tile${count === 1 ? "" : "s"}`;
-  if (hand.concealed.length % 3 === 0) ui.handCount.textContent = `${tiles}: add 1 more to analyse.`;
-  else if (count < 13) ui.handCount.textContent = `${tiles}: add ${13 - count} more for a full hand.`;
-  else ui.handCount.textContent = `${tiles}.`;
+  const tiles = i18n.t("ui.tile_count", { count });
+  if (hand.concealed.length % 3 === 0) ui.handCount.textContent = i18n.t("ui.add_one_more", { tiles });
+  else if (count < 13) ui.handCount.textContent = i18n.t("ui.add_more", { tiles, count: 13 - count });
+  else ui.handCount.textContent = i18n.t("ui.tiles_done", { tiles });
   ui.handCount.dataset.count = String(count);
 }
 
@@ -223,7 +229,7 @@ function drawCount(hand) {
 function showReadAs(result) {
   const readAs = result?.read_as;
   ui.readAs.hidden = !readAs;
-  ui.readAs.textContent = readAs ? `Read as ${readAs}` : "";
+  ui.readAs.textContent = readAs ? i18n.t("ui.read_as", { hand: readAs }) : "";
 }
 
 /**
@@ -285,17 +291,17 @@ function updatePalette() {
   for (const button of ui.palette.querySelectorAll("button.tile")) {
     if (!(button instanceof HTMLButtonElement)) continue;
     const code = button.dataset.tile ?? "";
-    const why = full ? "the hand is full"
-      : (copies.get(kindOf(code)) ?? 0) >= 4 ? "all 4 copies are in the hand"
-        : code[0] === "0" && held.includes(code) ? "the hand has this red five" : "";
+    const why = full ? i18n.t("ui.why_full")
+      : (copies.get(kindOf(code)) ?? 0) >= 4 ? i18n.t("ui.why_four")
+        : code[0] === "0" && held.includes(code) ? i18n.t("ui.why_red") : "";
     button.disabled = why !== "";
-    button.title = why && `Cannot add: ${why}`;
+    button.title = why && i18n.t("ui.cannot_add", { why });
   }
   // a north set aside (sanma): while a copy is left (it does not fill the hand)
   const aside = ui.palette.querySelector("button.nukidora");
   if (aside instanceof HTMLButtonElement) {
     aside.disabled = (copies.get("4z") ?? 0) >= 4;
-    aside.title = aside.disabled ? "Cannot set aside: all 4 norths are in the hand" : "";
+    aside.title = aside.disabled ? i18n.t("ui.why_nukidora") : "";
   }
   paletteKeys.refresh({ focus: focused && !paletteKeys.hasFocus() });
   ui.backspace.disabled = edits.length === 0 && !(current?.concealed.length);
@@ -313,7 +319,9 @@ function drawResult(result, visible) {
   ui.results.dataset.hand = render.handText(result);
   ui.results.hidden = false;
   const table = ui.resultsBody.querySelector("table.discards");
+  const waits = ui.resultsBody.querySelector("ul.waits");
   if (table instanceof HTMLTableElement) advice?.show(result, table, visible);
+  else if (waits instanceof HTMLElement) advice?.showWaits(result, waits, visible); // a tenpai 3n+1 hand
   else advice?.clear();
   if (focusResults) {
     focusResults = false;
@@ -457,7 +465,7 @@ function onTyping() {
 function buildPalette() {
   const rows = paletteOf(choice.rules).map((row) => row.map((name) => render.tile(name, { tag: "button" })));
   if (RULE_SETS[choice.rules].nukidora) {
-    const label = `Set a ${tileName("4z")} aside (nukidora, ${NUKIDORA})`;
+    const label = i18n.t("ui.nukidora_button", { notation: NUKIDORA });
     const aside = render.tile("4z", { tag: "button", label });
     aside.classList.add("nukidora");
     delete aside.dataset.tile; // not a tile of the hand: it appends {4z}
@@ -471,10 +479,8 @@ function buildPalette() {
 
 /** The rule set selector's choices, and the Sichuan suit's, from rules.js. */
 function buildRulePicker() {
-  ui.rules.replaceChildren(...Object.entries(RULE_NAMES).map(([value, { name, gloss }]) =>
-    render.h("option", { value }, `${name} ${gloss}`)));
-  ui.void.replaceChildren(render.h("option", { value: "" }, "Void: auto"),
-    ...VOID_SUITS.map(([suit, word]) => render.h("option", { value: suit }, `Void: ${word}`)));
+  ui.rules.replaceChildren(...Object.entries(RULE_NAMES).map(([value, { name }]) => render.h("option", { value }, i18n.t(name))));
+  ui.void.replaceChildren(...VOID_SUITS.map(([suit, key]) => render.h("option", { value: suit }, i18n.t(key))));
 }
 
 /**
@@ -489,8 +495,9 @@ function setRules(next) {
   ui.root.dataset.rules = rules;
   ui.void.hidden = !RULE_SETS[rules].void;
   ui.void.value = choice.void;
-  ui.rulesHelp.textContent = RULE_NAMES[rules].help;
-  ui.rulesHelp.hidden = !RULE_NAMES[rules].help;
+  const help = RULE_NAMES[rules].help;
+  ui.rulesHelp.textContent = help ? i18n.t(help) : "";
+  ui.rulesHelp.hidden = !help;
   if (changed || !ui.palette.childElementCount) buildPalette();
 }
 
@@ -622,15 +629,19 @@ function wire() {
 // ---- sharing --------------------------------------------------------------------------------------------
 
 /**
- * The link to a hand (?q=, and ?v= with visible tiles).
+ * The link to a hand (?q=, and ?v= with visible tiles), with the sender's language (&lang=) only when they
+ * ticked "Open in my language".
  * @param {DrawnHand} result
  */
 function shareUrl(result) {
-  return urlFor(render.handText(result), ui.visible.value).href;
+  const url = urlFor(render.handText(result), ui.visible.value);
+  if (ui.shareLanguage.checked) url.searchParams.set(i18n.URL_PARAM, i18n.translator().tag);
+  return url.href;
 }
 
 function showShareButtons() {
   ui.copyLink.hidden = !current;
+  ui.shareLanguageLabel.hidden = !current;
   ui.share.hidden = !current || typeof navigator.share !== "function";
   if (!current) ui.shareNote.hidden = true;
 }
@@ -646,9 +657,9 @@ async function copyLink() {
   const url = shareUrl(current);
   try {
     await navigator.clipboard.writeText(url);
-    note("Link copied.");
+    note(i18n.t("ui.link_copied"));
   } catch {
-    note(`Copy this link: ${url}`); // no clipboard access: the link as text, to select by hand
+    note(i18n.t("ui.copy_this_link", { url })); // no clipboard access: the link as text, to select by hand
   }
 }
 
@@ -656,7 +667,7 @@ async function shareHand() {
   if (!current) return;
   const url = shareUrl(current);
   try {
-    await navigator.share({ title: `Paili: ${render.handText(current)}`, url });
+    await navigator.share({ title: i18n.t("ui.share_title", { hand: render.handText(current) }), url });
   } catch (error) {
     if (!(error instanceof Error && error.name === "AbortError")) await copyLink(); // refused or failed: copy instead
   }
@@ -704,17 +715,21 @@ function setEngineState(state, message, download) {
  */
 function engineFailed(error) {
   engine = null;
-  setEngineState("failed", `The engine could not be loaded: ${error instanceof Error ? error.message : error}`);
-  const retry = render.h("button", { type: "button", class: "secondary retry" }, "Retry");
+  const detail = error instanceof EngineError ? i18n.translator().error(error) : String(error instanceof Error ? error.message : error);
+  setEngineState("failed", i18n.t("ui.engine_failed", { detail }));
+  const retry = render.h("button", { type: "button", class: "secondary retry" }, i18n.t("ui.retry"));
   retry.addEventListener("click", () => startEngine());
   ui.status.append(" ", retry);
 }
 
 async function startEngine() {
-  setEngineState("loading", "Loading the engine…");
+  setEngineState("loading", i18n.t("ui.engine_loading"));
   try {
     engine = await createEngine({
-      onProgress: (message, download) => setEngineState("loading", download ? message : `${message}…`, download),
+      onProgress: (message, download, step) => {
+        const text = i18n.progressText(message, download, step);
+        setEngineState("loading", download ? text : i18n.t("ui.progress", { step: text }), download);
+      },
       onFailure: (error) => engineFailed(error),
     });
   } catch (error) {
@@ -722,14 +737,17 @@ async function startEngine() {
     return;
   }
   ui.root.dataset.build = engine.build;
-  ui.version.textContent = engine.version ? `Engine ${engine.version}.` : "";
-  setEngineState("ready", "Engine ready.");
+  ui.version.textContent = engine.version ? i18n.t("ui.engine_version", { version: engine.version }) : "";
+  setEngineState("ready", i18n.t("ui.engine_ready"));
   await analyzeNow();
 }
 
 async function start() {
   // The engine first: Pyodide's start-up is the long pole, and the rest below runs while it loads.
   const engineStarted = startEngine();
+  i18n.bindLanguageSelect(ui.language);
+  ui.meldsHelp.replaceChildren(...i18n.template("ui.melds_help", Object.fromEntries(
+    [["chi", "[789s]"], ["pon", "[777s]"], ["kan", "[7777s]"], ["ankan", "(7777s)"]].map(([k, text]) => [k, render.h("code", {}, text)]))));
   ui.root.dataset.advice = "none";
   advice = createAdvice({ engine: () => engine, root: ui.root, container: ui.resultsBody });
   buildRulePicker();

@@ -2,26 +2,26 @@
 // written and read, and the geometry of the sparkline. No DOM here, so node's test runner checks them
 // (tests/js/chances.test.js).
 
+import { t, translator } from "./i18n.js";
+
 /** The most draws the engine looks ahead (paili.advice.MAX_TURNS). */
 export const MAX_TURNS = 30;
 
 /**
- * "31.2%", "<0.1%" for a chance too small to show, "—" for none.
+ * "31.2%", "<0.1%" for a chance too small to show, "—" for none (in the locale of the language shown).
  * @param {number | null | undefined} p  a chance, 0..1
  */
 export function percent(p) {
-  if (p === null || p === undefined) return "—";
-  if (p > 0 && p < 0.0005) return "<0.1%";
-  return `${(p * 100).toFixed(1)}%`;
+  return translator().percent(p);
 }
 
 /**
- * Expected points, whole and grouped by thousands ("1,234"); "—" for none.
+ * Expected points, whole and grouped by thousands in the locale of the language shown ("1,234"); "—" for none.
  * @param {number | null | undefined} value
  */
 export function points(value) {
   if (value === null || value === undefined) return "—";
-  return Math.round(value).toLocaleString("en-US");
+  return translator().number(Math.round(value));
 }
 
 /**
@@ -38,7 +38,10 @@ export function parseTurns(text) {
  * @param {number} ms
  */
 export function duration(ms) {
-  return ms >= 1000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.max(1, Math.round(ms))} ms`;
+  const number = translator().number.bind(translator());
+  return ms >= 1000
+    ? t("ui.seconds", { value: number(ms / 1000, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) })
+    : t("ui.milliseconds", { value: number(Math.max(1, Math.round(ms))) });
 }
 
 /**
@@ -77,8 +80,8 @@ export function polylinePoints(values, { x, y }) {
 export function sparklineLabel(pWin, pTenpai) {
   const n = pWin.length;
   const last = n - 1;
-  return (
-    `Chance by draw: to win ${percent(pWin[0])} after 1 draw, ${percent(pWin[last])} after ${n}; ` +
-    `to be tenpai ${percent(pTenpai[0])} after 1 draw, ${percent(pTenpai[last])} after ${n}.`
-  );
+  return t("ui.sparkline", {
+    win_first: percent(pWin[0]), win_last: percent(pWin[last]), tenpai_first: percent(pTenpai[0]),
+    tenpai_last: percent(pTenpai[last]), count: n,
+  });
 }

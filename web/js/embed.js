@@ -9,6 +9,7 @@
 
 import { EngineError, createEngine } from "../paili.mjs";
 import { byId } from "./dom.js";
+import * as i18n from "./i18n.js";
 import * as render from "./render.js";
 import { readRules, writeRules } from "./rules.js";
 import { errorText, fillWaitValues, scoreBlocks, situationText } from "./scoreview.js";
@@ -106,7 +107,7 @@ function compactTable() {
   const rows = [...ui.results.querySelectorAll("table.discards tr.discard-row")];
   if (rows.length <= TOP_ROWS) return;
   for (const row of rows.slice(TOP_ROWS)) if (row instanceof HTMLElement) row.hidden = true;
-  const more = render.h("button", { type: "button", class: "secondary show-all" }, `Show all ${rows.length} discards`);
+  const more = render.h("button", { type: "button", class: "secondary show-all" }, i18n.t("ui.show_all", { count: rows.length }));
   more.addEventListener("click", () => {
     for (const row of rows) if (row instanceof HTMLElement) row.hidden = false;
     more.remove();
@@ -137,7 +138,7 @@ async function drawScore(typed, result) {
   try {
     if (waits) {
       fillWaitValues(ui.results, await engine.scoreWaits(hand, scoreOptions(situation, result, { waits: true })));
-      ui.scoreBody.replaceChildren(render.h("p", { class: "help" }, "Each wait shows what a win on it is worth, by ron and by tsumo."));
+      ui.scoreBody.replaceChildren(render.h("p", { class: "help" }, i18n.t("ui.embed_waits_worth")));
     } else {
       const score = await engine.score(hand, /** @type {import("../paili.mjs").ScoreOptions} */ (scoreOptions(situation, result)));
       ui.scoreBody.replaceChildren(...scoreBlocks(score, situation, result));
@@ -159,8 +160,9 @@ function drawError(error) {
   ui.results.replaceChildren();
   delete ui.results.dataset.hand;
   // the engine's message says where (counting characters from 1); another input than the hand is named
-  const field = error.field === "visible" ? "Visible tiles (v=): " : error.field && error.field !== "hand" ? "Options: " : "";
-  ui.errorMessage.textContent = `${field}${error.message || "This is not a valid hand."}`;
+  const message = i18n.translator().error(error) || i18n.t("ui.invalid_hand");
+  ui.errorMessage.textContent = error.field === "visible" ? i18n.t("ui.embed_visible_error", { message })
+    : error.field && error.field !== "hand" ? i18n.t("ui.embed_options_error", { message }) : message;
   ui.error.hidden = false;
 }
 
@@ -168,7 +170,7 @@ async function show() {
   const state = params();
   if (!state.hand.trim()) {
     draw(state, null);
-    setEngineState("ready", "No hand given: add ?q=HAND to the address.");
+    setEngineState("ready", i18n.t("ui.no_hand"));
     return;
   }
   if (!engine) {
@@ -204,6 +206,7 @@ function setHand(hand) {
 }
 
 async function start() {
+  await i18n.load(); // the catalogs, before anything draws text
   new ResizeObserver(postHeight).observe(document.documentElement);
   postHeight();
   // A discard row shows the hand left after that discard (the host page is not navigated).
@@ -220,9 +223,12 @@ async function start() {
   });
   show(); // the hand drawn at once, while the engine loads
   try {
-    engine = await createEngine({ onProgress: (message) => setEngineState("loading", `${message}…`) });
+    engine = await createEngine({
+      onProgress: (message, download, step) => setEngineState("loading", i18n.t("ui.progress", { step: i18n.progressText(message, download, step) })),
+    });
   } catch (error) {
-    setEngineState("failed", `The engine could not be loaded: ${error instanceof Error ? error.message : error}`);
+    const detail = error instanceof EngineError ? i18n.translator().error(error) : String(error instanceof Error ? error.message : error);
+    setEngineState("failed", i18n.t("ui.engine_failed", { detail }));
     return;
   }
   await show();

@@ -4,6 +4,7 @@
 // (see tiles.js); nothing here parses notation.
 
 import { percent, points } from "./chances.js";
+import { gloss, t } from "./i18n.js";
 import { RULE_SETS } from "./rules.js";
 import { tileFace, tileName } from "./tiles.js";
 
@@ -79,18 +80,39 @@ function srOnly(text) {
 }
 
 /**
- * "Agari", "Tenpai", "2-shanten" (null: "n/a").
+ * "Agari", "Tenpai", "2-shanten" (null: "n/a"), in the language shown.
  * @param {number | null | undefined} value
  * @returns {string}
  */
 export function shantenText(value) {
-  if (value === null || value === undefined) return "n/a";
-  if (value < 0) return "Agari";
-  if (value === 0) return "Tenpai";
-  return `${value}-shanten`;
+  if (value === null || value === undefined) return t("ui.na");
+  if (value < 0) return t("ui.agari");
+  if (value === 0) return t("ui.tenpai");
+  return t("ui.shanten_n", { count: value });
 }
 
-const JAPANESE = { agari: "和了", tenpai: "聴牌", shanten: "向聴" };
+/**
+ * The Japanese term of a catalog key, in small text after a word (none when the page is in Japanese, or when
+ * the term is the word shown, as Chinese often writes it).
+ * @param {string} key
+ * @param {string} [shown]  the word it glosses (default: the key's text)
+ * @returns {HTMLElement | null}
+ */
+export function glossSpan(key, shown = t(key)) {
+  const term = gloss(key);
+  return term && term !== shown ? h("span", { class: "ja", lang: "ja" }, term) : null;
+}
+
+/**
+ * A word followed by its gloss: [text, " ", gloss] (or the text alone).
+ * @param {string} key
+ * @param {string} [text]  the word shown (default: the key's text)
+ * @returns {Child[]}
+ */
+export function glossed(key, text = t(key)) {
+  const span = glossSpan(key, text);
+  return span ? [text, " ", span] : [text];
+}
 
 /**
  * The headline of a result: what the hand is, in words.
@@ -101,60 +123,55 @@ export function summary(result) {
   const word = min < 0 ? "agari" : min === 0 ? "tenpai" : "shanten";
   const shape = result.rules === "gb"; // a complete GB shape is not yet a win (8 points, not counted)
   const mustDiscard = result.tiles % 3 === 2; // 14 tiles: the shanten is the one after the best discard
-  const tenpai = mustDiscard ? "Tenpai after the right discard" : `Tenpai — one tile from ${shape ? "a complete shape" : "a win"}`;
-  const away = `${shantenText(min)} — ${min} useful draw${min === 1 ? "" : "s"} from ready`; // shanten, glossed
-  const text = min < 0 ? (shape ? "A complete shape — not yet a win" : "Agari — a complete hand") : min === 0 ? tenpai : away;
+  const tenpai = mustDiscard ? t("ui.summary_tenpai_discard") : t(shape ? "ui.summary_tenpai_shape" : "ui.summary_tenpai");
+  const away = t("ui.summary_away", { shanten: shantenText(min), count: min }); // shanten, glossed
+  const text = min < 0 ? t(shape ? "ui.summary_shape" : "ui.summary_agari") : min === 0 ? tenpai : away;
+  const term = glossSpan(`term.${word}`, text);
   return h(
     "p",
     { class: `summary summary--${word}` },
     h("span", { class: "summary-text" }, text),
-    " ",
-    h("span", { class: "ja", lang: "ja" }, JAPANESE[word]),
-    h("span", { class: "summary-size" }, `${result.tiles} tiles`),
+    term ? " " : null,
+    term,
+    h("span", { class: "summary-size" }, t("ui.summary_size", { count: result.tiles })),
   );
 }
 
-/** @type {Record<string, string>} */
-const SUIT_NAMES = { m: "man", p: "pin", s: "sou" };
-
 /**
  * What the rule set adds to the headline: the suit a Sichuan hand gives up (缺一门), the nukidora of a sanma
- * hand, and the engine's note (GB: a complete shape still needs its 8 points). Nothing under riichi.
+ * hand, that a complete GB shape still needs its 8 points, and why a hand of a set the engine does not score
+ * has no Score panel. Nothing under riichi.
  * @param {Analysis} result
  * @returns {HTMLElement[]}
  */
 export function ruleNotes(result) {
   const out = [];
   if (result.void) {
-    const suits = [...result.void.suits].map((suit) => SUIT_NAMES[suit] ?? suit);
-    const how = result.void.fixed ? "as chosen" : suits.length > 1 ? "either is best" : "the best choice";
-    out.push(h("p", { class: "rule-note rule-note--void", dataset: { suits: result.void.suits } },
-      `Suit given up: ${suits.join(" or ")} (${how}) `, h("span", { class: "ja", lang: "zh-Hans" }, "缺一门")));
+    const suits = [...result.void.suits].map((suit) => t(`term.${{ m: "man", p: "pin", s: "sou" }[suit] ?? "man"}`)).join(" / ");
+    const how = result.void.fixed ? "ui.void_fixed" : result.void.suits.length > 1 ? "ui.void_either" : "ui.void_best";
+    out.push(h("p", { class: "rule-note rule-note--void", dataset: { suits: result.void.suits } }, ...glossed("term.void", t(how, { suits }))));
   }
   if (result.nukidora) {
-    out.push(h("p", { class: "rule-note rule-note--nukidora" },
-      `${result.nukidora} north${result.nukidora === 1 ? "" : "s"} set aside (nukidora, counted as dora) `,
-      h("span", { class: "ja", lang: "ja" }, "抜きドラ")));
+    out.push(h("p", { class: "rule-note rule-note--nukidora" }, ...glossed("term.nukidora", t("ui.nukidora_note", { count: result.nukidora }))));
   }
-  if (result.note) out.push(h("p", { class: "rule-note rule-note--gb" }, result.note));
-  else if (!RULE_SETS[result.rules ?? "riichi"]?.scored && (result.agari || (result.tiles % 3 === 1 && result.shanten.min === 0))) {
-    const { title } = RULE_SETS[result.rules];
-    out.push(h("p", { class: "rule-note rule-note--unscored" }, `No score: Paili values riichi hands only so far, not ${title} ones.`));
+  const scored = RULE_SETS[result.rules ?? "riichi"]?.scored ?? true;
+  if (result.rules === "gb") out.push(h("p", { class: "rule-note rule-note--gb" }, t("ui.gb_note")));
+  else if (!scored && (result.agari || (result.tiles % 3 === 1 && result.shanten.min === 0))) {
+    out.push(h("p", { class: "rule-note rule-note--unscored" }, t("ui.unscored", { rules: t(`error.ruleset.${result.rules}`) })));
   }
   return out;
 }
 
+/** The columns of the shanten table: the result's key and the catalog key of its title (the knitted forms: gb). */
 const FORMS = [
-  ["regular", "Regular", "一般手"],
-  ["chiitoitsu", "Seven pairs", "七対子"],
-  ["kokushi", "Thirteen orphans", "国士無双"],
-  ["quanbukao", "Knitted & honors", "全不靠"],
-  ["qixingbukao", "Greater knitted", "七星不靠"],
-  ["zuhelong", "Knitted straight", "组合龙"],
-  ["min", "Shanten", "向聴数"],
+  ["regular", "form.regular"],
+  ["chiitoitsu", "form.chiitoitsu"],
+  ["kokushi", "form.kokushi"],
+  ["quanbukao", "form.quanbukao"],
+  ["qixingbukao", "form.qixingbukao"],
+  ["zuhelong", "form.zuhelong"],
+  ["min", "term.shanten_number"],
 ];
-/** @type {Record<string, string>} the gloss's language of each form of FORMS that is not Japanese */
-const FORM_LANG = { quanbukao: "zh-Hans", qixingbukao: "zh-Hans", zuhelong: "zh-Hans" };
 
 /**
  * Shanten per form, as a small table: the forms the rule set has (the knitted ones under gb).
@@ -165,8 +182,8 @@ export function shantenTable(shanten) {
   return h(
     "table",
     { class: "shanten-table" },
-    h("caption", { class: "sr-only" }, "Shanten per form"),
-    h("thead", {}, h("tr", {}, forms.map(([key, en, ja]) => h("th", { scope: "col" }, en, h("span", { class: "ja", lang: FORM_LANG[key] ?? "ja" }, ja))))),
+    h("caption", { class: "sr-only" }, t("ui.shanten_per_form")),
+    h("thead", {}, h("tr", {}, forms.map(([, key]) => h("th", { scope: "col" }, ...glossed(key))))),
     h(
       "tbody",
       {},
@@ -192,7 +209,7 @@ export function tileCounts(entries, { size = "sm", draw = false } = {}) {
   /** @param {string} name @param {number} remaining */
   const face = (name, remaining) => {
     if (!draw) return tile(name, { size });
-    const button = /** @type {HTMLButtonElement} */ (tile(name, { size, tag: "button", label: `Draw ${tileName(name)}` }));
+    const button = /** @type {HTMLButtonElement} */ (tile(name, { size, tag: "button", label: t("ui.draw_tile", { tile: tileName(name) }) }));
     button.disabled = remaining === 0;
     return button;
   };
@@ -204,23 +221,23 @@ export function tileCounts(entries, { size = "sm", draw = false } = {}) {
         "li",
         { class: remaining === 0 ? "none-left" : null, dataset: { tile: name } },
         face(name, remaining),
-        h("span", { class: "count" }, srOnly(", "), String(remaining), srOnly(" left")),
+        h("span", { class: "count" }, h("span", { "aria-hidden": "true" }, String(remaining)), srOnly(`, ${t("ui.left", { count: remaining })}`)),
       ),
     ),
   );
 }
 
 /**
- * A titled block with an English title and the Japanese term in small text.
+ * A titled block: the title in the language shown, and the Japanese term of `term` in small text.
  * @param {string} title
- * @param {string} ja
+ * @param {string} term  a catalog key
  * @param {...Child} content
  */
-function block(title, ja, ...content) {
+function block(title, term, ...content) {
   return h(
     "section",
     { class: "block", "aria-label": title },
-    h("h3", {}, title, " ", h("span", { class: "ja", lang: "ja" }, ja)),
+    h("h3", {}, ...glossed(term, title)),
     ...content,
   );
 }
@@ -234,58 +251,17 @@ function sequenceOf(start) {
   return [0, 1, 2].map((k) => `${digit + k}${start[1]}`);
 }
 
-/** @type {Record<string, string>} */
-const GROUP_NAMES = {
-  pair: "pair", triplet: "triplet", sequence: "sequence", kokushi: "thirteen orphans", knitted: "knitted tiles",
-  honors: "honors", straight: "knitted straight", nukidora: "nukidora",
-};
-
 /**
- * @param {string} kind a key of GROUP_NAMES
+ * @param {"pair" | "triplet" | "sequence" | "kokushi" | "knitted" | "honors" | "straight"} kind  a group.* catalog key
  * @param {string[]} names tile codes
  */
 function group(kind, names) {
-  const label = `${GROUP_NAMES[kind]}: ${names.map(tileName).join(", ")}`;
+  const label = `${t(`group.${kind}`)}: ${names.map(tileName).join(", ")}`;
   return h("span", { class: `group group--${kind}`, role: "group", "aria-label": label }, names.map((n) => tile(n, { size: "sm" })));
 }
 
-/** @type {Record<string, [string, string, string?]>} a name in the players' terms, its gloss (and the gloss's
- * language, when not Japanese): riichi's shape flags, then Sichuan's names (血战到底) */
-const FLAG_NAMES = {
-  nine_gates: ["Nine gates", "九蓮宝燈"],
-  pure_straight: ["Pure straight", "一気通貫"],
-  iipeikou: ["Pure double sequence", "一盃口"],
-  ryanpeikou: ["Twice pure double sequence", "二盃口"],
-  qingyise: ["Full flush", "清一色", "zh-Hans"],
-  duiduihu: ["All triplets", "对对胡", "zh-Hans"],
-  qidui: ["Seven pairs", "七对", "zh-Hans"],
-  longqidui: ["Dragon seven pairs (a four as two pairs)", "龙七对", "zh-Hans"],
-  jingoudiao: ["Golden single wait (four melds called)", "金钩钓", "zh-Hans"],
-  daiyaojiu: ["Terminals in every set", "带幺九", "zh-Hans"],
-  jiangdui: ["All 2-5-8 triplets", "将对", "zh-Hans"],
-};
-/** @type {Record<string, [string, string, string?]>} */
-const DECOMPOSITION_FORMS = {
-  regular: ["Regular", "一般手"],
-  chiitoitsu: ["Seven pairs", "七対子"],
-  kokushi: ["Thirteen orphans", "国士無双"],
-  quanbukao: ["Lesser honors and knitted tiles", "全不靠", "zh-Hans"],
-  qixingbukao: ["Greater honors and knitted tiles", "七星不靠", "zh-Hans"],
-  zuhelong: ["Knitted straight", "组合龙", "zh-Hans"],
-};
 /** The thirteen orphans, one of each. */
 const KOKUSHI = ["1m", "9m", "1p", "9p", "1s", "9s", "1z", "2z", "3z", "4z", "5z", "6z", "7z"];
-
-/**
- * A name and its gloss, small: "Full flush 清一色".
- * @param {[string, string, string?] | undefined} entry
- * @param {string} fallback  the engine's id, for a name the page does not know
- * @returns {Child[]}
- */
-function named(entry, fallback) {
-  const [en, gloss, lang] = entry ?? [fallback, ""];
-  return [en, " ", h("span", { class: "ja", lang: lang ?? "ja" }, gloss)];
-}
 
 /**
  * One reading of a winning hand: its groups, drawn as tiles, and its flags (with Sichuan's count of 根, kinds
@@ -316,18 +292,16 @@ export function decomposition(d, concealed = []) {
     for (const t of d.triplets ?? []) groups.push(group("triplet", [t, t, t]));
     for (const s of d.sequences ?? []) groups.push(group("sequence", sequenceOf(s)));
   }
-  const flags = (d.flags ?? []).map((f) => h("li", { class: "flag", dataset: { flag: f } }, named(FLAG_NAMES[f], f)));
-  if (d.gen) flags.push(h("li", { class: "flag", dataset: { flag: "gen" } }, `${d.gen} × four of a kind `, h("span", { class: "ja", lang: "zh-Hans" }, "根")));
+  const flags = (d.flags ?? []).map((f) => h("li", { class: "flag", dataset: { flag: f } }, ...glossed(`flag.${f}`)));
+  if (d.gen) flags.push(h("li", { class: "flag", dataset: { flag: "gen" } }, ...glossed("term.gen", t("ui.gen_count", { count: d.gen }))));
   return h(
     "li",
     { class: "decomposition", dataset: { form: d.form } },
-    h("p", { class: "decomposition-form" }, named(DECOMPOSITION_FORMS[d.form], d.form)),
+    h("p", { class: "decomposition-form" }, ...glossed(`form.${d.form}`)),
     h("div", { class: "groups" }, groups),
-    flags.length ? h("ul", { class: "flags", "aria-label": "Flags" }, flags) : null,
+    flags.length ? h("ul", { class: "flags", "aria-label": t("ui.flags") }, flags) : null,
   );
 }
-
-const MELD_NAMES = { chi: "chi", pon: "pon", kan: "open kan", ankan: "closed kan" };
 
 /**
  * The called melds of a hand, each a group of tiles.
@@ -337,7 +311,7 @@ const MELD_NAMES = { chi: "chi", pon: "pon", kan: "open kan", ankan: "closed kan
 export function melds(list, options = {}) {
   return list.map((m) => {
     const names = m.tiles;
-    const label = `${MELD_NAMES[m.type] ?? m.type}: ${names.map(tileName).join(", ")}`;
+    const label = `${t(`meld.${m.type}`)}: ${names.map(tileName).join(", ")}`;
     return h("span", { class: `meld meld--${m.type}`, role: "group", "aria-label": label }, names.map((n) => tile(n, options)));
   });
 }
@@ -349,8 +323,8 @@ export function melds(list, options = {}) {
  */
 export function decompositions(list, concealed = []) {
   return block(
-    `Decompositions (${list.length})`,
-    "面子構成",
+    t("ui.decompositions", { count: list.length }),
+    "term.decompositions",
     h("ol", { class: "decompositions" }, list.map((d) => decomposition(d, concealed))),
   );
 }
@@ -366,38 +340,40 @@ export function waitsAndUkeire(result, { draw = false } = {}) {
     const total = result.waits.reduce((sum, w) => sum + w.remaining, 0);
     const list = tileCounts(result.waits, { draw });
     list.classList.add("waits"); // scoreview.js writes each wait's worth in its items
-    out.push(block("Waits", "待ち", h("p", { class: "total" }, `${result.waits.length} kinds, ${total} tiles left`), list));
+    out.push(block(t("ui.waits"), "term.waits", h("p", { class: "total" }, t("ui.waits_total", { kinds: result.waits.length, count: total })), list));
   }
   if (result.ukeire) {
     const { total, tiles: list } = result.ukeire;
-    const complete = result.rules === "gb" ? "Tiles that complete the shape" : "Tiles that win";
-    const title = result.shanten.min === 0 ? complete : "Tiles that improve";
+    const win = result.rules === "gb" ? "ui.tiles_that_complete" : "ui.tiles_that_win";
+    const title = t(result.shanten.min === 0 ? win : "ui.tiles_that_improve", { count: total });
     out.push(
       block(
-        `${title}: ${total}`,
-        "受け入れ",
-        list.length ? tileCounts(list, { draw }) : h("p", { class: "empty" }, "No tile lowers the shanten."),
+        title,
+        "term.ukeire",
+        list.length ? tileCounts(list, { draw }) : h("p", { class: "empty" }, t("ui.no_improving_tile")),
       ),
     );
   }
   return out;
 }
 
-/** The advice columns of the discard table: their key (a figure of paili.advise), names and class. */
+/** The advice columns of the discard table: their key (a figure of paili.advise), the catalog keys of their
+ *  title and of its Japanese term. */
 export const ADVICE_COLUMNS = /** @type {const} */ ([
-  ["p_win", "Win", "和了"],
-  ["p_tenpai", "Tenpai", "聴牌"],
-  ["ev", "Points", "打点"],
+  ["p_win", "ui.col_win", "term.agari"],
+  ["p_tenpai", "ui.col_tenpai", "term.tenpai"],
+  ["ev", "ui.col_points", "term.hand_value"],
 ]);
 
 /**
- * A column header; `sort` makes it a button that sorts the table by that key (the page listens).
- * @param {string} en
- * @param {string} ja
+ * A column header (its title and the Japanese term); `sort` makes it a button that sorts the table by that key
+ * (the page listens).
+ * @param {string} title  a catalog key
+ * @param {string} term  the catalog key of its Japanese gloss
  * @param {{cls?: string, sort?: string}} [options]
  */
-function columnHeader(en, ja, { cls = "", sort = "" } = {}) {
-  const label = [en, h("span", { class: "ja", lang: "ja" }, ja)];
+function columnHeader(title, term, { cls = "", sort = "" } = {}) {
+  const label = [t(title), glossSpan(term, t(title))];
   return h(
     "th",
     { scope: "col", class: cls || null, dataset: { sort: sort || null } },
@@ -421,12 +397,12 @@ export function discardTable(discards, { hint = true, advice = false, points: sc
   const best = discards.length ? Math.min(...discards.map((d) => d.shanten)) : 0;
   const sortable = advice ? "count" : "";
   const headers = [
-    columnHeader("Discard", "打牌", { cls: "discard" }),
-    columnHeader("Shanten", "向聴", { cls: "shanten" }),
-    columnHeader("Count", "枚数", { cls: "count", sort: sortable }),
-    columnHeader("Tiles that improve", "待ち", { cls: "improve" }),
-    ...(advice ? columns.map(([key, en, ja]) => columnHeader(en, ja, { cls: key.replace("_", "-"), sort: key })) : []),
-    ...(advice ? [h("th", { scope: "col", class: "more" }, srOnly("Details"))] : []),
+    columnHeader("ui.col_discard", "term.discard", { cls: "discard" }),
+    columnHeader("ui.col_shanten", "term.shanten", { cls: "shanten" }),
+    columnHeader("ui.col_count", "term.count", { cls: "count", sort: sortable }),
+    columnHeader("ui.col_improve", "term.waits", { cls: "improve" }),
+    ...(advice ? columns.map(([key, title, term]) => columnHeader(title, term, { cls: key.replace("_", "-"), sort: key })) : []),
+    ...(advice ? [h("th", { scope: "col", class: "more" }, srOnly(t("ui.col_details")))] : []),
   ];
   const rows = discards.flatMap((d, order) => {
     const name = d.tile;
@@ -437,27 +413,27 @@ export function discardTable(discards, { hint = true, advice = false, points: sc
       h(
         "td",
         { class: "discard" },
-        h("button", { type: "button", class: "discard-button", "aria-label": `Discard ${tileName(name)}` }, tile(name, { size: "sm" })),
+        h("button", { type: "button", class: "discard-button", "aria-label": t("ui.discard_tile", { tile: tileName(name) }) }, tile(name, { size: "sm" })),
       ),
       h("td", { class: "shanten" }, h("span", { class: "long" }, shantenText(d.shanten)), h("span", { class: "short" }, String(d.shanten))),
       h("td", { class: "count" }, String(d.ukeire.total)),
       h("td", { class: "improve" }, h("div", { class: "improve-tiles" }, tileCounts(d.ukeire.tiles, { size: "xs" }))),
       ...(advice ? columns.map(([key]) => h("td", { class: `${key.replace("_", "-")} pending`, dataset: { key } }, "…")) : []),
       ...(advice
-        ? [h("td", { class: "more" }, h("button", { type: "button", class: "expand", "aria-expanded": "false", "aria-controls": detail, "aria-label": `Details of discarding ${tileName(name)}` }, h("span", { "aria-hidden": "true" }, "▸")))]
+        ? [h("td", { class: "more" }, h("button", { type: "button", class: "expand", "aria-expanded": "false", "aria-controls": detail, "aria-label": t("ui.details_of_discard", { tile: tileName(name) }) }, h("span", { "aria-hidden": "true" }, "▸")))]
         : []),
     );
     if (!advice) return [main];
     return [main, h("tr", { class: "discard-detail", id: detail, hidden: true, dataset: { tile: name } }, h("td", { colspan: String(headers.length) }))];
   });
   return block(
-    "Discards",
-    "牌理",
-    hint ? h("p", { class: "hint" }, "Choose a row to discard that tile and see the hand that is left.") : null,
+    t("ui.discards"),
+    "term.discard_table",
+    hint ? h("p", { class: "hint discards-hint" }, t("ui.discards_hint")) : null,
     h(
       "table",
       { class: advice ? "discards discards--advice" : "discards" },
-      h("caption", { class: "sr-only" }, "Discards, best first"),
+      h("caption", { class: "sr-only" }, t("ui.discards_caption")),
       h("thead", {}, h("tr", {}, headers)),
       h("tbody", {}, rows),
     ),
@@ -529,7 +505,7 @@ export function handTiles(result, { tag = "span" } = {}) {
   });
   const aside = Array.from({ length: result.nukidora ?? 0 }, () => "4z");
   const nukidora = aside.length
-    ? [h("span", { class: "meld meld--nukidora", role: "group", "aria-label": `nukidora: ${aside.map(tileName).join(", ")}` }, aside.map((n) => tile(n)))]
+    ? [h("span", { class: "meld meld--nukidora", role: "group", "aria-label": `${t("group.nukidora")}: ${aside.map(tileName).join(", ")}` }, aside.map((n) => tile(n)))]
     : [];
   return [...concealed, ...melds(result.melds), ...nukidora];
 }

@@ -32,28 +32,19 @@ export const RULE_SETS = {
 export const DEFAULT_RULES = "riichi";
 
 /**
- * The name of each set for the players, short enough for the selector on a phone, with its name at the table
- * (the gloss), and what the help line under the hand says of it.
- * @type {Record<Rules, {name: string, gloss: string, lang: string, help: string}>}
+ * The catalog keys of each set's name for the players (short enough for the selector on a phone, with its
+ * name at the table) and of what the help line under the hand says of it (none for riichi).
+ * @type {Record<Rules, {name: string, help: string | null}>}
  */
 export const RULE_NAMES = {
-  riichi: { name: "Riichi", gloss: "立直", lang: "ja", help: "" },
-  sanma: {
-    name: "Sanma", gloss: "三麻", lang: "ja",
-    help: "Three-player riichi: 108 tiles (no 2m–8m), no chi. A north set aside (nukidora 抜きドラ) is written {4z}.",
-  },
-  sichuan: {
-    name: "Sichuan", gloss: "四川", lang: "zh-Hans",
-    help: "Sichuan (血战到底): 108 tiles (no honors), no chi. A win holds at most two suits (缺一门): one suit is given up.",
-  },
-  gb: {
-    name: "Chinese Official", gloss: "国标", lang: "zh-Hans",
-    help: "Chinese Official (GB): a complete shape is not yet a win: it needs 8 points, which Paili does not count yet.",
-  },
+  riichi: { name: "ui.ruleset.riichi", help: null },
+  sanma: { name: "ui.ruleset.sanma", help: "ui.ruleset_help.sanma" },
+  sichuan: { name: "ui.ruleset.sichuan", help: "ui.ruleset_help.sichuan" },
+  gb: { name: "ui.ruleset.gb", help: "ui.ruleset_help.gb" },
 };
 
-/** The suits a Sichuan hand may give up (定缺), with their names. */
-export const VOID_SUITS = /** @type {const} */ ([["m", "man"], ["p", "pin"], ["s", "sou"]]);
+/** The suits a Sichuan hand may give up (定缺), with the catalog keys of their choices; "" the hand's best. */
+export const VOID_SUITS = /** @type {const} */ ([["", "ui.void_auto"], ["m", "ui.void_m"], ["p", "ui.void_p"], ["s", "ui.void_s"]]);
 
 /** The address parameters: the rule set (left out for riichi) and a Sichuan hand's suit given up. */
 export const RULE_PARAMS = Object.freeze(/** @type {const} */ ({ rules: "rules", void: "void" }));

@@ -9,6 +9,7 @@
 // data-no-yaku.
 
 import { byId } from "./dom.js";
+import { t, translator } from "./i18n.js";
 import { h, handText, tile } from "./render.js";
 import { errorText, fillWaitValues, scoreBlocks } from "./scoreview.js";
 import { DEFAULT_SITUATION, MAX_COUNT, applicable, countOf, decodeSituation, defaultWin, effective, encodeSituation,
@@ -24,9 +25,6 @@ import { PALETTE, tileName } from "./tiles.js";
 const PARTS = /** @type {const} */ (["win", "tsumo", "seat_wind", "round_wind", "riichi", "ippatsu", "last_tile",
   "rinshan", "chankan", "blessing", "dora", "ura", "honba", "riichi_sticks"]);
 /** @typedef {typeof PARTS[number]} Part */
-
-/** @type {[string, string][]} the winds' codes and names */
-const WIND_OPTIONS = WINDS.map((wind) => [wind, tileName(wind)]);
 
 /**
  * @param {{getEngine: () => PailiEngine | null, onChange: () => void}} deps  onChange: the situation changed
@@ -97,13 +95,13 @@ export function createScore({ getEngine, onChange }) {
    */
   function indicators(part, label) {
     const input = h("input", { type: "text", id: `score-${part}`, name: part, spellcheck: "false", autocapitalize: "off",
-      autocorrect: "off", placeholder: "e.g. 4p", "aria-describedby": `score-${part}-error` });
+      autocorrect: "off", placeholder: t("score.example"), "aria-describedby": `score-${part}-error` });
     const rows = PALETTE.map((row) => h("div", { class: "palette-row" },
-      row.map((code) => tile(code, { tag: "button", label: `Add ${tileName(code)}` }))));
-    const clear = h("button", { type: "button", class: "secondary", dataset: { clear: part } }, "Clear");
+      row.map((code) => tile(code, { tag: "button", label: t("score.add_tile", { tile: tileName(code) }) }))));
+    const clear = h("button", { type: "button", class: "secondary", dataset: { clear: part } }, t("score.clear"));
     const picker = h("details", { class: "picker", dataset: { picker: part } },
-      h("summary", {}, "Pick tiles"),
-      h("div", { class: "picker-tiles", role: "group", "aria-label": `Pick ${part === "ura" ? "ura dora" : "dora"} tiles` }, rows), clear);
+      h("summary", {}, t("score.pick_tiles")),
+      h("div", { class: "picker-tiles", role: "group", "aria-label": t(part === "ura" ? "score.pick_ura" : "score.pick_dora") }, rows), clear);
     return field(part, "score-text", h("label", { for: `score-${part}` }, label), h("div", { class: "input-row" }, input), picker);
   }
 
@@ -117,22 +115,22 @@ export function createScore({ getEngine, onChange }) {
     return field(part, "score-count", h("label", { for: `score-${part}` }, label), control);
   }
 
-  const winTiles = h("div", { class: "win-tiles", role: "group", "aria-label": "Winning tile" });
+  const winTiles = h("div", { class: "win-tiles", role: "group", "aria-label": t("score.winning_tile") });
   form.replaceChildren(
-    field("win", "score-win", h("p", { class: "score-label", "aria-hidden": "true" }, "Winning tile ", h("span", { class: "help" }, "(tap the tile that won)")), winTiles),
-    select("tsumo", "Won by", [["ron", "Ron (a discard)"], ["tsumo", "Tsumo (self-draw)"]]),
-    select("seat_wind", "Seat wind", WIND_OPTIONS.map(([v, t]) => [v, v === "1z" ? `${t} (dealer)` : t])),
-    select("round_wind", "Round wind", WIND_OPTIONS),
-    select("riichi", "Riichi", [["0", "No riichi"], ["1", "Riichi"], ["2", "Double riichi"]]),
-    check("ippatsu", "Ippatsu: won within one go-around after riichi"),
-    check("last_tile", "Won on the last tile"),
-    check("rinshan", "Rinshan: won on the replacement tile of a kan"),
-    check("chankan", "Chankan: won on a tile added to another player's kan"),
-    check("blessing", "Won on the first draw"),
-    indicators("dora", "Dora indicators"),
-    indicators("ura", "Ura dora indicators"),
-    count("honba", "Honba"),
-    count("riichi_sticks", "Riichi sticks"),
+    field("win", "score-win", h("p", { class: "score-label", "aria-hidden": "true" }, t("score.winning_tile"), " ", h("span", { class: "help" }, t("score.tap_winning_tile"))), winTiles),
+    select("tsumo", t("score.won_by"), [["ron", t("score.ron_discard")], ["tsumo", t("score.tsumo_self")]]),
+    select("seat_wind", t("score.seat_wind"), WINDS.map((v) => [v, v === "1z" ? t("score.dealer_wind", { wind: t(`wind.${v}`) }) : t(`wind.${v}`)])),
+    select("round_wind", t("score.round_wind"), WINDS.map((v) => [v, t(`wind.${v}`)])),
+    select("riichi", t("score.riichi"), [["0", t("score.no_riichi")], ["1", t("score.riichi")], ["2", t("score.double_riichi")]]),
+    check("ippatsu", t("score.ippatsu")),
+    check("last_tile", t("score.last_tile")),
+    check("rinshan", t("score.rinshan")),
+    check("chankan", t("score.chankan")),
+    check("blessing", t("score.blessing")),
+    indicators("dora", t("score.dora_indicators")),
+    indicators("ura", t("score.ura_indicators")),
+    count("honba", t("score.honba")),
+    count("riichi_sticks", t("score.riichi_sticks")),
   );
 
   /** @param {string} id */
@@ -161,13 +159,13 @@ export function createScore({ getEngine, onChange }) {
     }
     const last = wrappers.last_tile?.querySelector("label span");
     if (last) {
-      last.textContent = waits ? "Won on the last tile (haitei by tsumo, houtei by ron)"
-        : situation.tsumo ? "Haitei: won on the last tile drawn" : "Houtei: won on the last discard";
+      last.textContent = waits ? t("score.last_tile_both")
+        : situation.tsumo ? t("score.haitei") : t("score.houtei");
     }
     const blessing = wrappers.blessing?.querySelector("label span");
     if (blessing) {
-      blessing.textContent = situation.seat_wind === "1z" ? "Tenhou: the dealer won on the first draw"
-        : "Chiihou: won on the first draw, before any call";
+      blessing.textContent = situation.seat_wind === "1z" ? t("score.tenhou")
+        : t("score.chiihou");
     }
     drawWinTiles();
   }
@@ -250,10 +248,10 @@ export function createScore({ getEngine, onChange }) {
 
   /** @param {unknown} caught */
   function showError(caught) {
-    const e = /** @type {{message?: string, field?: string | null, type?: string}} */ (caught);
+    const e = /** @type {{message?: string, field?: string | null, type?: string, code?: string, params?: Record<string, string | number | boolean | null>}} */ (caught);
     const part = /** @type {Part | undefined} */ (PARTS.find((p) => p === e.field));
     clearErrors();
-    const message = e.message || "The engine could not score this hand.";
+    const message = translator().error(e) || t("score.failed");
     const error = part ? errors[part] : undefined;
     if (part && error && !wrappers[part]?.hidden) {
       error.textContent = message;
@@ -347,8 +345,8 @@ export function createScore({ getEngine, onChange }) {
       section.dataset.hand = hand;
       section.dataset.mode = mode;
       intro.textContent = mode === "win"
-        ? "What this win is worth: set how and where it was won."
-        : "Each wait in the Analysis shows what a win on it is worth, by ron and by tsumo, in this situation.";
+        ? t("score.intro_win")
+        : t("score.intro_waits");
       section.hidden = false;
       drawForm();
       onChange();

@@ -3,7 +3,8 @@
 // who pays what; a hand with no yaku says why it cannot win; each wait of a tenpai hand gets its worth. The
 // text helpers are pure (tests/js/scoreview.test.js); the block builders make detached DOM nodes.
 
-import { h } from "./render.js";
+import { gloss, t, translator } from "./i18n.js";
+import { glossSpan, h } from "./render.js";
 import { tileName } from "./tiles.js";
 
 /** @typedef {import("../paili.mjs").Score} Score */
@@ -13,69 +14,6 @@ import { tileName } from "./tiles.js";
 
 // Every yaku id of paili.score (engine/paili/scoring/yaku.py, YAKU_ORDER): its name for players, then the
 // Japanese. tests/test_score_names.py fails when an id is missing here.
-/** @type {Record<string, [string, string]>} */
-export const YAKU_NAMES = {
-  tenhou: ["Tenhou (blessing of heaven)", "天和"],
-  chiihou: ["Chiihou (blessing of earth)", "地和"],
-  kokushi: ["Thirteen orphans", "国士無双"],
-  kokushi_13: ["Thirteen orphans, 13-sided wait", "国士無双十三面待ち"],
-  suuankou: ["Four concealed triplets", "四暗刻"],
-  suuankou_tanki: ["Four concealed triplets, pair wait", "四暗刻単騎"],
-  daisangen: ["Big three dragons", "大三元"],
-  shousuushii: ["Little four winds", "小四喜"],
-  daisuushii: ["Big four winds", "大四喜"],
-  tsuuiisou: ["All honors", "字一色"],
-  ryuuiisou: ["All green", "緑一色"],
-  chinroutou: ["All terminals", "清老頭"],
-  suukantsu: ["Four quads", "四槓子"],
-  chuuren: ["Nine gates", "九蓮宝燈"],
-  junsei_chuuren: ["True nine gates", "純正九蓮宝燈"],
-  riichi: ["Riichi", "立直"],
-  double_riichi: ["Double riichi", "両立直"],
-  ippatsu: ["Ippatsu (one-shot)", "一発"],
-  menzen_tsumo: ["Closed self-draw (menzen tsumo)", "門前清自摸和"],
-  tanyao: ["All simples (tanyao)", "断么九"],
-  pinfu: ["Pinfu (no-points hand)", "平和"],
-  iipeikou: ["Pure double sequence (iipeikou)", "一盃口"],
-  yakuhai_haku: ["White dragon", "役牌 白"],
-  yakuhai_hatsu: ["Green dragon", "役牌 發"],
-  yakuhai_chun: ["Red dragon", "役牌 中"],
-  round_wind: ["Round wind", "場風"],
-  seat_wind: ["Seat wind", "自風"],
-  rinshan: ["After a kan (rinshan)", "嶺上開花"],
-  chankan: ["Robbing a kan (chankan)", "搶槓"],
-  haitei: ["Last tile drawn (haitei)", "海底摸月"],
-  houtei: ["Last discard (houtei)", "河底撈魚"],
-  chiitoitsu: ["Seven pairs (chiitoitsu)", "七対子"],
-  chanta: ["Outside hand (chanta)", "混全帯么九"],
-  ittsu: ["Pure straight (ittsu)", "一気通貫"],
-  sanshoku: ["Mixed triple sequence (sanshoku)", "三色同順"],
-  sanshoku_doukou: ["Triple triplets", "三色同刻"],
-  sankantsu: ["Three quads", "三槓子"],
-  toitoi: ["All triplets (toitoi)", "対々和"],
-  sanankou: ["Three concealed triplets", "三暗刻"],
-  shousangen: ["Little three dragons", "小三元"],
-  honroutou: ["All terminals and honors", "混老頭"],
-  ryanpeikou: ["Twice pure double sequence", "二盃口"],
-  junchan: ["Terminals in every set (junchan)", "純全帯么九"],
-  honitsu: ["Half flush (honitsu)", "混一色"],
-  chinitsu: ["Full flush (chinitsu)", "清一色"],
-  dora: ["Dora", "ドラ"],
-  aka: ["Red fives", "赤ドラ"],
-  ura: ["Ura dora", "裏ドラ"],
-};
-
-/** @type {Record<string, [string, string]>} */
-export const LIMIT_NAMES = {
-  mangan: ["Mangan", "満貫"],
-  haneman: ["Haneman", "跳満"],
-  baiman: ["Baiman", "倍満"],
-  sanbaiman: ["Sanbaiman", "三倍満"],
-  kazoe_yakuman: ["Counted yakuman", "数え役満"],
-  yakuman: ["Yakuman", "役満"],
-};
-
-const MULTIPLES = ["", "", "Double ", "Triple ", "Quadruple ", "Quintuple ", "Sextuple "];
 
 /**
  * A yaku's name for players, and the Japanese ("Riichi", "立直"); an id the table lacks shows as itself.
@@ -83,7 +21,8 @@ const MULTIPLES = ["", "", "Double ", "Triple ", "Quadruple ", "Quintuple ", "Se
  * @returns {[string, string]}
  */
 export function yakuName(id) {
-  return YAKU_NAMES[id] ?? [id, ""];
+  const name = translator().lookup(`yaku.${id}`);
+  return name === null ? [id, ""] : [name, glossText(`yaku.${id}`, name)];
 }
 
 /**
@@ -91,7 +30,7 @@ export function yakuName(id) {
  * @param {number} points
  */
 export function formatPoints(points) {
-  return points.toLocaleString("en-US");
+  return translator().number(points);
 }
 
 /**
@@ -99,8 +38,27 @@ export function formatPoints(points) {
  * @param {Score} score
  */
 export function valueText(score) {
-  if (score.yakuman) return `${MULTIPLES[score.yakuman] ?? `${score.yakuman}x `}${score.yakuman > 1 ? "yakuman" : "Yakuman"}`;
-  return `${score.han} han ${score.fu} fu`;
+  if (score.yakuman) return yakumanText(score.yakuman);
+  return t("score.han_fu", { han: score.han, fu: score.fu });
+}
+
+/**
+ * The Japanese term of a key, "" when the page is in Japanese or the term is the name shown.
+ * @param {string} key
+ * @param {string} name
+ */
+function glossText(key, name) {
+  const term = gloss(key);
+  return term && term !== name ? term : "";
+}
+
+/**
+ * "Yakuman", "Double yakuman"..., or "7x yakuman" past the words there are.
+ * @param {number} multiple
+ */
+function yakumanText(multiple) {
+  if (multiple === 1) return t("score.yakuman");
+  return translator().lookup(`score.yakuman_${multiple}`) ?? t("score.yakuman_multiple", { count: multiple });
 }
 
 /**
@@ -110,7 +68,8 @@ export function valueText(score) {
  */
 export function limitName(score) {
   if (!score.limit || score.yakuman) return null;
-  return LIMIT_NAMES[score.limit] ?? [score.limit, ""];
+  const name = translator().lookup(`limit.${score.limit}`);
+  return name === null ? [score.limit, ""] : [name, glossText(`limit.${score.limit}`, name)];
 }
 
 /**
@@ -122,15 +81,15 @@ export function limitName(score) {
 export function paymentLines(score, { honba, riichi_sticks }) {
   const { ron, dealer, others } = score.payments;
   const lines = [];
-  if (ron !== undefined) lines.push(`Ron: the player who discarded the tile pays ${formatPoints(ron)}.`);
+  if (ron !== undefined) lines.push(t("score.pay_ron", { points: formatPoints(ron) }));
   else if (dealer !== undefined) {
-    lines.push(`Tsumo: the dealer pays ${formatPoints(dealer)}, each other player ${formatPoints(others ?? 0)}.`);
-  } else if (others !== undefined) lines.push(`Tsumo: each other player pays ${formatPoints(others)}.`);
-  if (honba > 0) lines.push(`Included: ${honba} honba (${formatPoints(300 * honba)} in all).`);
+    lines.push(t("score.pay_tsumo_dealer", { dealer: formatPoints(dealer), others: formatPoints(others ?? 0) }));
+  } else if (others !== undefined) lines.push(t("score.pay_tsumo_others", { points: formatPoints(others) }));
+  if (honba > 0) lines.push(t("score.pay_honba", { count: honba, points: formatPoints(300 * honba) }));
   if (riichi_sticks > 0) {
-    lines.push(`The winner also takes the ${riichi_sticks} riichi stick${riichi_sticks > 1 ? "s" : ""} on the table (${formatPoints(1000 * riichi_sticks)}).`);
+    lines.push(t("score.pay_sticks", { count: riichi_sticks, points: formatPoints(1000 * riichi_sticks) }));
   }
-  lines.push(`The winner gets ${formatPoints(score.total)} in all.`);
+  lines.push(t("score.pay_total", { points: formatPoints(score.total) }));
   return lines;
 }
 
@@ -141,13 +100,9 @@ export function paymentLines(score, { honba, riichi_sticks }) {
  */
 export function noYakuReason(situation, { melds }) {
   const open = melds.some((m) => m.type !== "ankan");
-  const first = "The hand is complete but has no yaku, so it cannot win: a win needs at least one yaku, and dora, red fives and ura dora do not count.";
-  if (open) {
-    return `${first} With an open meld there is no riichi and no closed self-draw, so the yaku must come from the tiles (a dragon or a wind triplet, all simples, a flush, all triplets…).`;
-  }
-  if (!situation.tsumo && situation.riichi === 0) {
-    return `${first} A closed hand won by ron needs riichi or a yaku in its tiles: declare riichi, or win by tsumo (a closed self-draw is a yaku).`;
-  }
+  const first = t("score.no_yaku_reason");
+  if (open) return `${first} ${t("score.no_yaku_open")}`;
+  if (!situation.tsumo && situation.riichi === 0) return `${first} ${t("score.no_yaku_ron")}`;
   return first;
 }
 
@@ -159,18 +114,20 @@ export function noYakuReason(situation, { melds }) {
  */
 export function situationText(s, { waits = false } = {}) {
   const parts = [];
-  if (!waits && s.win) parts.push(`${s.tsumo ? "Tsumo" : "Ron"} on ${tileName(s.win)}`);
-  parts.push(`seat ${tileName(s.seat_wind)}${s.seat_wind === "1z" ? " (dealer)" : ""}, round ${tileName(s.round_wind)}`);
-  if (s.riichi) parts.push(s.riichi === 2 ? "double riichi" : "riichi");
-  if (s.ippatsu) parts.push("ippatsu");
-  if (s.last_tile) parts.push(waits ? "last tile" : s.tsumo ? "last tile drawn (haitei)" : "last discard (houtei)");
-  if (s.rinshan) parts.push("after a kan (rinshan)");
-  if (s.chankan) parts.push("robbing a kan (chankan)");
-  if (s.blessing) parts.push(s.seat_wind === "1z" ? "dealer's first draw (tenhou)" : "first draw (chiihou)");
-  if (s.dora.trim()) parts.push(`dora indicators ${s.dora.trim()}`);
-  if (s.ura.trim()) parts.push(`ura dora indicators ${s.ura.trim()}`);
-  if (s.honba) parts.push(`${s.honba} honba`);
-  if (s.riichi_sticks) parts.push(`${s.riichi_sticks} riichi stick${s.riichi_sticks > 1 ? "s" : ""}`);
+  /** @param {string} code */
+  const wind = (code) => translator().lookup(`wind.${code}`) ?? code;
+  if (!waits && s.win) parts.push(t("score.situation_win", { how: t(s.tsumo ? "score.how_tsumo" : "score.how_ron"), tile: tileName(s.win) }));
+  parts.push(t(s.seat_wind === "1z" ? "score.situation_seat_dealer" : "score.situation_seat", { seat: wind(s.seat_wind), round: wind(s.round_wind) }));
+  if (s.riichi) parts.push(t(s.riichi === 2 ? "score.sit_double_riichi" : "score.sit_riichi"));
+  if (s.ippatsu) parts.push(t("score.sit_ippatsu"));
+  if (s.last_tile) parts.push(t(waits ? "score.last_tile_short" : s.tsumo ? "score.sit_haitei" : "score.sit_houtei"));
+  if (s.rinshan) parts.push(t("score.sit_rinshan"));
+  if (s.chankan) parts.push(t("score.sit_chankan"));
+  if (s.blessing) parts.push(t(s.seat_wind === "1z" ? "score.first_draw_dealer" : "score.first_draw"));
+  if (s.dora.trim()) parts.push(t("score.dora_list", { tiles: s.dora.trim() }));
+  if (s.ura.trim()) parts.push(t("score.ura_list", { tiles: s.ura.trim() }));
+  if (s.honba) parts.push(t("score.honba_count", { count: s.honba }));
+  if (s.riichi_sticks) parts.push(t("score.sticks_count", { count: s.riichi_sticks }));
   const text = parts.join(" · ");
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
@@ -185,46 +142,48 @@ export function situationText(s, { waits = false } = {}) {
  */
 export function scoreBlocks(score, situation, hand) {
   if (score.no_yaku) {
-    return [h("p", { class: "no-yaku", role: "note" }, h("strong", {}, "No yaku. "), noYakuReason(situation, hand))];
+    return [h("p", { class: "no-yaku", role: "note" }, h("strong", {}, t("score.no_yaku"), " "), noYakuReason(situation, hand))];
   }
   const limit = limitName(score);
   const value = h(
     "p",
     { class: "score-value" },
     h("span", { class: "score-han" }, valueText(score)),
-    limit ? h("span", { class: "score-limit" }, " · ", limit[0], " ", h("span", { class: "ja", lang: "ja" }, limit[1])) : null,
-    h("span", { class: "score-points" }, `${formatPoints(score.points)} points`),
+    limit ? h("span", { class: "score-limit" }, " · ", limit[0], limit[1] ? " " : null, limit[1] ? h("span", { class: "ja", lang: "ja" }, limit[1]) : null) : null,
+    h("span", { class: "score-points" }, t("score.points", { points: formatPoints(score.points) })),
   );
   const yaku = h(
     "table",
     { class: "yaku-table" },
-    h("caption", { class: "sr-only" }, "Yaku"),
+    h("caption", { class: "sr-only" }, t("score.yaku_caption")),
     h("tbody", {}, score.yaku.map((y) => {
       const [en, ja] = yakuName(y.id);
-      const han = y.yakuman ? (y.yakuman > 1 ? `${MULTIPLES[y.yakuman] ?? `${y.yakuman}x `}yakuman` : "yakuman") : `${y.han} han`;
-      return h("tr", { dataset: { yaku: y.id } }, h("th", { scope: "row" }, en, " ", h("span", { class: "ja", lang: "ja" }, ja)),
+      const han = y.yakuman ? (y.yakuman > 1 ? yakumanText(y.yakuman) : t("score.row_yakuman")) : t("score.han", { count: y.han });
+      return h("tr", { dataset: { yaku: y.id } }, h("th", { scope: "row" }, en, ja ? " " : null, ja ? h("span", { class: "ja", lang: "ja" }, ja) : null),
         h("td", {}, han));
     })),
   );
   const fu = score.yakuman || score.fu_breakdown.length === 0 ? null : h(
     "section",
-    { class: "fu-breakdown", "aria-label": "Fu" },
-    h("h3", {}, `Fu: ${score.fu}`, " ", h("span", { class: "ja", lang: "ja" }, "符")),
-    h("ul", {}, score.fu_breakdown.map((e) => h("li", {}, h("span", { class: "fu" }, `${e.fu} fu`), " ", e.reason))),
+    { class: "fu-breakdown", "aria-label": t("score.fu_label") },
+    h("h3", {}, t("score.fu_title", { count: score.fu }), " ", glossSpan("term.fu", t("score.fu_label"))),
+    h("ul", {}, score.fu_breakdown.map((e) => h("li", {}, h("span", { class: "fu" }, t("score.fu_count", { count: e.fu })), " ", e.reason))),
   );
-  const payments = h("ul", { class: "payments", "aria-label": "Payments" },
+  const payments = h("ul", { class: "payments", "aria-label": t("score.payments_label") },
     paymentLines(score, situation).map((line) => h("li", {}, line)));
   return [value, yaku, ...(fu ? [fu] : []), payments];
 }
 
 /**
- * An engine error of the situation as a line of text, naming the part it belongs to unless that is the hand
- * ("dora: expected a digit ...").
- * @param {{message?: string, field?: string | null}} error
+ * An engine error of the situation as a line of text in the language shown (its `code` and `params` through
+ * the catalogs), naming the part it belongs to unless that is the hand ("dora: expected a digit ...").
+ * @param {{message?: string, field?: string | null, code?: string, params?: Record<string, string | number | boolean | null>}} error
  */
-export function errorText({ message, field }) {
-  const text = message || "The engine could not score this hand.";
-  return field && field !== "hand" ? `${field.replaceAll("_", " ")}: ${text}` : text;
+export function errorText(error) {
+  const text = translator().error(error) || t("score.failed");
+  const { field } = error;
+  if (!field || field === "hand") return text;
+  return t("score.field_error", { field: translator().lookup(`score.field.${field}`) ?? field.replaceAll("_", " "), message: text });
 }
 
 /**
@@ -234,9 +193,9 @@ export function errorText({ message, field }) {
  */
 export function waitValueText({ ron, tsumo }) {
   /** @type {(label: string, s: Score | null) => string | null} */
-  const part = (label, s) => (s === null ? null : s.no_yaku ? `${label}: no yaku` : `${label} ${formatPoints(s.points)}`);
-  if ((ron === null || ron.no_yaku) && (tsumo === null || tsumo.no_yaku)) return "No yaku";
-  return [part("Ron", ron), part("Tsumo", tsumo)].filter(Boolean).join(" · ");
+  const part = (label, s) => (s === null ? null : s.no_yaku ? t("score.wait_no_yaku", { how: label }) : t("score.wait_value", { how: label, points: formatPoints(s.points) }));
+  if ((ron === null || ron.no_yaku) && (tsumo === null || tsumo.no_yaku)) return t("score.no_yaku_short");
+  return [part(t("score.how_ron"), ron), part(t("score.how_tsumo"), tsumo)].filter(Boolean).join(" · ");
 }
 
 /**

@@ -4,6 +4,8 @@
 // "1s".., "1z".."7z"; "0m"/"0p"/"0s" are the red fives. The page never parses notation: results carry their
 // tiles as lists of codes, and canonical hand text comes from the engine.
 
+import { translator } from "./i18n.js";
+
 /** @typedef {{name: string, face: string}} TileDisplay */
 
 // BEGIN TABLE
@@ -67,12 +69,14 @@ function entry(code) {
 }
 
 /**
- * Screen-reader name: "5 pin", "red 5 man", "East", "White dragon".
+ * Screen-reader name in the language shown (the catalogs' tile.<code>: "5 pin", "赤五萬", "东风"); the
+ * table's English name before the catalogs are loaded.
  * @param {string} code
  * @returns {string}
  */
 export function tileName(code) {
-  return entry(code).name;
+  const name = entry(code).name;
+  return translator().lookup(`tile.${code}`) ?? name;
 }
 
 /**

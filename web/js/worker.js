@@ -56,11 +56,13 @@ function post(message) {
 }
 
 /**
- * @param {string} message
+ * @param {string} message  in English
+ * @param {string} step  its id (the page says it from the catalogs: ui.progress.<step> with `params`)
+ * @param {Record<string, string | number>} params
  * @param {{loaded: number, total: number}} [bytes]  the download so far
  */
-function progress(message, bytes) {
-  post({ type: "progress", message, ...bytes });
+function progress(message, step, params, bytes) {
+  post({ type: "progress", message, step, params, ...bytes });
 }
 
 /**
@@ -79,7 +81,7 @@ async function withDownloadProgress(total, load) {
     const step = percentOf(loaded, total) ?? Math.floor(loaded / 5e5);
     if (step === shown) return;
     shown = step;
-    progress(`Downloading Python and the engine: ${downloadText(loaded, total)}`, { loaded, total });
+    progress(`Downloading Python and the engine: ${downloadText(loaded, total)}`, "download", {}, { loaded, total });
   };
   self.fetch = countingFetch(original, (bytes) => {
     loaded += bytes;
@@ -153,13 +155,13 @@ const WASM_LOADERS = ["instantiate", "instantiateStreaming"];
  * @returns {Promise<string>}  the engine's version
  */
 async function start(baseUrl) {
-  progress("Reading build information");
+  progress("Reading build information", "build_info", {});
   const info = /** @type {BuildInfo} */ (await fetchJson(new URL("build-info.json", baseUrl)));
   build = String(info.build ?? "");
   const pyodideBase = new URL(info.pyodide ?? "pyodide/", baseUrl);
   const pyodideVersion = info.pyodideVersion ? ` ${info.pyodideVersion}` : "";
 
-  progress(`Loading the Python runtime (Pyodide${pyodideVersion})`);
+  progress(`Loading the Python runtime (Pyodide${pyodideVersion})`, "pyodide", { version: info.pyodideVersion ?? "" });
   /** @type {typeof import("pyodide")} the module as the site serves it (node_modules/pyodide, copied) */
   const { loadPyodide } = await import(new URL("pyodide.mjs", pyodideBase).href);
   /** @type {string[]} */
@@ -174,7 +176,7 @@ async function start(baseUrl) {
   });
   if (wheelErrors.length) throw new Error(wheelErrors.join("; "));
 
-  progress("Starting the Paili engine");
+  progress("Starting the Paili engine", "start", {});
   const module = pyodide.pyimport("paili.api");
   /** @type {Api} */
   let entries;
@@ -251,7 +253,7 @@ async function pump() {
 function internalError(id, err) {
   console.error("paili worker: internal error", err);
   const message = messageOf(err).trim().split("\n").at(-1) || "internal error";
-  return { id, ok: false, error: { type: "InternalError", message, position: null, field: null } };
+  return { id, ok: false, error: { type: "InternalError", message, position: null, field: null, code: "internal", params: { message } } };
 }
 
 // paili.api answers every error it knows about with {ok: false, error}; anything thrown here (a Python bug

@@ -83,48 +83,59 @@ def dora_of(indicator: Tile) -> Tile:
 def _flag(name: str, value: object) -> bool:
     if value is True or value is False:
         return value
-    raise HandError(f"expected true or false, got {value!r}", field=name)
+    raise HandError(f"expected true or false, got {value!r}", field=name, code="option.bool",
+                    params={"name": name, "got": repr(value)})
 
 
 def _count(name: str, value: object, most: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= most:
-        raise HandError(f"expected a whole number from 0 to {most}, got {value!r}", field=name)
+        raise HandError(f"expected a whole number from 0 to {most}, got {value!r}", field=name,
+                        code="option.int_range", params={"name": name, "low": 0, "high": most, "got": repr(value)})
     return value
 
 
 def _wind(name: str, value: object) -> Tile:
     if isinstance(value, str) and value in _WINDS:
         return _WINDS[value]
-    raise HandError(f"expected a wind from 1z (East) to 4z (North), got {value!r}", field=name)
+    raise HandError(f"expected a wind from 1z (East) to 4z (North), got {value!r}", field=name,
+                    code="wind.invalid", params={"got": repr(value)})
 
 
 def _win_tile(hand: Hand, win: object) -> Tile:
     if not isinstance(win, str):
-        raise HandError(f"expected the winning tile such as '5p' or '0p', got {win!r}", field="win")
+        raise HandError(f"expected the winning tile such as '5p' or '0p', got {win!r}", field="win",
+                        code="win.type", params={"got": repr(win)})
     tile = _PLAIN_TILES.get(win)
     red = False
     if tile is None:
         counts, reds = parse_tiles(win, field="win")
         if sum(counts) != 1:
-            raise HandError(f"expected exactly one tile such as '5p', got {sum(counts)} in {win!r}", field="win")
+            raise HandError(f"expected exactly one tile such as '5p', got {sum(counts)} in {win!r}", field="win",
+                            code="win.count", params={"count": sum(counts), "got": repr(win)})
         tile, red = counts.index(1), any(reds)
     if tile in FIVES:
         suit = FIVES.index(tile)
         if red and not hand.reds[suit]:
-            raise HandError(f"the red five {win!r} is not among the concealed tiles of the hand", field="win")
+            raise HandError(f"the red five {win!r} is not among the concealed tiles of the hand", field="win",
+                            code="win.red_not_held", params={"win": repr(win)})
         if not red and hand.concealed[tile] == hand.reds[suit]:
-            raise HandError(f"expected a tile among the concealed tiles; the hand holds only the red "
-                            f"five 0{SUITS[suit]}, not {win!r}" if hand.reds[suit] else
-                            f"expected a tile among the concealed tiles of the hand, got {win!r}", field="win")
+            if hand.reds[suit]:
+                raise HandError(f"expected a tile among the concealed tiles; the hand holds only the red "
+                                f"five 0{SUITS[suit]}, not {win!r}", field="win", code="win.only_red",
+                                params={"red": f"0{SUITS[suit]}", "win": repr(win)})
+            raise HandError(f"expected a tile among the concealed tiles of the hand, got {win!r}", field="win",
+                            code="win.not_held", params={"win": repr(win)})
     elif not hand.concealed[tile]:
-        raise HandError(f"expected a tile among the concealed tiles of the hand, got {win!r}", field="win")
+        raise HandError(f"expected a tile among the concealed tiles of the hand, got {win!r}", field="win",
+                        code="win.not_held", params={"win": repr(win)})
     return tile
 
 
 def _indicators(hand: Hand, name: str, text: object, seen: list[int]) -> list[Tile]:
     """The indicator kinds of ``text``; ``seen`` (kinds in the hand and earlier indicators) is updated."""
     if not isinstance(text, str):
-        raise HandError(f"expected indicator tiles such as '3m1z', got {text!r}", field=name)
+        raise HandError(f"expected indicator tiles such as '3m1z', got {text!r}", field=name,
+                        code="indicators.type", params={"got": repr(text)})
     if not text:
         return []
     tiles = [_PLAIN_TILES.get(text[i:i + 2], -1) for i in range(0, len(text), 2)]
@@ -137,7 +148,8 @@ def _indicators(hand: Hand, name: str, text: object, seen: list[int]) -> list[Ti
             check_visible(hand, [earlier[t] + counts[t] for t in range(KINDS)], reds=reds, field=name)
     if len(tiles) > MAX_INDICATORS:
         raise HandError(f"expected at most {MAX_INDICATORS} indicators (one plus one per kan), "
-                        f"got {len(tiles)}", field=name)
+                        f"got {len(tiles)}", field=name, code="indicators.too_many",
+                        params={"max": MAX_INDICATORS, "count": len(tiles)})
     for t in tiles:
         seen[t] += 1
         if seen[t] > 4:
@@ -164,32 +176,41 @@ def _situation(hand: Hand, closed: bool, tsumo: object, round_wind: object, seat
         return sit
     if sit.riichi and not closed:
         raise HandError("expected a closed hand (closed kans only) for riichi; the hand has an open meld",
-                        field="riichi")
+                        field="riichi", code="situation.riichi_open", params={})
     if sit.ippatsu and not sit.riichi:
-        raise HandError("expected riichi (1 or 2) for ippatsu", field="ippatsu")
+        raise HandError("expected riichi (1 or 2) for ippatsu", field="ippatsu",
+                        code="situation.ippatsu_without_riichi", params={})
     if sit.chankan and sit.tsumo:
-        raise HandError("a robbed kan is a ron, expected tsumo false", field="chankan")
+        raise HandError("a robbed kan is a ron, expected tsumo false", field="chankan",
+                        code="situation.chankan_tsumo", params={})
     if sit.rinshan and not sit.tsumo:
-        raise HandError("the replacement tile of a kan is drawn, expected tsumo true", field="rinshan")
+        raise HandError("the replacement tile of a kan is drawn, expected tsumo true", field="rinshan",
+                        code="situation.rinshan_ron", params={})
     if sit.rinshan and not any(m.kind in ("kan", "ankan") for m in hand.melds):
         raise HandError("expected a kan among the melds (rinshan is the win on a kan's replacement tile)",
-                        field="rinshan")
+                        field="rinshan", code="situation.rinshan_no_kan", params={})
     if sit.rinshan and sit.last_tile:
-        raise HandError("a kan's replacement tile is not the last tile of the wall (rinshan is set)", field="last_tile")
+        raise HandError("a kan's replacement tile is not the last tile of the wall (rinshan is set)", field="last_tile",
+                        code="situation.rinshan_last_tile", params={})
     if sit.rinshan and sit.ippatsu:
-        raise HandError("one's own kan ends ippatsu, expected ippatsu false with rinshan", field="ippatsu")
+        raise HandError("one's own kan ends ippatsu, expected ippatsu false with rinshan", field="ippatsu",
+                        code="situation.rinshan_ippatsu", params={})
     if sit.chankan and sit.last_tile:
         raise HandError("no kan can be added after the last tile, expected last_tile false with chankan",
-                        field="last_tile")
+                        field="last_tile", code="situation.chankan_last_tile", params={})
     if sit.blessing:
         if hand.melds:
-            raise HandError("tenhou / chiihou need a hand with no meld, not even a closed kan", field="blessing")
+            raise HandError("tenhou / chiihou need a hand with no meld, not even a closed kan", field="blessing",
+                            code="situation.blessing_melds", params={})
         if not sit.tsumo:
-            raise HandError("tenhou / chiihou are won on the first draw, expected tsumo true", field="blessing")
+            raise HandError("tenhou / chiihou are won on the first draw, expected tsumo true", field="blessing",
+                            code="situation.blessing_ron", params={})
         if sit.riichi:
-            raise HandError("tenhou / chiihou come before any riichi, expected riichi 0", field="blessing")
+            raise HandError("tenhou / chiihou come before any riichi, expected riichi 0", field="blessing",
+                            code="situation.blessing_riichi", params={})
         if sit.last_tile:
-            raise HandError("the first draw is not the last tile, expected last_tile false", field="blessing")
+            raise HandError("the first draw is not the last tile, expected last_tile false", field="blessing",
+                            code="situation.blessing_last_tile", params={})
     return sit
 
 
@@ -303,14 +324,16 @@ def _score(hand: Hand, win: str, tsumo: object, round_wind: object, seat_wind: o
     size = sum(concealed)
     if size % 3 != 2 or size + 3 * len(melds) != 14:
         raise HandError(f"expected a complete hand of 14 tiles (a kan counts as 3) with its melds "
-                        f"written, got {size} concealed tiles and {len(melds)} meld(s)", field="hand")
+                        f"written, got {size} concealed tiles and {len(melds)} meld(s)", field="hand",
+                        code="score.size", params={"concealed": size, "melds": len(melds)})
     key, kinds = shape_key(concealed)
     entry = agari_index.load().get(key)
     special: list[Decomposition] = []
     if not melds and size == 14 and (entry is None or entry.seven_pairs):
         special = [d for d in decompositions(hand) if d.form != "regular"]
     if (entry is None or not entry.readings) and not special:
-        raise HandError(f"expected a complete hand (agari), {hand} is not one", field="hand")
+        raise HandError(f"expected a complete hand (agari), {hand} is not one", field="hand",
+                        code="score.not_agari", params={"hand": str(hand)})
     win_tile = _win_tile(hand, win)
     closed = True
     mask = sum(map(_BITS.__getitem__, kinds))  # the kinds are distinct: the sum is their union
@@ -336,7 +359,9 @@ def _score(hand: Hand, win: str, tsumo: object, round_wind: object, seat_wind: o
         meld_groups.append((kind, low, is_open, True))
     if chankan is True and concealed[win_tile] != 1:
         raise HandError("the robbed tile's three other copies are in the kan, expected the hand to hold "
-                        f"one {tile_name(win_tile)}, got {concealed[win_tile]}", field="chankan")
+                        f"one {tile_name(win_tile)}, got {concealed[win_tile]}", field="chankan",
+                        code="situation.chankan_copies",
+                        params={"tile": tile_name(win_tile), "count": concealed[win_tile]})
     sit = _situation(hand, closed, tsumo, round_wind, seat_wind, riichi, ippatsu, last_tile, rinshan, chankan,
                      blessing)
     if not (honba.__class__ is int and 0 <= honba <= 1000):

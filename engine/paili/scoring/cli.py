@@ -19,56 +19,67 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from ..cli import batch, reading_text
+from ..cli import add_lang_option, batch, error_lines, label, reading_text
 from ..errors import HandError
+from ..i18n import t
 from ..notation import parse
 from .calculate import SITUATION_KEYS, score
 from .waits import score_waits
 
-_PAYERS = {"ron": "the discarder pays", "dealer": "the dealer pays", "others": "each other player pays"}
 
-
-def render(result: dict[str, Any], hand: str) -> str:
-    """The readable text form of a :func:`paili.score` result for ``hand`` (its canonical text)."""
+def render(result: dict[str, Any], hand: str, lang: str = "en") -> str:
+    """The readable text form of a :func:`paili.score` result for ``hand`` (its canonical text), in ``lang``
+    (English names the yaku by their ids; the fu reasons are the engine's English)."""
     reading = result["decomposition"]
-    how = "tsumo" if "ron" not in result["payments"] and result["payments"] else "ron"
-    lines = [f"hand      {hand}   win {result['win']} "
-             f"({'dealer' if result['dealer'] else 'non-dealer'}{', ' + how if result['payments'] else ''})"]
-    lines.append(f"reading   {reading_text(reading)}   wait: {reading['wait']}")
+    how = t("cli.tsumo", lang) if "ron" not in result["payments"] and result["payments"] else t("cli.ron", lang)
+    dealer = t("cli.dealer", lang) if result["dealer"] else t("cli.non_dealer", lang)
+    lines = [f"{label(t('cli.hand', lang))}{hand}   {t('cli.win', lang)} {result['win']} "
+             f"({dealer}{', ' + how if result['payments'] else ''})"]
+    lines.append(f"{label(t('cli.reading', lang))}{reading_text(reading, lang)}   "
+                 f"{t('cli.wait', lang)}: {reading['wait'] if lang == 'en' else t('wait.' + reading['wait'], lang)}")
     if result["no_yaku"]:
-        lines.append("no yaku   the hand is complete but has no yaku (dora do not count): it cannot win")
+        lines.append(f"{label(t('cli.no_yaku_label', lang))}{t('cli.no_yaku', lang)}")
         return "\n".join(lines)
     for y in result["yaku"]:
-        value = f"yakuman x{y['yakuman']}" if "yakuman" in y else f"{y['han']} han"
-        lines.append(f"  {y['id']:<18} {value}")
-    limit = f"  {result['limit'].replace('_', ' ')}" if result["limit"] else ""
+        value = (t("cli.yakuman_times", lang, count=y["yakuman"]) if "yakuman" in y
+                 else t("cli.han", lang, count=y["han"]))
+        name = y["id"] if lang == "en" else t(f"yaku.{y['id']}", lang)
+        lines.append(f"  {label(name, 19)}{value}")
+    limit = f"  {result['limit'].replace('_', ' ') if lang == 'en' else t('limit.' + result['limit'], lang)}" \
+        if result["limit"] else ""
     if result["yakuman"]:
-        lines.append(f"value     yakuman x{result['yakuman']}")
+        lines.append(f"{label(t('cli.value', lang))}{t('cli.yakuman_times', lang, count=result['yakuman'])}")
     else:
-        lines.append(f"value     {result['han']} han {result['fu']} fu{limit}")
-        lines.append("fu        " + " + ".join(f"{e['fu']} {e['reason']}" for e in result["fu_breakdown"]))
-    paid = ", ".join(f"{_PAYERS[k]} {v}" for k, v in result["payments"].items())
-    lines.append(f"points    {result['points']}   ({paid}; the winner gets {result['total']} in all)")
+        lines.append(f"{label(t('cli.value', lang))}{t('cli.han_fu', lang, han=result['han'], fu=result['fu'])}"
+                     f"{limit}")
+        lines.append(label(t("cli.fu", lang))
+                     + " + ".join(f"{e['fu']} {e['reason']}" for e in result["fu_breakdown"]))
+    paid = ", ".join(f"{t('payer.' + k, lang)} {v}" for k, v in result["payments"].items())
+    lines.append(f"{label(t('cli.points', lang))}{result['points']}   "
+                 f"({paid}; {t('cli.paid_total', lang, total=result['total'])})")
     return "\n".join(lines)
 
 
-def _worth(result: dict[str, Any] | None) -> str:
+def _worth(result: dict[str, Any] | None, lang: str) -> str:
     if result is None:
         return "-"
     if result["no_yaku"]:
-        return "no yaku"
-    value = f"yakuman x{result['yakuman']}" if result["yakuman"] else f"{result['han']} han {result['fu']} fu"
+        return t("cli.no_yaku_label", lang)
+    value = (t("cli.yakuman_times", lang, count=result["yakuman"]) if result["yakuman"]
+             else t("cli.han_fu", lang, han=result["han"], fu=result["fu"]))
     paid = "/".join(str(result["payments"][k]) for k in ("dealer", "others") if k in result["payments"])
     return f"{result['points']} ({value}{', ' + paid if paid else ''})"
 
 
-def render_waits(rows: list[dict[str, Any]]) -> str:
+def render_waits(rows: list[dict[str, Any]], lang: str = "en") -> str:
     """The readable form of :func:`paili.score_waits`: one line per wait, its worth by ron and by tsumo."""
     if not rows:
-        return "not tenpai: no wait to score"
-    lines = [f"{'wait':<6}{'left':>5}  {'ron':<28}tsumo"]
+        return t("cli.not_tenpai", lang)
+    lines = [f"{label(t('cli.wait', lang), 6)}{t('cli.left', lang):>5}  {label(t('cli.ron', lang), 28)}"
+             f"{t('cli.tsumo', lang)}"]
     for row in rows:
-        lines.append(f"{row['tile']:<6}{row['remaining']:>5}  {_worth(row['ron']):<28}{_worth(row['tsumo'])}")
+        lines.append(f"{row['tile']:<6}{row['remaining']:>5}  {label(_worth(row['ron'], lang), 28)}"
+                     f"{_worth(row['tsumo'], lang)}")
     return "\n".join(lines)
 
 
@@ -95,20 +106,23 @@ def _answer(text: str, win: str | None, options: dict[str, Any]) -> dict[str, An
         try:
             request = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise HandError(f"expected a JSON object or a hand, got invalid JSON: {exc.msg}") from None
+            raise HandError(f"expected a JSON object or a hand, got invalid JSON: {exc.msg}", code="cli.json_invalid",
+                            params={"detail": exc.msg}) from None
         if not isinstance(request, dict):
-            raise HandError("expected a JSON object or a hand")
+            raise HandError("expected a JSON object or a hand", code="cli.json_not_object", params={})
         unknown = sorted(set(request) - {"hand", "win", *SITUATION_KEYS})
         if unknown:
-            raise HandError(f"expected the keys of paili.score(), got {', '.join(map(repr, unknown))}")
+            raise HandError(f"expected the keys of paili.score(), got {', '.join(map(repr, unknown))}",
+                            code="cli.json_keys", params={"keys": ", ".join(map(repr, unknown))})
         merged = {**options, "win": win, **request}
         hand = merged.pop("hand", None)
         if not isinstance(hand, str):
-            raise HandError("expected a string", field="hand")
+            raise HandError("expected a string", field="hand", code="cli.hand_string", params={})
     else:
         hand, merged = text, {**options, "win": win}
     if merged.get("win") is None:
-        raise HandError("expected the winning tile (a \"win\" key or --win)", field="win")
+        raise HandError("expected the winning tile (a \"win\" key or --win)", field="win", code="cli.win_missing",
+                        params={})
     return score(hand, **merged)
 
 
@@ -135,6 +149,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--rule", action="append", metavar="NAME=VALUE",
                         help="a rule option over the preset, e.g. kiriage=true; may be repeated")
     parser.add_argument("--json", action="store_true", help="print paili.score() as JSON")
+    add_lang_option(parser)
     args = parser.parse_args(argv)
     options = _options(args)
     if args.hand is None:
@@ -143,13 +158,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.win is None:  # a hand waiting to win: what each wait is worth
             del options["tsumo"]
             rows = score_waits(args.hand, **options)
-            print(json.dumps(rows, ensure_ascii=False, indent=2) if args.json else render_waits(rows))
+            print(json.dumps(rows, ensure_ascii=False, indent=2) if args.json else render_waits(rows, args.lang))
             return 0
         result = score(args.hand, win=args.win, **options)
     except HandError as exc:
-        print(f"paili: {exc.field}: {exc.message}", file=sys.stderr)
-        if exc.field == "hand" and exc.position is not None and exc.position < len(args.hand):
-            print(f"  {args.hand}\n  {' ' * exc.position}^", file=sys.stderr)
+        print(error_lines(exc, args.lang, args.hand if exc.field == "hand" else None), file=sys.stderr)
         return 2
-    print(json.dumps(result, ensure_ascii=False, indent=2) if args.json else render(result, str(parse(args.hand))))
+    print(json.dumps(result, ensure_ascii=False, indent=2) if args.json
+          else render(result, str(parse(args.hand)), args.lang))
     return 0

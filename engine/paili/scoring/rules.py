@@ -82,15 +82,20 @@ def _option(name: str, value: object, default: object) -> object:
     if name in _CHOICES:
         if isinstance(value, bool) or value not in _CHOICES[name]:
             raise HandError(f"expected {name!r} to be one of {', '.join(map(str, _CHOICES[name]))}, "
-                            f"got {value!r}", field="rules")
+                            f"got {value!r}", field="rules", code="option.choice",
+                            params={"name": repr(name), "choices": ", ".join(map(str, _CHOICES[name])),
+                                    "got": repr(value)})
         return value
     if name == "red_fives":
         if not isinstance(value, str) or any(c not in "mps" for c in value) or len(set(value)) != len(value):
             raise HandError(f"expected 'red_fives' to be the suits whose red five scores, a string of "
-                            f"m, p, s such as 'mps' or '', got {value!r}", field="rules")
+                            f"m, p, s such as 'mps' or '', got {value!r}", field="rules", code="rules.red_fives",
+                            params={"got": repr(value)})
         return "".join(s for s in "mps" if s in value)
     if not isinstance(value, type(default)):
-        raise HandError(f"expected {name!r} to be {type(default).__name__}, got {value!r}", field="rules")
+        raise HandError(f"expected {name!r} to be {type(default).__name__}, got {value!r}", field="rules",
+                        code="option.type", params={"name": repr(name), "type": type(default).__name__,
+                                                    "got": repr(value)})
     return value
 
 
@@ -104,22 +109,26 @@ def resolve_rules(rules: object) -> ScoringRules:
     if isinstance(rules, str):
         if rules not in PRESETS:
             raise HandError(f"expected a preset among {', '.join(map(repr, PRESETS))} or a dict of "
-                            f"options, got {rules!r}", field="rules")
+                            f"options, got {rules!r}", field="rules", code="rules.choice",
+                            params={"choices": ", ".join(map(repr, PRESETS)), "got": repr(rules)})
         return PRESETS[rules]
     if isinstance(rules, ScoringRules):
         return rules
     if not isinstance(rules, dict):
-        raise HandError(f"expected a preset name or a dict of options, got {type(rules).__name__}", field="rules")
+        raise HandError(f"expected a preset name or a dict of options, got {type(rules).__name__}", field="rules",
+                        code="rules.type", params={"type": type(rules).__name__})
     options = dict(rules)
     preset = options.pop("preset", "riichi")
     if not isinstance(preset, str):
-        raise HandError(f"expected 'preset' to be a preset name, got {preset!r}", field="rules")
+        raise HandError(f"expected 'preset' to be a preset name, got {preset!r}", field="rules",
+                        code="rules.preset_type", params={"got": repr(preset)})
     base = resolve_rules(preset)
     known = {f.name: getattr(base, f.name) for f in fields(ScoringRules)}
     changes: dict[str, Any] = {}
     for name, value in options.items():
         if name not in known:
             raise HandError(f"expected options among {', '.join(map(repr, known))} (or 'preset'), "
-                            f"got {name!r}", field="rules")
+                            f"got {name!r}", field="rules", code="rules.unknown_option",
+                            params={"choices": ", ".join(map(repr, known)), "got": repr(name)})
         changes[name] = _option(name, value, known[name])
     return replace(base, **changes)

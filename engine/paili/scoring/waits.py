@@ -31,10 +31,12 @@ def score_waits(hand: str | Hand, **situation: Any) -> list[dict[str, Any]]:
     """
     for key in ("win", "tsumo"):
         if key in situation:
-            raise HandError(f"score_waits scores every wait both by ron and by tsumo; leave {key!r} out", field=key)
+            raise HandError(f"score_waits scores every wait both by ron and by tsumo; leave {key!r} out", field=key,
+                            code="score_waits.key", params={"key": repr(key)})
     parsed = hand if isinstance(hand, Hand) else parse(hand)
     if parsed.tile_count % 3 != 1:
-        raise HandError(f"expected a hand waiting to win (3n+1 concealed tiles), got {parsed.tile_count}", field="hand")
+        raise HandError(f"expected a hand waiting to win (3n+1 concealed tiles), got {parsed.tile_count}", field="hand",
+                        code="score_waits.size", params={"count": parsed.tile_count})
     out: list[dict[str, Any]] = []
     refused: dict[bool, HandError] = {}
     for tile, remaining in waits(parsed).tiles:
