@@ -137,6 +137,9 @@ export function summary(result) {
   );
 }
 
+/** @type {Record<string, string>} the catalog key of each suit's name, by its letter */
+const SUIT_TERMS = { m: "term.man", p: "term.pin", s: "term.sou" };
+
 /**
  * What the rule set adds to the headline: the suit a Sichuan hand gives up (缺一门), the nukidora of a sanma
  * hand, that a complete GB shape still needs its 8 points, and why a hand of a set the engine does not score
@@ -147,7 +150,7 @@ export function summary(result) {
 export function ruleNotes(result) {
   const out = [];
   if (result.void) {
-    const suits = [...result.void.suits].map((suit) => t(`term.${{ m: "man", p: "pin", s: "sou" }[suit] ?? "man"}`)).join(" / ");
+    const suits = [...result.void.suits].map((suit) => t(SUIT_TERMS[suit] ?? suit)).join(" / ");
     const how = result.void.fixed ? "ui.void_fixed" : result.void.suits.length > 1 ? "ui.void_either" : "ui.void_best";
     out.push(h("p", { class: "rule-note rule-note--void", dataset: { suits: result.void.suits } }, ...glossed("term.void", t(how, { suits }))));
   }
