@@ -201,6 +201,54 @@ def random_cases(seed: int, n: int) -> Iterator[dict[str, Any]]:
         yield random_case(rng)
 
 
+SANMA_KINDS = [t for t in range(34) if not 1 <= t <= 7]
+"""The kinds of the three-player wall (no 2m-8m)."""
+
+
+def random_sanma_case(rng: random.Random) -> dict[str, Any]:
+    """A winning hand over the three-player wall (no 2m-8m, no chi) with 0-4 norths set aside (``{4z}``) and a
+    consistent sanma situation (winds 1z-3z, indicators from the sanma wall, rinshan after a kan or a north)
+    (keyword arguments of :func:`paili.score`, to be scored with a sanma preset)."""
+    while True:
+        case = random_case(rng)
+        hand = paili.parse(case["hand"])
+        held = [a + b for a, b in zip(hand.concealed, hand.called_counts(), strict=True)]
+        if any(held[1:8]) or any(m.kind == "chi" for m in hand.melds):
+            continue
+        north = rng.choice([0, 0, 1, 1, 2, 3, 4])
+        north = min(north, 4 - held[30])
+        seen = held[:]
+        seen[30] += north
+        n_indicators = len(case["dora"]) // 2
+
+        def indicators(n: int, seen: list[int] = seen) -> str:
+            out = []
+            for _ in range(n):
+                free = [t for t in SANMA_KINDS if seen[t] < (3 if t in (13, 22) else 4)]
+                # often 3z (north is dora: the nukidora count again), 1m (shows 9m) or 9m (shows 1m)
+                chosen = [t for t in (29, 0, 8) if t in free]
+                t = rng.choice(chosen if chosen and rng.random() < 0.4 else free)
+                seen[t] += 1
+                out.append(_name(t))
+            return "".join(out)
+
+        dora = indicators(n_indicators)
+        ura = indicators(n_indicators) if case["riichi"] else ""
+        has_kan = any(m.kind in ("kan", "ankan") for m in hand.melds)
+        rinshan = (has_kan or north > 0) and case["tsumo"] and rng.random() < 0.3
+        return {**case, "hand": case["hand"] + " {4z}" * north, "round_wind": rng.choice(["1z", "1z", "2z", "3z"]),
+                "seat_wind": rng.choice(["1z", "2z", "3z"]), "dora": dora, "ura": ura, "rinshan": rinshan,
+                "ippatsu": case["ippatsu"] and not rinshan,
+                "last_tile": case["last_tile"] and not rinshan}
+
+
+def random_sanma_cases(seed: int, n: int) -> Iterator[dict[str, Any]]:
+    """``n`` seeded sanma cases."""
+    rng = random.Random(seed)
+    for _ in range(n):
+        yield random_sanma_case(rng)
+
+
 # --- the same case for the mahjong library -------------------------------------------------------------
 
 
@@ -232,13 +280,15 @@ def mahjong_options(rules: ScoringRules) -> OptionalRules:
     return OptionalRules(
         has_open_tanyao=rules.open_tanyao, has_aka_dora=bool(rules.red_fives), has_double_yakuman=rules.double_yakuman,
         kazoe_limit=HandConstants.KAZOE_LIMITED if rules.kazoe_yakuman else HandConstants.KAZOE_SANBAIMAN,
-        kiriage=rules.kiriage, fu_for_open_pinfu=rules.open_pinfu_fu, fu_for_pinfu_tsumo=not rules.pinfu_tsumo)
+        kiriage=rules.kiriage, fu_for_open_pinfu=rules.open_pinfu_fu, fu_for_pinfu_tsumo=not rules.pinfu_tsumo,
+        is_three_player=rules.sanma)
 
 
 def to_mahjong(case: dict[str, Any], rules: object = "riichi") -> dict[str, Any]:
     """The arguments of ``HandCalculator.estimate_hand_value`` for the same case."""
-    hand = paili.parse(case["hand"])
-    used: set[int] = set()
+    checked = resolve_rules(rules)
+    hand = paili.parse(case["hand"], rules="sanma" if checked.sanma else "riichi")
+    used: set[int] = {30 * 4 + c for c in range(hand.nukidora)}  # the norths set aside
     concealed_text = str(paili.Hand(hand.concealed, hand.reds))
     kinds, red = _kinds(concealed_text)
     concealed_ids = _ids(kinds, red, used)
@@ -267,7 +317,7 @@ def to_mahjong(case: dict[str, Any], rules: object = "riichi") -> dict[str, Any]
         is_haitei=case["last_tile"] and case["tsumo"], is_houtei=case["last_tile"] and not case["tsumo"],
         is_tenhou=case["blessing"] and seat == EAST, is_chiihou=case["blessing"] and seat != EAST,
         player_wind=seat, round_wind=EAST + int(case["round_wind"][0]) - 1,
-        kyoutaku_number=case["riichi_sticks"], tsumi_number=case["honba"],
-        options=mahjong_options(resolve_rules(rules)))
+        kyoutaku_number=case["riichi_sticks"], tsumi_number=case["honba"], num_nuki_dora=hand.nukidora,
+        options=mahjong_options(checked))
     return {"tiles": all_ids, "win_tile": win_id, "melds": melds or None, "dora_indicators": dora_ids,
             "ura_dora_indicators": ura_ids, "config": config}

@@ -95,6 +95,24 @@ def test_handle_answers_results_and_errors() -> None:
     assert json.loads(handle('{"op": "version"}'))["result"]["version"] == paili.__version__
 
 
+WARM_CHECK = """
+from paili import api
+from paili.tables import agari_index
+before = agari_index.load.cache_info().currsize
+answer = api.handle('{"op": "warm"}')
+print(before, agari_index.load.cache_info().currsize, answer)
+"""
+
+
+def test_warm_builds_the_tables_built_on_first_use() -> None:
+    """The worker's warm-up (before it says it is ready) leaves the winning-shape index loaded (a fresh process:
+    in this one other tests have loaded it already)."""
+    run = subprocess.run([sys.executable, "-c", WARM_CHECK], capture_output=True, text=True,
+                         env={"PYTHONPATH": str(ENGINE)}, timeout=120, check=True)
+    before, after, answer = run.stdout.split(" ", 2)
+    assert (before, after, json.loads(answer)) == ("0", "1", {"ok": True, "result": {}})
+
+
 def test_huge_input_is_rejected_at_once() -> None:
     start = time.perf_counter()
     with pytest.raises(paili.HandError):

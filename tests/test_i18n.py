@@ -273,6 +273,16 @@ BAD: list[tuple[str, dict[str, Any]]] = [
     ("score", {"hand": "123m456p789s234s55p", "win": "5p", "riichi": 1, "ura": "1m2m3m4m5m6m"}),
     ("score", {"hand": "123m456p789s55p [234s]", "win": "5p", "riichi": 1}),
     ("score_waits", {"hand": "123m456p789s234s55p"}), ("score_waits", {"hand": "123m456p789s234s5p", "win": "5p"}),
+    # three-player scoring (rules="sanma")
+    ("score", {"hand": paili.parse("11999m123p456p789s {4z}", rules="sanma"), "win": "1m"}),
+    ("score", {"hand": paili.parse("11999m789s555z [123p]"), "win": "1m", "rules": "sanma"}),
+    ("score", {"hand": paili.parse("11234m123p456p789s"), "win": "1m", "rules": "sanma"}),
+    ("score", {"hand": "11999m123p456p789s", "win": "1m", "dora": "5m", "rules": "sanma"}),
+    ("score", {"hand": "11999m123p456p789s", "win": "1m", "seat_wind": "4z", "rules": "sanma"}),
+    ("score", {"hand": "11999m123p456p789s", "win": "1m", "round_wind": "4z", "rules": "sanma"}),
+    ("score", {"hand": "11999m123p456p789s", "win": "1m", "tsumo": True, "rinshan": True, "rules": "sanma"}),
+    ("score", {"hand": "11999m123p456p789s", "win": "1m", "rules": {"sanma_split": True}}),
+    ("advise", {"hand": "11999m123p456p789s", "rules": {"preset": "sanma"}}),
 ]
 
 

@@ -27,7 +27,7 @@ from scoring_cases import mahjong_options, random_cases
 from test_scoring import YAKU_CASES
 
 import paili
-from paili.scoring import DEFAULT_RULES, ScoringRules, fu, points, resolve_rules, yaku
+from paili.scoring import PRESETS, ScoringRules, fu, points, resolve_rules, yaku
 
 BASE: dict[str, Any] = {"seat_wind": "2z", "round_wind": "1z"}
 Case = tuple[str, str, dict[str, Any]]
@@ -35,7 +35,7 @@ Case = tuple[str, str, dict[str, Any]]
 
 def score(case: Case, rules: object = "riichi") -> dict[str, Any]:
     hand, win, options = case
-    return paili.score(hand, win=win, **{**BASE, **options}, rules=rules)
+    return paili.score(hand, win=win, **{**BASE, "rules": rules, **options})
 
 
 # --- every yaku id -----------------------------------------------------------------------------------------
@@ -46,8 +46,10 @@ BONUS_CASES: list[tuple[str, Case, Case]] = [
     ("aka", ("123m406p789s234s55p", "6p", {"riichi": 1}), ("123m456p789s234s55p", "6p", {"riichi": 1})),
     ("ura", ("123m456p789s234s55p", "5p", {"riichi": 1, "ura": "4p"}),
      ("123m456p789s234s55p", "5p", {"riichi": 1, "ura": "9p"})),
+    ("nukidora", ("11999m123p456p789s {444z}", "1m", {"riichi": 1, "rules": "sanma"}),
+     ("11999m123p456p789s", "1m", {"riichi": 1, "rules": "sanma"})),
 ]
-"""Dora, red fives and ura: their han is their count."""
+"""Dora, red fives, ura and sanma's norths set aside: their han is their count."""
 
 
 def test_the_yaku_table_is_consistent() -> None:
@@ -200,7 +202,7 @@ def test_a_mangan_from_fu() -> None:
 # --- limits and payments against the library's calculator ---------------------------------------------------
 
 FUS = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
-LIMIT_OPTIONS = ({}, {"kiriage": True}, {"kazoe_yakuman": False}, {"double_yakuman": False})
+LIMIT_OPTIONS = ({}, {"kiriage": True}, {"kazoe_yakuman": False}, {"double_yakuman": False}, {"sanma": True})
 
 
 @pytest.mark.parametrize("options", LIMIT_OPTIONS, ids=str)
@@ -210,7 +212,7 @@ def test_payments_agree_with_the_library_calculator(options: dict[str, Any]) -> 
     for han, fu_, dealer, tsumo, honba, sticks in itertools.product(
             range(1, 16), FUS, (False, True), (False, True), (0, 1, 4), (0, 2)):
         base, limit = points.basic_points(han, fu_, 0, rules)
-        paid_points, paid = points.payments(base, dealer=dealer, tsumo=tsumo, honba=honba)
+        paid_points, paid = points.payments(base, dealer=dealer, tsumo=tsumo, honba=honba, sanma=rules.sanma)
         config = HandConfig(is_tsumo=tsumo, player_wind=EAST if dealer else SOUTH, tsumi_number=honba,
                             kyoutaku_number=sticks, options=mahjong_options(rules))
         theirs = ScoresCalculator.calculate_scores(han=han, fu=fu_, config=config)
@@ -221,8 +223,8 @@ def test_payments_agree_with_the_library_calculator(options: dict[str, Any]) -> 
         else:
             assert paid == {"dealer": theirs["main"] + theirs["main_bonus"],
                             "others": theirs["additional"] + theirs["additional_bonus"]}
-        assert points.total(paid, sticks) == theirs["total"]
-        assert paid_points == theirs["total"] - theirs["kyoutaku_bonus"] - honba * 300
+        assert points.total(paid, sticks, sanma=rules.sanma) == theirs["total"]
+        assert paid_points == theirs["total"] - theirs["kyoutaku_bonus"] - honba * (200 if rules.sanma else 300)
         if not rules.kiriage:  # the library leaves the label of a mangan from fu empty under kiriage
             assert theirs["yaku_level"].endswith({"kazoe_yakuman": "yakuman"}.get(limit or "", limit or ""))
         checked += 1
@@ -247,6 +249,8 @@ RULE_CASES: dict[str, tuple[Case, object, str]] = {
     "pinfu_tsumo": (("123m456p789s234s55p", "4s", {"tsumo": True, "riichi": 1}), False, "fu"),
     "open_pinfu_fu": (("456789m234s55p [123m]", "2s", {}), False, "fu"),
     "chiitoitsu_fu": (("1133m557799p1122z", "1z", {}), 50, "fu"),
+    "sanma": (("11999m123p456p789s", "1m", {"tsumo": True, "riichi": 1}), True, "total"),
+    "sanma_split": (("11999m123p456p789s", "1m", {"tsumo": True, "riichi": 1}), True, "total"),
 }
 """Option -> (a hand, the option's other value, the result key that changes)."""
 
@@ -258,8 +262,9 @@ def test_every_rule_option_has_a_case() -> None:
 @pytest.mark.parametrize("option", sorted(RULE_CASES))
 def test_each_rule_option_flipped_changes_the_result(option: str) -> None:
     case, flipped, key = RULE_CASES[option]
-    assert getattr(DEFAULT_RULES, option) != flipped
-    default, other = score(case), score(case, {option: flipped})
+    preset = "sanma" if option == "sanma_split" else "riichi"  # split payment is an option of three players
+    assert getattr(PRESETS[preset], option) != flipped
+    default, other = score(case, preset), score(case, {"preset": preset, option: flipped})
     assert default[key] != other[key], (default[key], other[key])
-    assert other["rules"][option] == flipped and default["rules"][option] == getattr(DEFAULT_RULES, option)
+    assert other["rules"][option] == flipped and default["rules"][option] == getattr(PRESETS[preset], option)
     assert default["points"] != other["points"]

@@ -50,7 +50,8 @@ def test_random_cases_cover_the_yaku() -> None:
     rare = {"chuuren", "junsei_chuuren", "ryuuiisou", "chinroutou", "suukantsu", "daisuushii", "kokushi_13",
             "tenhou", "chiihou", "daisangen", "shousuushii", "tsuuiisou", "sankantsu"}
     from paili.scoring.yaku import YAKU_ORDER
-    assert set(YAKU_ORDER) - rare - seen == set()
+    # nukidora is three-player riichi's: tests/test_scoring_sanma.py's agreement reaches it
+    assert set(YAKU_ORDER) - rare - seen == {"nukidora"}
 
 
 def test_random_cases_cover_the_situations() -> None:

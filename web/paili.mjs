@@ -197,7 +197,9 @@
  * @property {string} [ura]  indicators (count with riichi)
  * @property {number} [honba]
  * @property {number} [riichi_sticks]
- * @property {string | Record<string, unknown>} [rules]  a preset name or options over a preset
+ * @property {string | Record<string, unknown>} [rules]  a preset name or options over a preset: "sanma" scores
+ *   three-player riichi (the hand may set norths aside, "{4z}"; tsumo loss), {preset: "sanma", sanma_split: true}
+ *   splits the missing player's share of a tsumo
  */
 /**
  * @typedef {object} Score  the JSON of Python's paili.score()

@@ -954,12 +954,15 @@ def _checked(hand: str, *, melds: str | Sequence[str] | None, visible: str, turn
         if rules not in RULES:
             check_rules(rules)  # a retired name says what to use instead
         raise HandError(f"expected rules to be one of {', '.join(map(repr, other_sets))}, "
-                        f"{', '.join(map(repr, PRESETS))} or a dict of scoring options, got {rules!r}", field="rules",
-                        code="rules.choice",
-                        params={"choices": ", ".join(map(repr, (*other_sets, *PRESETS))), "got": repr(rules)})
+                        f"{', '.join(repr(p) for p in PRESETS if p not in other_sets)} or a dict of scoring options, "
+                        f"got {rules!r}", field="rules", code="rules.choice",
+                        params={"choices": ", ".join(map(repr, dict.fromkeys((*other_sets, *PRESETS)))),
+                                "got": repr(rules)})
     fixed = check_void(void, shape_rules)
-    if not isinstance(rules, str):
-        resolve_rules(rules)  # raises for a bad option
+    if not isinstance(rules, str) and resolve_rules(rules).sanma:  # resolve_rules raises for a bad option
+        raise HandError("expected rules 'sanma' (the advisor does not score three-player hands yet: it ranks "
+                        "them by the chance to win), got scoring options with 'sanma'", field="rules",
+                        code="rules.advise_sanma", params={})
     n = _check_int(turns, "turns", 1, MAX_TURNS)
     limit = _check_int(max_shanten, "max_shanten", 0, MAX_SHANTEN_LIMIT)
     swap = _check_bool(tegawari, "tegawari")

@@ -22,6 +22,7 @@ or ``'{"ok": false, "error": {"type": ..., "message": ..., "position": ..., "fie
   :func:`paili.results.hand_json` writes them, for a hand that may still be incomplete (any concealed count up
   to 14 tiles: the page draws a hand while it is tapped in); the other limits are those of ``analyze``
 * ``{"op": "version"}`` -> ``{"version": str}``
+* ``{"op": "warm"}`` -> ``{}`` once the tables built on first use are built (the worker asks before it is ready)
 
 The worker runs every request in steps, so that a long search never holds up a newer request:
 ``job = begin(request_json)`` then ``step(job, seconds)`` until it returns the envelope (``None`` before: the
@@ -40,7 +41,7 @@ import gc
 import json
 import logging
 from collections.abc import Callable, Generator
-from typing import Any
+from typing import Any, Final
 
 from . import __version__
 from .advice import ADVICE_KEYS, OUTLOOK_KEYS, Steps, advise_steps, finish, outlook_steps
@@ -135,9 +136,23 @@ def _version(request: dict[str, Any]) -> Any:
     return {"version": __version__}
 
 
+WARM_UP: Final = ("123m456p789s11122z", "123m456p789s11223z")
+"""A winning hand analysed and a tenpai hand advised by the ``warm`` op."""
+
+
+def _warm(request: dict[str, Any]) -> Any:
+    """Build what the engine builds on its first use (the winning-shape index, the shanten tables, the search's
+    and the scoring's caches) by analysing a win and advising a tenpai hand, so that the first request a user
+    makes answers at once: the worker asks for it before it says it is ready."""
+    won, ready = WARM_UP
+    analyze(won)
+    finish(advise_steps(ready, turns=2))
+    return {}
+
+
 OPS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "analyze": _analyze, "advise": _advise, "outlook": _outlook, "score": _score, "score_waits": _score_waits,
-    "tiles": _tiles, "version": _version}
+    "tiles": _tiles, "version": _version, "warm": _warm}
 """The operations ``handle`` knows, by name (other modules may register more)."""
 
 

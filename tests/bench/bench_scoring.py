@@ -20,11 +20,12 @@ What is timed, per hand:
   ids, Meld objects, a HandConfig): the conversion is not counted. Compared with ``paili.score`` on text this
   is the strictest figure (paili parses, the library does not).
 
-Time is CPU time (``time.process_time``: the machine may be shared), taken side by side in chunks of 100
-hands, each chunk the best of ``--repeat`` passes. The library keeps its last 128 hand divisions in an LRU
-cache: it is emptied before each of its passes, or the repeated passes would time cache hits instead of
-scoring. paili keeps no cache of hands (its tables are the shapes of the index method, loaded before the clock
-starts, and the table of the melds as they can be written).
+Time is CPU time (``time.process_time``: the machine may be shared; for a figure a busy machine does not move,
+count instructions with tests/bench/callgrind_scoring.py under ``valgrind --tool=callgrind``), taken side by
+side in chunks of 100 hands, each chunk the best of ``--repeat`` passes. The library keeps its last 128 hand
+divisions in an LRU cache: it is emptied before each of its passes, or the repeated passes would time cache
+hits instead of scoring. paili keeps no cache of hands (its tables are the shapes of the index method, loaded
+before the clock starts, and the table of the melds as they can be written).
 """
 
 from __future__ import annotations

@@ -190,11 +190,14 @@ async function start(baseUrl) {
   /** @type {Envelope<{version: string}>} */
   const reply = JSON.parse(runJob(entries.begin(JSON.stringify({ op: "version" }), STEP_SECONDS)));
   const version = reply.ok ? reply.result.version : info.version;
+  // The tables Python builds on first use (the winning-shape index, the shanten tables) are built now, not
+  // in the first request a user makes.
+  runJob(entries.begin(JSON.stringify({ op: "warm" }), STEP_SECONDS));
   return String(version ?? "");
 }
 
 /**
- * Run a job that takes one step (version) to its answer.
+ * Run a job that takes one step (version, warm) to its answer.
  * @param {number} job
  * @returns {string}
  */

@@ -8,6 +8,12 @@ Dora (ドラ) come from indicators: the next tile in the indicator's cycle (1-9 
 South -> West -> North -> East; White -> Green -> Red -> White). Each kan reveals one more indicator: give them
 all in ``dora`` (at most 5). Ura dora (裏ドラ) count only with riichi. Red fives (赤ドラ) score one each
 (the ``red_fives`` rule). None of these is a yaku: a hand with dora only has no yaku (``no_yaku: true``).
+
+Three-player riichi (the ``sanma`` rule, :mod:`paili.scoring.rules`): the hand and the indicators are over
+the 108-tile wall (2m-8m and chi are errors; the hand string is parsed with ``rules="sanma"``); the
+indicator 1m shows 9m (and 9m shows 1m, as ever); each north set aside (``{4z}``, 抜きドラ) is one
+``nukidora`` and also counts as a north for the dora and ura indicators (an indicator 3z makes each of them
+one more dora); rinshan is also the win on the replacement tile of a nukidora; the winds are 1z-3z.
 """
 
 from __future__ import annotations
@@ -23,7 +29,7 @@ from ..results import decomposition_json
 from ..tables import agari_index
 from ..tiles import FIVES, HONOR_BASE, KINDS, SUITS, Tile, tile_name
 from .fu import CLOSED_TRIPLET_FU, NAMES, Breakdown, chiitoitsu_fu, regular_breakdown, regular_fu, set_fu
-from .points import basic_points, payments, total
+from .points import basic_points, payments, settle
 from .rules import PRESETS, ScoringRules, resolve_rules
 from .yaku import (
     QUAD,
@@ -54,12 +60,21 @@ _NEXT: Final = tuple(
     else (27 + (t - 27 + 1) % 4) if t < 31 else (31 + (t - 31 + 1) % 3)
     for t in range(KINDS))
 """``_NEXT[indicator]``: the dora it shows."""
+_NEXT_SANMA: Final = (8,) + _NEXT[1:]
+"""The same over the sanma wall, which has no 2m-8m: 1m shows 9m."""
+_NO_SANMA: Final = range(1, 8)
+"""2m-8m: the kinds the three-player wall lacks."""
 
 _PLAIN_TILES: Final = {name: t for t, name in enumerate(NAMES)}
 """Two-character names of the plain (not red) tiles: the fast path of reading ``win`` and indicators."""
+_PLAIN_INDICATORS: Final[dict[str, tuple[Tile, ...]]] = {"": (), **{name: (t,) for name, t in _PLAIN_TILES.items()}}
+"""No indicator or one written plainly -> its kinds (the common cases, one lookup; :func:`_plain_indicators`
+reads the others)."""
 _PINFU: Final = ("pinfu", 1, 0)
 _BITS: Final = tuple(1 << t for t in range(KINDS))
 _WINDS: Final = {"1z": 27, "2z": 28, "3z": 29, "4z": 30}
+_NORTH: Final = 30
+_NEW_TUPLE: Final = tuple.__new__
 _MELD_GROUP: Final = {"chi": SEQUENCE, "pon": TRIPLET, "kan": QUAD, "ankan": QUAD}
 
 
@@ -68,13 +83,13 @@ def _rank(found: Yaku) -> int:
     return RANK[found[0]]
 
 
-def dora_of(indicator: Tile) -> Tile:
-    """The dora an indicator shows.
+def dora_of(indicator: Tile, *, sanma: bool = False) -> Tile:
+    """The dora an indicator shows (``sanma``: over the three-player wall, where 1m shows 9m).
 
-    >>> [tile_name(dora_of(t)) for t in (8, 13, 30, 33)]
-    ['1m', '6p', '1z', '5z']
+    >>> [tile_name(dora_of(t)) for t in (8, 13, 30, 33)], tile_name(dora_of(0, sanma=True))
+    (['1m', '6p', '1z', '5z'], '9m')
     """
-    return _NEXT[indicator]
+    return (_NEXT_SANMA if sanma else _NEXT)[indicator]
 
 
 # --- checking the input ---------------------------------------------------------------------------------
@@ -99,6 +114,23 @@ def _wind(name: str, value: object) -> Tile:
         return _WINDS[value]
     raise HandError(f"expected a wind from 1z (East) to 4z (North), got {value!r}", field=name,
                     code="wind.invalid", params={"got": repr(value)})
+
+
+def _check_sanma(hand: Hand, rules: ScoringRules) -> None:
+    """A :class:`Hand` given as such fits the rules: no 2m-8m nor chi under sanma, no nukidora otherwise."""
+    if not rules.sanma:
+        if hand.nukidora:
+            raise HandError("expected no nukidora ({4z}): only three-player riichi sets north aside; "
+                            "score with rules 'sanma'", field="hand", code="sanma.nukidora_outside", params={})
+        return
+    for m in hand.melds:
+        if m.kind == "chi":
+            raise HandError(f"expected a pon or kan: the three-player (sanma) rules call no chi, got {m}",
+                            field="hand", code="sanma.chi", params={"meld": str(m)})
+    for t in _NO_SANMA:
+        if hand.concealed[t] or any(t in m.tiles for m in hand.melds):
+            raise HandError(f"expected tiles of the three-player (sanma) set (no 2m-8m), got {tile_name(t)}",
+                            field="hand", code="sanma.tile", params={"tile": tile_name(t)})
 
 
 def _win_tile(hand: Hand, win: object) -> Tile:
@@ -131,8 +163,9 @@ def _win_tile(hand: Hand, win: object) -> Tile:
     return tile
 
 
-def _indicators(hand: Hand, name: str, text: object, seen: list[int]) -> list[Tile]:
-    """The indicator kinds of ``text``; ``seen`` (kinds in the hand and earlier indicators) is updated."""
+def _indicators(hand: Hand, name: str, text: object, seen: list[int], sanma: bool) -> list[Tile]:
+    """The indicator kinds of ``text``; ``seen`` (kinds in the hand, its melds and nukidora, and earlier
+    indicators) is updated."""
     if not isinstance(text, str):
         raise HandError(f"expected indicator tiles such as '3m1z', got {text!r}", field=name,
                         code="indicators.type", params={"got": repr(text)})
@@ -140,38 +173,48 @@ def _indicators(hand: Hand, name: str, text: object, seen: list[int]) -> list[Ti
         return []
     tiles = [_PLAIN_TILES.get(text[i:i + 2], -1) for i in range(0, len(text), 2)]
     if len(text) % 2 or -1 in tiles:  # not the plain form "3m1z...": the full parser (errors, red fives)
-        counts, reds = parse_tiles(text, field=name)
+        counts, reds = parse_tiles(text, field=name, rules="sanma" if sanma else "riichi")
         tiles = [t for t in range(KINDS) for _ in range(counts[t])]
         if any(reds):
-            called = hand.called_counts()
+            called = hand.set_aside()
             earlier = [seen[t] - hand.concealed[t] - called[t] for t in range(KINDS)]
             check_visible(hand, [earlier[t] + counts[t] for t in range(KINDS)], reds=reds, field=name)
     if len(tiles) > MAX_INDICATORS:
         raise HandError(f"expected at most {MAX_INDICATORS} indicators (one plus one per kan), "
                         f"got {len(tiles)}", field=name, code="indicators.too_many",
                         params={"max": MAX_INDICATORS, "count": len(tiles)})
+    if sanma:
+        for t in tiles:
+            if t in _NO_SANMA:
+                raise HandError(f"expected indicators of the three-player (sanma) wall (no 2m-8m), got "
+                                f"{tile_name(t)}", field=name, code="sanma.indicator", params={"tile": tile_name(t)})
     for t in tiles:
         seen[t] += 1
         if seen[t] > 4:
-            called = hand.called_counts()
+            called = hand.set_aside()
             check_visible(hand, [seen[k] - hand.concealed[k] - called[k] for k in range(KINDS)], field=name)
     return tiles
 
 
 def _situation(hand: Hand, closed: bool, tsumo: object, round_wind: object, seat_wind: object,
                riichi: object, ippatsu: object, last_tile: object, rinshan: object, chankan: object,
-               blessing: object) -> Situation:
+               blessing: object, sanma: bool) -> Situation:
     if (tsumo.__class__ is bool and ippatsu.__class__ is bool and last_tile.__class__ is bool
             and rinshan.__class__ is bool and chankan.__class__ is bool and blessing.__class__ is bool
             and riichi.__class__ is int and round_wind.__class__ is str and seat_wind.__class__ is str
             and round_wind in _WINDS and seat_wind in _WINDS and riichi in (0, 1, 2)):
-        sit = Situation(tsumo, _WINDS[round_wind], _WINDS[seat_wind], riichi, ippatsu, last_tile,
-                        rinshan, chankan, blessing)
+        sit = _NEW_TUPLE(Situation, (tsumo, _WINDS[round_wind], _WINDS[seat_wind], riichi, ippatsu, last_tile,
+                                     rinshan, chankan, blessing))  # Situation(...) without its Python __new__
     else:  # the checks one by one, for the error message
         sit = Situation(
             _flag("tsumo", tsumo), _wind("round_wind", round_wind), _wind("seat_wind", seat_wind),
             _count("riichi", riichi, 2), _flag("ippatsu", ippatsu), _flag("last_tile", last_tile),
             _flag("rinshan", rinshan), _flag("chankan", chankan), _flag("blessing", blessing))
+    if sanma and (sit.seat_wind == _NORTH or sit.round_wind == _NORTH):
+        seat = sit.seat_wind == _NORTH
+        raise HandError(f"expected a wind from 1z (East) to 3z (West): three-player riichi has no North "
+                        f"{'seat' if seat else 'round'}, got '4z'", field="seat_wind" if seat else "round_wind",
+                        code="sanma.seat_wind" if seat else "sanma.round_wind", params={})
     if not (sit.riichi or sit.ippatsu or sit.rinshan or sit.chankan or sit.blessing):
         return sit
     if sit.riichi and not closed:
@@ -186,9 +229,10 @@ def _situation(hand: Hand, closed: bool, tsumo: object, round_wind: object, seat
     if sit.rinshan and not sit.tsumo:
         raise HandError("the replacement tile of a kan is drawn, expected tsumo true", field="rinshan",
                         code="situation.rinshan_ron", params={})
-    if sit.rinshan and not any(m.kind in ("kan", "ankan") for m in hand.melds):
-        raise HandError("expected a kan among the melds (rinshan is the win on a kan's replacement tile)",
-                        field="rinshan", code="situation.rinshan_no_kan", params={})
+    if sit.rinshan and not hand.nukidora and not any(m.kind in ("kan", "ankan") for m in hand.melds):
+        raise HandError("expected a kan among the melds (rinshan is the win on a kan's replacement tile)"
+                        + (" or a north set aside (nukidora)" if sanma else ""), field="rinshan",
+                        code="situation.rinshan_no_kan_sanma" if sanma else "situation.rinshan_no_kan", params={})
     if sit.rinshan and sit.last_tile:
         raise HandError("a kan's replacement tile is not the last tile of the wall (rinshan is set)", field="last_tile",
                         code="situation.rinshan_last_tile", params={})
@@ -266,7 +310,7 @@ def _value(found: list[Yaku], fu: int, bonus: int, rules: ScoringRules
 
 
 def _bonus(hand: Hand, rules: ScoringRules, dora: int, ura: int) -> list[Yaku]:
-    """Dora, aka and ura, given the numbers of dora and ura dora the hand holds."""
+    """Dora, ura, aka and nukidora, given the numbers of dora and ura dora the hand holds."""
     out: list[Yaku] = []
     if dora:
         out.append(("dora", dora, 0))
@@ -284,16 +328,19 @@ def _bonus(hand: Hand, rules: ScoringRules, dora: int, ura: int) -> list[Yaku]:
                 aka += m.reds
         if aka:
             out.append(("aka", aka, 0))
+    if hand.nukidora:
+        out.append(("nukidora", hand.nukidora, 0))
     return out
 
 
-def _plain_indicators(text: object) -> list[Tile] | None:
+def _plain_indicators(text: object) -> Sequence[Tile] | None:
     """The kinds of indicators written plainly ("3m1z", no red five), ``None`` for any other form."""
-    if not isinstance(text, str):
+    if text.__class__ is not str:
         return None
-    if len(text) == 2:
-        tile = _PLAIN_TILES.get(text)
-        return None if tile is None else [tile]
+    assert isinstance(text, str)
+    known = _PLAIN_INDICATORS.get(text)
+    if known is not None:
+        return known
     tiles = [_PLAIN_TILES.get(text[i:i + 2], -1) for i in range(0, len(text), 2)]
     return None if len(text) % 2 or -1 in tiles else tiles
 
@@ -317,9 +364,14 @@ def _score(hand: Hand, win: str, tsumo: object, round_wind: object, seat_wind: o
            ura: object, honba: object, riichi_sticks: object, rules: object, ura_hits: Sequence[int]
            ) -> dict[str, Any]:
     """:func:`score_hand`, its arguments by position (a call with 17 keywords costs as much as some yaku)."""
-    checked_rules = PRESETS.get(rules) if isinstance(rules, str) else None
-    if checked_rules is None:
-        checked_rules = resolve_rules(rules)
+    if rules.__class__ is ScoringRules:  # score() resolved them
+        checked_rules: ScoringRules = rules
+    else:
+        known = PRESETS.get(rules) if isinstance(rules, str) else None
+        checked_rules = resolve_rules(rules) if known is None else known
+    sanma = checked_rules.sanma
+    if sanma or hand.nukidora:
+        _check_sanma(hand, checked_rules)
     concealed, melds = hand.concealed, hand.melds
     size = sum(concealed)
     if size % 3 != 2 or size + 3 * len(melds) != 14:
@@ -357,13 +409,15 @@ def _score(hand: Hand, win: str, tsumo: object, round_wind: object, seat_wind: o
         if is_open:
             closed = False
         meld_groups.append((kind, low, is_open, True))
+    if hand.nukidora:  # set aside like a called tile: seen by the indicators, not part of any set
+        meld_tiles += [_NORTH] * hand.nukidora
     if chankan is True and concealed[win_tile] != 1:
         raise HandError("the robbed tile's three other copies are in the kan, expected the hand to hold "
                         f"one {tile_name(win_tile)}, got {concealed[win_tile]}", field="chankan",
                         code="situation.chankan_copies",
                         params={"tile": tile_name(win_tile), "count": concealed[win_tile]})
     sit = _situation(hand, closed, tsumo, round_wind, seat_wind, riichi, ippatsu, last_tile, rinshan, chankan,
-                     blessing)
+                     blessing, sanma)
     if not (honba.__class__ is int and 0 <= honba <= 1000):
         honba = _count("honba", honba, 1000)
     sticks = riichi_sticks
@@ -373,8 +427,9 @@ def _score(hand: Hand, win: str, tsumo: object, round_wind: object, seat_wind: o
     if dora or ura:
         dora_tiles, ura_tiles = _plain_indicators(dora), _plain_indicators(ura)
         if dora_tiles is not None and ura_tiles is not None:
-            shown = dora_tiles + ura_tiles
-            if len(dora_tiles) > MAX_INDICATORS or len(ura_tiles) > MAX_INDICATORS:
+            shown = [*dora_tiles, *ura_tiles]
+            if (len(dora_tiles) > MAX_INDICATORS or len(ura_tiles) > MAX_INDICATORS
+                    or sanma and any(t in _NO_SANMA for t in shown)):
                 dora_tiles = None
             else:
                 for t in shown:
@@ -385,15 +440,18 @@ def _score(hand: Hand, win: str, tsumo: object, round_wind: object, seat_wind: o
             seen = list(concealed)
             for t in meld_tiles:
                 seen[t] += 1
-            dora_tiles = _indicators(hand, "dora", dora, seen)
-            ura_tiles = _indicators(hand, "ura", ura, seen)
+            dora_tiles = _indicators(hand, "dora", dora, seen, sanma)
+            ura_tiles = _indicators(hand, "ura", ura, seen, sanma)
+        shows = _NEXT_SANMA if sanma else _NEXT
         for t in dora_tiles:
-            dora_count += concealed[_NEXT[t]] + meld_tiles.count(_NEXT[t])
+            dora_count += concealed[shows[t]] + meld_tiles.count(shows[t])
         if sit.riichi:
             for t in ura_tiles:
-                ura_count += concealed[_NEXT[t]] + meld_tiles.count(_NEXT[t])
+                ura_count += concealed[shows[t]] + meld_tiles.count(shows[t])
     bonus = _bonus(hand, checked_rules, dora_count, ura_count)
-    extra = dora_count + ura_count + (bonus[-1][1] if bonus and bonus[-1][0] == "aka" else 0)
+    extra = 0
+    for b in bonus:
+        extra += b[1]
     shared = hand_yaku(mask, sit, closed, checked_rules)
 
     best: tuple[int, int, int, int, list[Yaku], str | None] | None = None
@@ -453,8 +511,7 @@ def _score(hand: Hand, win: str, tsumo: object, round_wind: object, seat_wind: o
     breakdown: Breakdown
     if best_reading[0] == "regular":
         _, pair, triplets, sequences, wait, shanpon, pinfu = best_reading
-        groups = [(TRIPLET, t, i == shanpon, False) for i, t in enumerate(triplets)]
-        breakdown = regular_breakdown(groups + meld_groups, pair, wait, sit, closed, pinfu, checked_rules)
+        breakdown = regular_breakdown(triplets, shanpon, meld_groups, pair, wait, sit, closed, pinfu, checked_rules)
         decomposition: dict[str, Any] = {
             "form": "regular", "pair": NAMES[pair], "triplets": list(map(NAMES.__getitem__, triplets)),
             "sequences": list(map(NAMES.__getitem__, sorted(sequences)))}
@@ -468,8 +525,7 @@ def _score(hand: Hand, win: str, tsumo: object, round_wind: object, seat_wind: o
         found = found + bonus
     dealer = sit.seat_wind == HONOR_BASE
     if found:
-        points, paid = payments(base, dealer=dealer, tsumo=sit.tsumo, honba=honba)
-        gained = total(paid, sticks)
+        points, paid, gained = settle(base, dealer, sit.tsumo, honba, sticks, sanma, checked_rules.sanma_split)
     else:
         points, paid, gained = 0, {}, 0
     found.sort(key=_rank)
@@ -492,7 +548,7 @@ def _score(hand: Hand, win: str, tsumo: object, round_wind: object, seat_wind: o
     if ura_hits:
         result["points_by_ura"] = [
             payments(max(_value(f, fu_, extra + u, checked_rules)[0] for f, fu_ in scored), dealer=dealer,
-                     tsumo=sit.tsumo, honba=0)[0] if points else 0
+                     tsumo=sit.tsumo, honba=0, sanma=sanma, split=checked_rules.sanma_split)[0] if points else 0
             for u in ura_hits]
     return result
 
@@ -522,6 +578,18 @@ def score(hand: str | Hand, *, win: str, tsumo: bool = False, round_wind: str = 
     (['riichi', 'menzen_tsumo', 'tanyao', 'pinfu', 'dora'], 6, 20, 12000, {'dealer': 6000, 'others': 3000})
     >>> score("123m456p789s22z [123s]", win="2z")["no_yaku"]
     True
+
+    Three-player riichi (``rules="sanma"``, or ``{"preset": "sanma", "sanma_split": True}`` for split payment)
+    reads the hand over the sanma wall, with its norths set aside written ``{4z}``:
+
+    >>> r = score("11999m123p456p789s {4z}", win="1m", tsumo=True, seat_wind="2z", riichi=1, rules="sanma")
+    >>> [(y["id"], y["han"]) for y in r["yaku"]], r["fu"], r["points"], r["payments"]
+    ([('riichi', 1), ('menzen_tsumo', 1), ('nukidora', 1)], 40, 3900, {'dealer': 2600, 'others': 1300})
     """
-    return _score(hand if isinstance(hand, Hand) else parse(hand), win, tsumo, round_wind, seat_wind, riichi,
-                  ippatsu, last_tile, rinshan, chankan, blessing, dora, ura, honba, riichi_sticks, rules, ())
+    checked = PRESETS.get(rules) if isinstance(rules, str) else None
+    if checked is None:
+        checked = resolve_rules(rules)
+    if not isinstance(hand, Hand):
+        hand = parse(hand, rules="sanma" if checked.sanma else "riichi")
+    return _score(hand, win, tsumo, round_wind, seat_wind, riichi, ippatsu, last_tile, rinshan, chankan, blessing,
+                  dora, ura, honba, riichi_sticks, checked, ())

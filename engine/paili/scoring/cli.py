@@ -54,7 +54,10 @@ def render(result: dict[str, Any], hand: str, lang: str = "en") -> str:
                      f"{limit}")
         lines.append(label(t("cli.fu", lang))
                      + " + ".join(f"{e['fu']} {e['reason']}" for e in result["fu_breakdown"]))
-    paid = ", ".join(f"{t('payer.' + k, lang)} {v}" for k, v in result["payments"].items())
+    # three players: a non-dealer's tsumo has one other non-dealer to pay (a dealer's, two: "each")
+    one = result["rules"].get("sanma") and "dealer" in result["payments"]
+    paid = ", ".join(f"{t('payer.' + ('other' if one and k == 'others' else k), lang)} {v}"
+                     for k, v in result["payments"].items())
     lines.append(f"{label(t('cli.points', lang))}{result['points']}   "
                  f"({paid}; {t('cli.paid_total', lang, total=result['total'])})")
     return "\n".join(lines)
@@ -145,7 +148,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--ura", default="", help="ura dora indicators (count with riichi)")
     parser.add_argument("--honba", type=int, default=0)
     parser.add_argument("--sticks", type=int, default=0, help="riichi sticks on the table")
-    parser.add_argument("--rules", default="riichi", help="preset: riichi, tenhou, mahjong_soul, ema")
+    parser.add_argument("--rules", default="riichi", help="preset: riichi, tenhou, mahjong_soul, ema, sanma "
+                                                          "(three players; --rule sanma_split=true to split "
+                                                          "the missing player's share)")
     parser.add_argument("--rule", action="append", metavar="NAME=VALUE",
                         help="a rule option over the preset, e.g. kiriage=true; may be repeated")
     parser.add_argument("--json", action="store_true", help="print paili.score() as JSON")
@@ -164,6 +169,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except HandError as exc:
         print(error_lines(exc, args.lang, args.hand if exc.field == "hand" else None), file=sys.stderr)
         return 2
-    print(json.dumps(result, ensure_ascii=False, indent=2) if args.json
-          else render(result, str(parse(args.hand)), args.lang))
+    text = str(parse(args.hand, rules="sanma" if result["rules"]["sanma"] else "riichi"))
+    print(json.dumps(result, ensure_ascii=False, indent=2) if args.json else render(result, text, args.lang))
     return 0

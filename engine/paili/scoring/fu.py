@@ -64,6 +64,9 @@ SET_ENTRIES: Final = {(kind, tile, is_open, by_ron): _set_entry(kind, tile, is_o
                       for by_ron in ((False, True) if is_open and kind == TRIPLET else (False,))}
 """``SET_ENTRIES[kind, tile, is_open, by_ron]``: the fu of a triplet or quad and its line in the breakdown
 (``by_ron``: a concealed triplet the winning discard completed, which counts as open)."""
+CLOSED_TRIPLET_ENTRIES: Final = tuple(SET_ENTRIES[TRIPLET, t, False, False] for t in range(34))
+RON_TRIPLET_ENTRIES: Final = tuple(SET_ENTRIES[TRIPLET, t, True, True] for t in range(34))
+"""The entries of a concealed triplet by kind, and of one completed by ron (looked up once per reading)."""
 
 
 def pair_fu(pair: Tile, sit: Situation, rules: ScoringRules) -> int:
@@ -99,10 +102,11 @@ def _rounded(raw: int, closed: bool, rules: ScoringRules) -> int:
     return -(-raw // 10) * 10
 
 
-def regular_breakdown(groups: list[Group], pair: Tile, wait: Wait, sit: Situation, closed: bool, pinfu: bool,
-                      rules: ScoringRules) -> Breakdown:
-    """The breakdown of :func:`regular_fu` for the reading's ``groups`` (its sequences may be left out: they
-    score nothing): its entries add up to that fu."""
+def regular_breakdown(triplets: list[Tile], shanpon: int, melds: list[Group], pair: Tile, wait: Wait,
+                      sit: Situation, closed: bool, pinfu: bool, rules: ScoringRules) -> Breakdown:
+    """The breakdown of :func:`regular_fu` for a reading whose concealed sets score nothing but the
+    ``triplets`` (``triplets[shanpon]`` completed by ron, -1 for none) and whose called melds are ``melds``:
+    its entries add up to that fu."""
     parts: Breakdown = [{"fu": 20, "reason": "base (futei)"}]
     raw = 20
     if closed and not sit.tsumo:
@@ -111,7 +115,11 @@ def regular_breakdown(groups: list[Group], pair: Tile, wait: Wait, sit: Situatio
     if sit.tsumo and not pinfu:
         parts.append({"fu": 2, "reason": "tsumo"})
         raw += 2
-    for kind, tile, is_open, called in groups:
+    for i, tile in enumerate(triplets):
+        fu, reason = RON_TRIPLET_ENTRIES[tile] if i == shanpon else CLOSED_TRIPLET_ENTRIES[tile]
+        parts.append({"fu": fu, "reason": reason})
+        raw += fu
+    for kind, tile, is_open, called in melds:
         if kind != SEQUENCE:
             fu, reason = SET_ENTRIES[kind, tile, is_open, is_open and not called]
             parts.append({"fu": fu, "reason": reason})

@@ -23,6 +23,13 @@ Options (default in brackets):
   tsumo has no pinfu and gets the 2 fu of tsumo (30 fu).
 * ``open_pinfu_fu`` [True]: an open hand with no fu at all (20) is counted 30 fu; off, it stays 20.
 * ``chiitoitsu_fu`` [25]: the fixed fu of seven pairs (七対子).
+* ``sanma`` [False]: three-player riichi (三麻): the hand is read over the 108-tile wall (no 2m-8m, no chi),
+  each north set aside (``{4z}``, 抜きドラ) is one dora (``nukidora``), the dora after a 1m indicator is 9m,
+  nobody sits North (``seat_wind`` and ``round_wind`` 1z-3z), and a tsumo is paid by the two other players
+  only: the share of the missing fourth player is lost (ツモ損, "tsumo loss"). Each honba is 100 from each
+  other player: 200 on a ron, 100 from each payer on a tsumo.
+* ``sanma_split`` [False]: with ``sanma``, the missing player's share of a tsumo is split between the two
+  payers instead (北家折半), each half rounded up to 100, so a tsumo is worth about what a ron is.
 
 Presets, and the published rules each follows:
 
@@ -30,6 +37,8 @@ Presets, and the published rules each follows:
 * ``tenhou``: Tenhou's ranked rooms (喰断・赤あり): as ``riichi`` but no double yakuman (every yakuman
   counts once; several still add up).
 * ``mahjong_soul``: Mahjong Soul (雀魂) ranked rules: the same options as ``riichi``.
+* ``sanma``: three-player riichi as Tenhou and Mahjong Soul play it: the defaults with ``sanma`` (tsumo
+  loss); ``{"preset": "sanma", "sanma_split": True}`` splits the missing share instead.
 * ``ema``: the European Mahjong Association's riichi rules (2016): no red fives, 13+ han without a yakuman is
   sanbaiman (no kazoe yakuman), no double yakuman; yakuman still add up.
 
@@ -59,6 +68,8 @@ class ScoringRules:
     pinfu_tsumo: bool = True
     open_pinfu_fu: bool = True
     chiitoitsu_fu: int = 25
+    sanma: bool = False
+    sanma_split: bool = False
 
     def to_json(self) -> dict[str, Any]:
         """The options as a JSON-ready dict."""
@@ -72,6 +83,7 @@ PRESETS: Final[dict[str, ScoringRules]] = {
     "tenhou": replace(DEFAULT_RULES, double_yakuman=False),
     "mahjong_soul": DEFAULT_RULES,
     "ema": replace(DEFAULT_RULES, red_fives="", kazoe_yakuman=False, double_yakuman=False),
+    "sanma": replace(DEFAULT_RULES, sanma=True),
 }
 """Rule sets by name; the module docstring says which room each follows."""
 
@@ -131,4 +143,8 @@ def resolve_rules(rules: object) -> ScoringRules:
                             f"got {name!r}", field="rules", code="rules.unknown_option",
                             params={"choices": ", ".join(map(repr, known)), "got": repr(name)})
         changes[name] = _option(name, value, known[name])
-    return replace(base, **changes)
+    out = replace(base, **changes)
+    if out.sanma_split and not out.sanma:
+        raise HandError("expected 'sanma': true with 'sanma_split' (the missing player's share exists only in "
+                        "three-player riichi)", field="rules", code="rules.sanma_split", params={})
+    return out

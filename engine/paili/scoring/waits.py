@@ -18,12 +18,14 @@ from ..notation import parse
 from ..tiles import tile_name
 from ..ukeire import waits
 from .calculate import score_hand
+from .rules import resolve_rules
 
 
 def score_waits(hand: str | Hand, **situation: Any) -> list[dict[str, Any]]:
     """``[{"tile": "3m", "remaining": n, "ron": result | None, "tsumo": result | None}, ...]`` in tile order;
     ``[]`` when the hand is not tenpai. ``situation`` takes :func:`paili.score`'s keyword arguments but
-    ``win`` and ``tsumo``.
+    ``win`` and ``tsumo``. Under the ``sanma`` scoring rules the waits and the copies left are over the
+    three-player wall.
 
     >>> [(w["tile"], w["ron"]["points"], w["tsumo"]["points"]) for w in score_waits("23m456p789s234s55p",
     ...                                                                             seat_wind="2z", riichi=1)]
@@ -33,16 +35,17 @@ def score_waits(hand: str | Hand, **situation: Any) -> list[dict[str, Any]]:
         if key in situation:
             raise HandError(f"score_waits scores every wait both by ron and by tsumo; leave {key!r} out", field=key,
                             code="score_waits.key", params={"key": repr(key)})
-    parsed = hand if isinstance(hand, Hand) else parse(hand)
+    sanma = resolve_rules(situation.get("rules", "riichi")).sanma
+    parsed = hand if isinstance(hand, Hand) else parse(hand, rules="sanma" if sanma else "riichi")
     if parsed.tile_count % 3 != 1:
         raise HandError(f"expected a hand waiting to win (3n+1 concealed tiles), got {parsed.tile_count}", field="hand",
                         code="score_waits.size", params={"count": parsed.tile_count})
     out: list[dict[str, Any]] = []
     refused: dict[bool, HandError] = {}
-    for tile, remaining in waits(parsed).tiles:
+    for tile, remaining in waits(parsed, rules="sanma" if sanma else "riichi").tiles:
         counts = list(parsed.concealed)
         counts[tile] += 1
-        whole = Hand(tuple(counts), parsed.reds, parsed.melds)
+        whole = Hand(tuple(counts), parsed.reds, parsed.melds, parsed.nukidora)
         row: dict[str, Any] = {"tile": tile_name(tile), "remaining": remaining}
         for tsumo in (False, True):
             try:

@@ -63,9 +63,10 @@ YAKU_ORDER: Final = (
     "riichi", "double_riichi", "ippatsu", "menzen_tsumo", "tanyao", "pinfu", "iipeikou", "yakuhai_haku",
     "yakuhai_hatsu", "yakuhai_chun", "round_wind", "seat_wind", "rinshan", "chankan", "haitei", "houtei",
     "chiitoitsu", "chanta", "ittsu", "sanshoku", "sanshoku_doukou", "sankantsu", "toitoi", "sanankou",
-    "shousangen", "honroutou", "ryanpeikou", "junchan", "honitsu", "chinitsu", "dora", "aka", "ura",
+    "shousangen", "honroutou", "ryanpeikou", "junchan", "honitsu", "chinitsu", "dora", "aka", "ura", "nukidora",
 )
-"""Every yaku id, in the order results list them (yakuman, then by han as in the table, then dora)."""
+"""Every yaku id, in the order results list them (yakuman, then by han as in the table, then dora; ``nukidora``
+is sanma's, one per north set aside)."""
 
 YAKU_HAN: Final[dict[str, tuple[int, int]]] = {
     "riichi": (1, 0), "double_riichi": (2, 0), "ippatsu": (1, 0), "menzen_tsumo": (1, 0), "tanyao": (1, 1),
