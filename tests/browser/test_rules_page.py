@@ -161,13 +161,25 @@ def test_gb_names_the_knitted_form_and_says_a_shape_is_not_yet_a_win(ready_page:
     expect(page.locator("#score")).to_be_hidden()  # no GB points yet: no Score panel
 
 
-def test_a_sanma_win_says_why_it_has_no_score(ready_page: Page) -> None:
+def test_a_sanma_win_is_scored_by_sanma_rules_and_a_sichuan_win_says_why_it_is_not(ready_page: Page) -> None:
     page = ready_page
     choose(page, "sanma")
-    result = analyse(page, "111m456p789s11122z", rules="sanma")
+    hand = "111m456p789s11122z{4z}"  # the north set aside is a han of nukidora
+    result = analyse(page, hand, rules="sanma")
     assert result["agari"]
-    expect(results(page).locator(".rule-note--unscored")).to_be_visible()
-    expect(page.locator("#score")).to_be_hidden()
+    want = paili.score(hand, win="2z", rules="sanma")  # the last tile typed wins by default
+    assert want["points"] != paili.score(hand.removesuffix("{4z}"), win="2z", rules="sanma")["points"]
+    score = page.locator("#score")
+    expect(score).to_have_attribute("data-state", "done")
+    expect(score).to_have_attribute("data-points", str(want["points"]))
+    expect(results(page).locator(".rule-note--unscored")).to_have_count(0)
+
+    choose(page, "sichuan")
+    hand = "111222333m44455p"
+    assert analyse(page, hand, rules="sichuan")["agari"]
+    expect(results(page).locator(".rule-note--unscored")).to_have_text(
+        i18n.t("ui.unscored", rules=i18n.t("error.ruleset.sichuan")))
+    expect(score).to_be_hidden()
 
 
 def test_the_embed_takes_the_rule_set(page: Page, site_url: str) -> None:

@@ -529,6 +529,7 @@ export function resultBlocks(result, { hint = true, draw = false, advice = false
     shantenTable(result.shanten),
     ...(result.agari && result.decompositions ? [decompositions(result.decompositions, result.concealed)] : []),
     ...("waits" in result || "ukeire" in result ? waitsAndUkeire(result, { draw }) : []),
-    ...(result.discards ? [discardTable(result.discards, { hint, advice, points: RULE_SETS[result.rules ?? "riichi"]?.scored ?? true })] : []),
+    // the advice values points under riichi only (paili.advise ranks other sets' discards by the chance to win)
+    ...(result.discards ? [discardTable(result.discards, { hint, advice, points: (result.rules ?? "riichi") === "riichi" })] : []),
   ];
 }

@@ -22,7 +22,7 @@ import { PALETTE } from "./tiles.js";
 /** @type {Record<Rules, RuleSetInfo>} */
 export const RULE_SETS = {
   "riichi": {"title": "riichi", "tiles": ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "2p", "3p", "4p", "5p", "6p", "7p", "8p", "9p", "1s", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "1z", "2z", "3z", "4z", "5z", "6z", "7z"], "chi": true, "void": false, "nukidora": false, "knitted": false, "scored": true},
-  "sanma": {"title": "three-player (sanma)", "tiles": ["1m", "9m", "1p", "2p", "3p", "4p", "5p", "6p", "7p", "8p", "9p", "1s", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "1z", "2z", "3z", "4z", "5z", "6z", "7z"], "chi": false, "void": false, "nukidora": true, "knitted": false, "scored": false},
+  "sanma": {"title": "three-player (sanma)", "tiles": ["1m", "9m", "1p", "2p", "3p", "4p", "5p", "6p", "7p", "8p", "9p", "1s", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "1z", "2z", "3z", "4z", "5z", "6z", "7z"], "chi": false, "void": false, "nukidora": true, "knitted": false, "scored": true},
   "sichuan": {"title": "Sichuan", "tiles": ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "2p", "3p", "4p", "5p", "6p", "7p", "8p", "9p", "1s", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s"], "chi": false, "void": true, "nukidora": false, "knitted": false, "scored": false},
   "gb": {"title": "Chinese Official (gb)", "tiles": ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "2p", "3p", "4p", "5p", "6p", "7p", "8p", "9p", "1s", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "1z", "2z", "3z", "4z", "5z", "6z", "7z"], "chi": true, "void": false, "nukidora": false, "knitted": true, "scored": false}
 };

@@ -169,15 +169,17 @@ export function effective(situation, hand, options = {}) {
  * The options of engine.score (or, with `waits`, engine.scoreWaits) for a situation: what does not apply left
  * at its default, the indicators trimmed.
  * @param {Situation} situation
- * @param {{melds: Meld[]}} hand
+ * @param {{melds: Meld[], rules?: import("../paili.mjs").Rules}} hand  (a rule set the engine scores: riichi, sanma)
  * @param {{waits?: boolean}} [options]
  */
 export function scoreOptions(situation, hand, options = {}) {
   const s = effective(situation, hand, options);
+  const rules = hand.rules && hand.rules !== "riichi" ? { rules: hand.rules } : {};
   const common = {
     seat_wind: s.seat_wind, round_wind: s.round_wind, riichi: s.riichi, ippatsu: s.ippatsu, last_tile: s.last_tile,
     rinshan: s.rinshan, chankan: s.chankan, blessing: s.blessing, dora: s.dora.trim(), ura: s.ura.trim(),
     honba: s.honba, riichi_sticks: s.riichi_sticks,
+    ...rules,
   };
   return options.waits ? common : { ...common, win: s.win ?? "", tsumo: s.tsumo };
 }
