@@ -21,12 +21,15 @@ called melds, so ``1111m234p567p789s`` is 1-shanten, not tenpai as the textbook 
   (:func:`four_pairs_of`).
 * Thirteen orphans (国士無双): ``13 - kinds of terminals/honors - (1 if any of them is paired)``
   (:func:`thirteen_orphans_of`).
-* The GB knitted forms (``rules="gb"``, :func:`knitted_shanten`): 全不靠 ``quanbukao`` ``13 - d - h`` and 七星不靠
-  ``qixingbukao`` ``13 - h - min(7, d)``, with ``h`` the honors held and ``d`` the kinds held of the best
+* The GB knitted forms (``rules="gb"``, :meth:`Evaluator.knitted_forms`): 全不靠 ``quanbukao`` ``13 - d - h``
+  and 七星不靠 ``qixingbukao`` ``13 - h - min(7, d)``, with ``h`` the honors held and ``d`` the kinds held of the best
   knitted pattern (147/258/369 spread over the three suits, six ways); 组合龙 ``zuhelong`` is, over the six
   patterns, ``9 - d`` plus the regular shanten of what is left once one copy of each pattern kind held is
   taken out (n - 3 melds and a pair, the pattern kinds capped one lower): exact, since a target is the
-  pattern plus a target of the rest.
+  pattern plus a target of the rest. Each suit is read once into a :class:`KnitSuit` (its regular answer, its
+  kinds held per knitted rank packed so that the three suits add up to all six patterns' ``d``, and its three
+  possible rests' answers), cached like the suit entries; the rests combine with the honors as the regular
+  form's answers do, best pattern first, a pattern skipped when it cannot beat the best so far.
 
 Seven pairs, thirteen orphans, 全不靠 and 七星不靠 apply only to a closed hand of 13 or 14 tiles with no called
 melds (:func:`applicable`), 组合龙 to a hand that needs at least three melds. Seven pairs and thirteen orphans
@@ -49,9 +52,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
-from itertools import count, permutations
+from itertools import count, permutations, product
 from operator import itemgetter
-from typing import Final, Literal, NamedTuple, TypeAlias
+from typing import Final, Literal, NamedTuple, TypeAlias, TypeVar
 
 from .errors import HandError
 from .hand import Hand
@@ -263,10 +266,8 @@ def void_pairs_of(halves: int, tiles: int) -> int:
 
 _KNIT_RANKS: Final = (0, 1, 2, 9, 10, 11, 18, 19, 20)
 _KNIT_SLOTS: Final = tuple((ranks[0], 3 + ranks[1], 6 + ranks[2]) for ranks in permutations(range(3)))
-_PATTERN_RANKS: Final = tuple(permutations(range(3)))
 _KEPT: Final = ((1, 2), (0, 2), (0, 1))
 """The suits kept when each suit is given up."""
-"""The lowest rank (0, 1, 2: 147, 258, 369) each of :data:`KNITTED_PATTERNS` gives to m, p and s."""
 
 
 def knitted_held(counts: Sequence[int]) -> list[int]:
@@ -294,8 +295,8 @@ def chiitoitsu_shanten(counts: Sequence[int], rules: Rules = "riichi") -> int:
     >>> chiitoitsu_shanten([2] * 6 + [1] + [0] * 27), chiitoitsu_shanten([4] * 3 + [1] + [0] * 30, "gb")
     (0, 0)
     """
-    if RULE_SETS[rules].four_pairs:
-        return four_pairs_of(sum(c // 2 for c in counts))
+    if RULE_SETS[rules].four_pairs:  # sum(count // 2): each odd count (1 or 3) leaves one tile out of its pairs
+        return four_pairs_of((sum(counts) - counts.count(1) - counts.count(3)) >> 1)
     kinds = len(counts) - counts.count(0)
     return seven_pairs_of(kinds, kinds - counts.count(1))
 
@@ -419,22 +420,123 @@ emptied when it reaches :data:`_SHARED_LIMIT` entries, to bound the memory (abou
 11 MB at most; the heaviest advice searches use 6,000-10,000)."""
 _SHARED_LIMIT: Final = 20_000
 
-_KNIT_SUITS: dict[tuple[int, tuple[int, ...], int, tuple[int, ...] | None], int] = {}
-"""The answer ids of a suit's counts less a knitted straight's three tiles (:meth:`Evaluator._knit_rest`), by
-slot, counts, rank and the slot's limits (``None``: 4 each), shared by every evaluator."""
-
 _CAPPED_SUITS: dict[tuple[int, tuple[int, ...]], dict[tuple[int, tuple[int, ...]], SuitEntry]] = {}
 """The entries of suits whose limits are lowered, one cache per slot and limits (as :data:`_SHARED_SUITS`)."""
 
 
+_Key = TypeVar("_Key")
+_Entry = TypeVar("_Entry")
+
+
+def _cache_for(caches: dict[tuple[int, tuple[int, ...]], dict[_Key, _Entry]], slot: int, caps: tuple[int, ...]
+               ) -> dict[_Key, _Entry]:
+    """The shared cache of ``slot`` under ``caps`` in ``caches`` (one per slot and limits; emptied at 256)."""
+    found = caches.get((slot, caps))
+    if found is None:
+        if len(caches) >= 256:
+            caches.clear()
+        found = caches[(slot, caps)] = {}
+    return found
+
+
 def _capped_suits(slot: int, caps: tuple[int, ...]) -> dict[tuple[int, tuple[int, ...]], SuitEntry]:
     """The shared cache of the suit entries of ``slot`` under ``caps``."""
-    found = _CAPPED_SUITS.get((slot, caps))
-    if found is None:
-        if len(_CAPPED_SUITS) >= 256:
-            _CAPPED_SUITS.clear()
-        found = _CAPPED_SUITS[(slot, caps)] = {}
-    return found
+    return _cache_for(_CAPPED_SUITS, slot, caps)
+
+
+class KnitSuit(NamedTuple):
+    """What the knitted forms read of one suit's content (m, p or s): the tables of the knitted part, per suit,
+    combined over the three suits as the regular form's answers are.
+
+    A knitted pattern gives rank ``r`` (0, 1, 2: the straight's 147, 258 or 369) to each suit, a different one
+    each (:data:`KNITTED_PATTERNS`)."""
+
+    own: int
+    """The answer id of the content (the regular form's reading)."""
+    packs: tuple[int, int, int]
+    """For the suit in slot 0, 1 or 2: for each of the six patterns, how many of the three kinds the pattern
+    gives that slot the content holds, in four bits (pattern ``i`` at bit ``4 * i``). The packs of the three
+    suits add up to the kinds held of every pattern at once (at most 9, so no field overflows)."""
+    rests: tuple[int, int, int]
+    """For ``r`` = 0, 1, 2: the answer id of the content less one copy of each of ranks ``r``, ``r + 3``,
+    ``r + 6`` held (what a 组合龙 hand keeps beside the straight's three tiles of this suit)."""
+
+
+_PATTERN_RANKS: Final = tuple(permutations(range(3)))
+"""The rank (0, 1, 2: 147, 258, 369) each of :data:`KNITTED_PATTERNS` gives to m, p and s."""
+_MOST_FIRST: Final = tuple((i, *(j for j in range(6) if j != i)) for i in range(6))
+"""The six patterns, pattern ``i`` first (the one read first is one holding the most kinds)."""
+_PACK_BITS: Final = 4
+
+
+def _packs(held: tuple[int, ...]) -> tuple[int, int, int]:
+    """:attr:`KnitSuit.packs` of a content holding ``held[r]`` of the kinds of each rank ``r``."""
+    m, p, s = (sum(held[ranks[slot]] << _PACK_BITS * i for i, ranks in enumerate(_PATTERN_RANKS)) for slot in range(3))
+    return m, p, s
+
+
+_PACKS: Final = tuple(_packs(held) for held in product(range(4), repeat=3))
+""":attr:`KnitSuit.packs` by the kinds held of each rank, ``16 * g0 + 4 * g1 + g2`` (generated here)."""
+
+
+def knit_rest(part: Sequence[int], rank: int) -> tuple[int, ...]:
+    """A suit's content less one copy of each of the ranks ``rank``, ``rank + 3``, ``rank + 6`` held.
+
+    >>> knit_rest((1, 0, 0, 2, 1, 0, 0, 0, 0), 0)
+    (0, 0, 0, 1, 1, 0, 0, 0, 0)
+    """
+    return tuple(n - 1 if n and i % 3 == rank else n for i, n in enumerate(part))
+
+
+def _knit_caps(caps: tuple[int, ...], rank: int) -> tuple[int, ...]:
+    """A suit's limits for the rest of a 组合龙 hand: the straight's three ranks ``rank + 3i`` one lower."""
+    return tuple(n - 1 if r % 3 == rank else n for r, n in enumerate(caps))
+
+
+def knit_suit(part: tuple[int, ...], caps: tuple[int, ...] | None, slot: int, tables: SuitTables) -> KnitSuit:
+    """The :class:`KnitSuit` of a suit's content under its limits (``None``: 4 each; ``slot``: which suit,
+    for the tables' reading of limited suits).
+
+    The rest of a 组合龙 is n - 3 melds and a pair, at most one set and a pair with the hand's 13/14 tiles: it
+    never holds more than three copies of a kind (a sequence tile and the pair; a triplet and the pair of one
+    kind would be five), so a limit of 3 on a straight's rank never binds and a suit with no lowered limit is
+    read with the plain automaton: once, and each rest from the state before its first rank. A limited suit
+    is read with the straight's ranks one lower.
+
+    >>> k = knit_suit((1, 0, 0, 1, 1, 0, 1, 0, 0), None, 0, suit_tables())
+    >>> [k.packs[0] >> 4 * i & 15 for i in range(6)], k.rests[1] == suit_tables().read((1, 0, 0, 1, 0, 0, 1, 0, 0), 0)
+    ([3, 3, 1, 1, 0, 0], True)
+    """
+    c0, c1, c2, c3, c4, c5, c6, c7, c8 = part
+    packs = _PACKS[((c0 > 0) + (c3 > 0) + (c6 > 0)) << 4 | ((c1 > 0) + (c4 > 0) + (c7 > 0)) << 2 |
+                   ((c2 > 0) + (c5 > 0) + (c8 > 0))]
+    if caps is not None:
+        return KnitSuit(tables.read(part, slot, caps), packs, tuple(  # type: ignore[arg-type]
+            tables.read(knit_rest(part, r), slot, _knit_caps(caps, r)) for r in range(3)))
+    # The automaton read unrolled; rank r's rest from the state before rank r, with r, r+3, r+6 one fewer if held.
+    t, ids = tables.suit, tables.suit_ids
+    s1 = t[c0]
+    s2 = t[s1 + c1]
+    own = ids[t[t[t[t[t[t[t[s2 + c2] + c3] + c4] + c5] + c6] + c7] + c8]]
+    return KnitSuit(own, packs, (
+        ids[t[t[t[t[t[t[t[t[t[c0 - (c0 > 0)] + c1] + c2] + c3 - (c3 > 0)] + c4] + c5] + c6 - (c6 > 0)] + c7] + c8]]
+        if c0 or c3 or c6 else own,
+        ids[t[t[t[t[t[t[t[t[s1 + c1 - (c1 > 0)] + c2] + c3] + c4 - (c4 > 0)] + c5] + c6] + c7 - (c7 > 0)] + c8]]
+        if c1 or c4 or c7 else own,
+        ids[t[t[t[t[t[t[t[s2 + c2 - (c2 > 0)] + c3] + c4] + c5 - (c5 > 0)] + c6] + c7] + c8 - (c8 > 0)]]
+        if c2 or c5 or c8 else own))
+
+
+_KNIT_SUITS: dict[tuple[int, ...], KnitSuit] = {}
+"""The :class:`KnitSuit` of suit contents no called meld limits, shared by every evaluator."""
+
+_CAPPED_KNITS: dict[tuple[int, tuple[int, ...]], dict[tuple[int, ...], KnitSuit]] = {}
+"""The :class:`KnitSuit` of suits whose limits are lowered, one cache per slot and limits."""
+
+
+def _capped_knits(slot: int, caps: tuple[int, ...] | None) -> dict[tuple[int, ...], KnitSuit]:
+    """The shared cache of the :class:`KnitSuit` entries of ``slot`` under ``caps`` (``None``: 4 each)."""
+    return _KNIT_SUITS if caps is None else _cache_for(_CAPPED_KNITS, slot, caps)
 
 _ADDED: Final = 0
 _REMOVED: Final = 1
@@ -497,7 +599,11 @@ class Evaluator:
 
         self._empty = self.tables.read((0,) * 9, 0)
         """The answer id of an empty suit (a suit given up is read as one)."""
-        self._knit_parts: dict[tuple[int, ...], int] = {}
+        self._capped_ids: list[dict[tuple[int, ...], int]] = [{}, {}, {}, {}]
+        """Per slot, the answer ids of contents read under the slot's lowered limits."""
+        self._knit_caches = [_capped_knits(slot, caps) for slot, caps in enumerate(self._caps[:3])]
+        self._plain = all(caps is None for caps in self._caps)
+        """No suit's limits are lowered: every answer id is in the shipped tables."""
 
     def _slot_caps(self, slot: int) -> tuple[int, ...] | None:
         """Each kind's limit in a suit slot where some limit is below 4, else ``None``."""
@@ -641,133 +747,170 @@ class Evaluator:
 
     # --- the knitted forms (gb) ---
 
+    def _knit_read(self, c: Sequence[int]) -> tuple[KnitSuit, KnitSuit, KnitSuit, tuple[int, ...]]:
+        """The three suits' :class:`KnitSuit` entries and the kinds held of each pattern (their packs added)."""
+        caches, read = self._knit_caches, self._knit_suit
+        part = tuple(c[0:9])
+        k0 = caches[0].get(part) or read(0, part)
+        part = tuple(c[9:18])
+        k1 = caches[1].get(part) or read(1, part)
+        part = tuple(c[18:27])
+        k2 = caches[2].get(part) or read(2, part)
+        packed = k0.packs[0] + k1.packs[1] + k2.packs[2]
+        return k0, k1, k2, (packed & 15, packed >> 4 & 15, packed >> 8 & 15, packed >> 12 & 15, packed >> 16 & 15,
+                            packed >> 20)
+
+    def _knit_suit(self, slot: int, part: tuple[int, ...]) -> KnitSuit:
+        """The :class:`KnitSuit` of a suit's content (cached)."""
+        cache = self._knit_caches[slot]
+        if len(cache) >= _SHARED_LIMIT:
+            cache.clear()
+        found = cache[part] = knit_suit(part, self._caps[slot], slot, self.tables)
+        return found
+
     def knitted(self, c: Sequence[int], bound: int = UNREACHABLE) -> int:
         """The best knitted form that counts (全不靠 / 组合龙; 七星不靠 is never better than 全不靠) when it is
         below ``bound``; otherwise some value at least ``bound`` (the patterns that cannot beat it are
         skipped)."""
-        held = knitted_held(c)
+        k0, k1, k2, held = self._knit_read(c)
         best = bound
         if self.knit:
-            honors = KINDS - 27 - c[27:34].count(0)
-            value = 13 - max(held) - honors
+            value = 13 - max(held) - (7 - c[27:34].count(0))
             if value < best:
                 best = value
         if self.dragon:
-            best = self._zuhelong(c, held, best)
+            best = self._zuhelong(k0, k1, k2, held, self._honor_id(c), best)
         return best
 
-    def knitted_forms(self, c: Sequence[int]) -> tuple[int, int, int]:
-        """The shanten of 全不靠, 七星不靠 and 组合龙 (:data:`UNREACHABLE` for those that do not count here)."""
-        held = knitted_held(c)
-        most = max(held)
-        honors = KINDS - 27 - c[27:34].count(0)
-        knit = (13 - most - honors, 13 - honors - min(7, most)) if self.knit else (UNREACHABLE, UNREACHABLE)
-        return knit[0], knit[1], self._zuhelong(c, held, UNREACHABLE) if self.dragon else UNREACHABLE
-
-    def _zuhelong(self, c: Sequence[int], held: list[int], best: int) -> int:
-        """组合龙 when it is below ``best`` (``held``: :func:`knitted_held` of ``c``), else ``best``."""
+    def knitted_forms(self, c: Sequence[int]) -> tuple[int, int, int, int]:
+        """The shanten of the regular form, 全不靠, 七星不靠 and 组合龙 (:data:`UNREACHABLE` for the knitted forms
+        that do not count here), each suit read once (its :class:`KnitSuit` holds its regular answer too)."""
+        k0, k1, k2, held = self._knit_read(c)
+        honor_id = self._honor_id(c)
         t = self.tables
-        comb, by_melds = t.combine, t.by_melds[self.melds_needed - 3]
-        honor_id = self._honor_id(tuple(c[27:34]))
-        parts = [(0, tuple(c[0:9])), (1, tuple(c[9:18])), (2, tuple(c[18:27]))]
-        rest = self._knit_rest
-        for d, ranks in sorted(zip(held, _PATTERN_RANKS, strict=True), reverse=True):
-            if 8 - d >= best:  # the rest's regular shanten is at least -1; the patterns come best first
-                break
-            value = 9 - d + by_melds[comb(comb(comb(rest(parts[0], ranks[0]), rest(parts[1], ranks[1])),
-                                                    rest(parts[2], ranks[2])), honor_id)]
+        if self._plain:  # every id is in the shipped table: combine() inlined
+            k, table = t.k, t.table
+            whole = table[table[table[k0.own * k + k1.own] * k + k2.own] * k + honor_id]
+        else:
+            comb = t.combine
+            whole = comb(comb(comb(k0.own, k1.own), k2.own), honor_id)
+        regular = t.by_melds[self.melds_needed][whole]
+        most = max(held)
+        honors = 7 - c[27:34].count(0)
+        knit = (13 - most - honors, 13 - honors - min(7, most)) if self.knit else (UNREACHABLE, UNREACHABLE)
+        if not self.dragon:
+            return regular, knit[0], knit[1], UNREACHABLE
+        # A 组合龙 rest is part of the hand, so its shanten (n - 3 melds and a pair) is at least the whole hand's.
+        floor = t.by_melds[self.melds_needed - 3][whole]
+        return regular, knit[0], knit[1], self._zuhelong(k0, k1, k2, held, honor_id, UNREACHABLE, floor)
+
+    def _zuhelong(self, k0: KnitSuit, k1: KnitSuit, k2: KnitSuit, held: tuple[int, ...], honor_id: int, best: int,
+                  floor: int = -1) -> int:
+        """组合龙 when it is below ``best``, else ``best``: over the patterns, ``9 - d`` plus the regular shanten of
+        the rest (n - 3 melds and a pair: the three suits' rests and the honors). A pattern whose ``9 - d +
+        floor`` (``floor``: a lower bound on a rest's shanten, -1 by default) cannot beat the best so far is
+        skipped; a pattern holding the most kinds is read first."""
+        most = max(held)
+        if 9 - most + floor >= best:
+            return best
+        t = self.tables
+        comb, by_melds, k, table = t.combine, t.by_melds[self.melds_needed - 3], t.k, t.table
+        r0, r1, r2 = k0.rests, k1.rests, k2.rests
+        plain = self._plain
+        for i in _MOST_FIRST[held.index(most)]:
+            d = held[i]
+            if 9 - d + floor >= best:
+                continue
+            a, b, e = _PATTERN_RANKS[i]
+            if plain:  # every id is in the shipped table: combine() inlined
+                value = 9 - d + by_melds[table[table[table[r0[a] * k + r1[b]] * k + r2[e]] * k + honor_id]]
+            else:
+                value = 9 - d + by_melds[comb(comb(comb(r0[a], r1[b]), r2[e]), honor_id)]
             if value < best:
                 best = value
         return best
-
-    def _knit_rest(self, part: tuple[int, tuple[int, ...]], rank: int) -> int:
-        """The answer id of a suit's counts less one copy of each of the ranks ``rank``, ``rank + 3``,
-        ``rank + 6`` held (a knitted straight's three tiles in that suit), those ranks capped one lower.
-
-        The rest of a 组合龙 is at most one set and a pair, which never holds more than three copies of a kind
-        (a sequence tile and the pair; a triplet and the pair of one kind would be five): so a cap of 3 never
-        binds, and a suit no called meld limits is read with the plain automaton."""
-        key = (part[0], part[1], rank, self._caps[part[0]])
-        found = _KNIT_SUITS.get(key)
-        if found is None:
-            slot, counts = part
-            rest = list(counts)
-            base = SUIT_BASES[slot]
-            caps = list(self.cap[base:base + 9])
-            for i in (rank, rank + 3, rank + 6):
-                if rest[i]:
-                    rest[i] -= 1
-                caps[i] -= 1
-            if len(_KNIT_SUITS) >= _SHARED_LIMIT:
-                _KNIT_SUITS.clear()
-            capped = tuple(caps) if self._caps[slot] is not None else None
-            found = _KNIT_SUITS[key] = self.tables.read(rest, slot, capped)
-        return found
 
     def _knitted_draws(self, c: list[int], s: int) -> list[Tile]:
         """The kinds whose draw brings a knitted form below ``s``: 全不靠 by its formula (a draw helps when it
         is a new honor or a new kind of a best pattern), 组合龙 by reading each draw when it can help."""
         out: set[Tile] = set()
         cap = self.cap
-        held = knitted_held(c)
-        if self.knit:
-            honors = KINDS - 27 - c[27:34].count(0)
-            best = max(held)
-            if 13 - best - honors <= s:  # one more tile lowers it by one at most
-                out.update(k for k in range(27, KINDS) if not c[k] and cap[k])
-                for pattern, d in zip(KNITTED_PATTERNS, held, strict=True):
-                    if d == best:
-                        out.update(k for k in pattern if not c[k] and cap[k])
-        if self.dragon and self._zuhelong(c, held, s + 1) <= s:
-            out.update(self._zuhelong_draws(c, held, s))
+        k0, k1, k2, held = self._knit_read(c)
+        most = max(held)
+        if self.knit and 13 - most - (7 - c[27:34].count(0)) <= s:  # one more tile lowers it by one at most
+            out.update(k for k in range(27, KINDS) if not c[k] and cap[k])
+            for pattern, d in zip(KNITTED_PATTERNS, held, strict=True):
+                if d == most:
+                    out.update(k for k in pattern if not c[k] and cap[k])
+        if self.dragon:
+            honor_id = self._honor_id(c)
+            if self._zuhelong(k0, k1, k2, held, honor_id, s + 1) <= s:
+                out.update(self._zuhelong_draws(c, (k0, k1, k2), held, honor_id, s))
         return sorted(out)
 
-    def _zuhelong_draws(self, c: list[int], held: list[int], s: int) -> list[Tile]:
-        """The kinds whose draw brings 组合龙 below ``s``. A draw changes one suit: per pattern, the other suits'
-        rests are combined once and each draw reads one rest (the drawn copy joins the straight when the pattern
-        lacked that kind, else the rest)."""
+    def _zuhelong_draws(self, c: list[int], knits: tuple[KnitSuit, KnitSuit, KnitSuit], held: tuple[int, ...],
+                        honor_id: int, s: int) -> set[Tile]:
+        """The kinds whose draw brings 组合龙 below ``s``. Per pattern, a draw of a pattern kind the hand lacks
+        joins the straight (one kind more, the rest unchanged); any other draw joins the rest, read as the rest's
+        neighbour with one copy more (for a lacking pattern kind this reading is never the lower one)."""
         t = self.tables
-        comb, by_melds = t.combine, t.by_melds[self.melds_needed - 3]
-        cap, rest = self.cap, self._knit_rest
-        parts = [tuple(c[0:9]), tuple(c[9:18]), tuple(c[18:27])]
-        honor_part = tuple(c[27:34])
-        honor_id = self._honor_id(honor_part)
-        out = []
-        for d, ranks in zip(held, _PATTERN_RANKS, strict=True):
+        comb, by_melds, k, table, plain = t.combine, t.by_melds[self.melds_needed - 3], t.k, t.table, self._plain
+        cap = self.cap
+        honors = self.suit(3, tuple(c[27:34])).added
+        out: set[Tile] = set()
+        for d, ranks, pattern in zip(held, _PATTERN_RANKS, KNITTED_PATTERNS, strict=True):
             if 7 - d >= s:  # a draw adds one pattern kind at most, and the rest's shanten is at least -1
                 continue
-            ids = [rest((slot, parts[slot]), ranks[slot]) for slot in range(3)]
+            ids = [knits[slot].rests[ranks[slot]] for slot in range(3)]
             suits = comb(comb(ids[0], ids[1]), ids[2])
-            if 9 - d + by_melds[comb(suits, honor_id)] > s:
+            value = 9 - d + by_melds[comb(suits, honor_id)]
+            if value > s:
                 continue  # a draw lowers this pattern's value by one at most (it joins the straight or the rest)
+            if value - 1 < s:
+                out.update(k for k in pattern if not c[k] and cap[k])
+            limit = s - 9 + d  # a draw into the rest helps when the rest's shanten falls below this
             for slot in range(3):
                 i, j = _KEPT[slot]
                 others = comb(comb(ids[i], ids[j]), honor_id)
-                part = list(parts[slot])
-                for r in range(9):
-                    k = 9 * slot + r
-                    if part[r] >= cap[k]:
+                base = 9 * slot
+                for r, added in enumerate(self._rest_added(slot, c[base:base + 9], ranks[slot])):
+                    if added == NO_SUIT or c[base + r] >= cap[base + r]:
                         continue
-                    gained = 1 if r % 3 == ranks[slot] and not part[r] else 0
-                    part[r] += 1
-                    if 9 - d - gained + by_melds[comb(rest((slot, tuple(part)), ranks[slot]), others)] < s:
-                        out.append(k)
-                    part[r] -= 1
-            honors = list(honor_part)
-            for r in range(7):
-                if honors[r] < cap[27 + r]:
-                    honors[r] += 1
-                    if 9 - d + by_melds[comb(suits, self._honor_id(tuple(honors)))] < s:
-                        out.append(27 + r)
-                    honors[r] -= 1
+                    if by_melds[table[added * k + others] if plain else comb(added, others)] < limit:
+                        out.add(base + r)
+            for r, added in enumerate(honors):
+                if added != NO_SUIT and c[27 + r] < cap[27 + r] and \
+                        by_melds[table[added * k + suits] if plain else comb(suits, added)] < limit:
+                    out.add(27 + r)
         return out
 
-    def _honor_id(self, part: tuple[int, ...]) -> int:
-        """The answer id of the honors' counts (cached)."""
-        found = self._knit_parts.get(part)
-        if found is None:
-            found = self._knit_parts[part] = self.tables.read(part, 3, self._caps[3])
-        return found
+    def _rest_added(self, slot: int, content: Sequence[int], rank: int) -> list[int]:
+        """For each rank of a suit, the answer id of the suit's rest (:func:`knit_rest` of its content) with one
+        copy more of it, under the rest's limits (:data:`NO_SUIT` where that exceeds them)."""
+        caps = self._caps[slot]
+        if caps is None:  # a rest's limits never bind (see knit_suit): its entry's neighbours
+            return self.suit(slot, knit_rest(content, rank)).added
+        limits = _knit_caps(caps, rank)
+        read = self.tables.read
+        out = []
+        part = list(knit_rest(content, rank))
+        for r in range(9):
+            if part[r] < limits[r]:
+                part[r] += 1
+                out.append(read(part, slot, limits))
+                part[r] -= 1
+            else:
+                out.append(NO_SUIT)
+        return out
+
+    def _honor_id(self, c: Sequence[int]) -> int:
+        """The answer id of the honors of the counts ``c`` (the automaton read unrolled, or under lowered
+        limits)."""
+        if self._caps[3] is None:
+            h = self.tables.honors
+            c0, c1, c2, c3, c4, c5, c6 = c[27:34]
+            return self.tables.honor_ids[h[h[h[h[h[h[h[c0] + c1] + c2] + c3] + c4] + c5] + c6]]
+        return self._capped_id(3, tuple(c[27:34]))
 
     # --- 缺一门 (sichuan) ---
 
@@ -781,29 +924,64 @@ class Evaluator:
                 c0, c1, c2, c3, c4, c5, c6, c7, c8 = c[base:base + 9]
                 out.append(suit_ids[s[s[s[s[s[s[s[s[s[c0] + c1] + c2] + c3] + c4] + c5] + c6] + c7] + c8]])
             else:
-                out.append(t.read(c[base:base + 9], slot, caps[slot]))
-        out.append(t.read(c[27:34], 3, caps[3]))
+                out.append(self._capped_id(slot, tuple(c[base:base + 9])))
+        out.append(self._honor_id(c))
         return out
+
+    def _capped_id(self, slot: int, part: tuple[int, ...]) -> int:
+        """The answer id of a suit slot's counts under its lowered limits (cached per evaluator: a rule set's
+        universe fixes the limits of the suits it leaves out, whose content is then one of a few)."""
+        cache = self._capped_ids[slot]
+        found = cache.get(part)
+        if found is None:
+            if len(cache) >= _SHARED_LIMIT:
+                cache.clear()
+            found = cache[part] = self.tables.read(part, slot, self._caps[slot])
+        return found
 
     def void_forms(self, c: Sequence[int]) -> list[tuple[int, int, int]]:
         """For each suit that may be given up: ``(suit, regular shanten, seven-pairs shanten)`` with that suit
         given up (:data:`UNREACHABLE` for a form that does not count), read straight from the automata."""
+        return self._void_forms(c, None)
+
+    def void_best(self, c: Sequence[int]) -> tuple[int, int]:
+        """The regular and seven-pairs shanten under 缺一门, each the best over the suits that may be given up
+        (:data:`UNREACHABLE` for a form that does not count)."""
+        best = [UNREACHABLE, UNREACHABLE]
+        self._void_forms(c, best)
+        return best[0], best[1]
+
+    def _void_forms(self, c: Sequence[int], best: list[int] | None) -> list[tuple[int, int, int]]:
+        """:meth:`void_forms`, or with ``best`` only the best of each form, kept in ``best`` (and ``[]``)."""
         t = self.tables
-        comb = t.combine
+        comb, k, table, final = t.combine, t.k, t.table, self._final
         ids = self.answer_ids(c)
         base = comb(self._empty, ids[3])
-        by_melds = t.by_melds[self.melds_needed]
-        if self.seven_pairs:
-            tiles = [sum(c[b:b + 9]) for b in (0, 9, 18)]
-            halves = [(tiles[i] - c[b:b + 9].count(1) - c[b:b + 9].count(3)) >> 1 for i, b in enumerate((0, 9, 18))]
+        if self.seven_pairs:  # per suit: the tiles held and its odd counts (each leaves one out of its pairs)
+            p0, p1, p2 = c[0:9], c[9:18], c[18:27]
+            tiles = (sum(p0), sum(p1), sum(p2))
+            odd = (p0.count(1) + p0.count(3), p1.count(1) + p1.count(3), p2.count(1) + p2.count(3))
         out = []
+        finals, shifted = self._finals, base << _ANSWER_BITS
         for v in self.voids:
             i, j = _KEPT[v]
-            regular = by_melds[comb(comb(ids[i], ids[j]), base)] if self.regular else UNREACHABLE
-            pairs = UNREACHABLE
-            if self.seven_pairs:
-                pairs = void_pairs_of(halves[i] + halves[j], tiles[i] + tiles[j])
-            out.append((v, regular, pairs))
+            regular = pairs = UNREACHABLE
+            if self.regular:  # the two kept suits combined (inlined when both are in the shipped table)
+                a, b = ids[i], ids[j]
+                kept = table[a * k + b] if a < k and b < k else comb(a, b)
+                found = finals.get(shifted | kept)
+                regular = final(base, kept) if found is None else found
+            if self.seven_pairs:  # void_pairs_of inlined: the kept tiles less twice their halves are the odd counts
+                o = odd[i] + odd[j]
+                h = (tiles[i] + tiles[j] - o) >> 1
+                pairs = 13 - 2 * h - (o if o < 7 - h else 7 - h)
+            if best is None:
+                out.append((v, regular, pairs))
+            else:
+                if regular < best[0]:
+                    best[0] = regular
+                if pairs < best[1]:
+                    best[1] = pairs
         return out
 
     def _void_read(self, c: Sequence[int]) -> tuple[list[SuitEntry], list[VoidRead]]:
@@ -821,7 +999,7 @@ class Evaluator:
         halves = [(tiles[i] - c[b:b + 9].count(1) - c[b:b + 9].count(3)) >> 1 for i, b in enumerate((0, 9, 18))]
         out = []
         for v in self.voids:
-            i, j = (slot for slot in range(3) if slot != v)
+            i, j = _KEPT[v]
             s_v = UNREACHABLE
             rest_i = comb(entries[j].own, base)
             rest_j = comb(entries[i].own, base)
@@ -838,23 +1016,26 @@ class Evaluator:
     def _void_after(self, c: Sequence[int], entries: list[SuitEntry], read: VoidRead, which: int) -> list[int]:
         """The shanten with ``read.void`` given up after one copy more (``_ADDED``) or fewer of each suited kind
         (:data:`UNREACHABLE` where impossible)."""
-        h, t = read.halves, read.tiles
         out = [read.shanten] * 27
         delta = 1 if which == _ADDED else -1
+        pairs = self._void_pairs_after(read, delta) if self.seven_pairs else None
         for slot, rest in read.rests:
             regs = self._regular_after(rest, entries[slot], which)
             base = slot * 9
-            for i in range(9):
-                after = regs[i]
-                if self.seven_pairs:
-                    x = c[base + i]
-                    y = x + delta
-                    if 0 <= y <= COPIES:
-                        pairs = void_pairs_of(h + (y >> 1) - (x >> 1), t + delta)
-                        if pairs < after:
-                            after = pairs
-                out[base + i] = after
+            if pairs is None:
+                out[base:base + 9] = regs
+            else:
+                out[base:base + 9] = [r if r < (q := pairs[x]) else q for r, x in zip(regs, c[base:base + 9],
+                                                                                      strict=True)]
         return out
+
+    @staticmethod
+    def _void_pairs_after(read: VoidRead, delta: int) -> list[int]:
+        """Seven pairs with ``read.void`` given up after one copy more (``delta`` = 1) or fewer (-1) of a kept
+        kind held ``x`` times, indexed by ``x`` = 0..4 (:data:`UNREACHABLE` where impossible)."""
+        h, t = read.halves, read.tiles
+        return [void_pairs_of(h + ((x + delta) >> 1) - (x >> 1), t + delta) if 0 <= x + delta <= COPIES
+                else UNREACHABLE for x in range(COPIES + 1)]
 
     # --- the questions ---
 
@@ -865,9 +1046,13 @@ class Evaluator:
         s = UNREACHABLE
         if self.regular:  # the answers alone (no neighbours: _prepare's entries are for the draws and discards)
             t = self.tables
-            comb = t.combine
+            k, table = t.k, t.table
             a, b, d, h = self.answer_ids(c)
-            s = t.by_melds[self.melds_needed][comb(comb(comb(a, b), d), h)]
+            if b < k and d < k and h < k:  # p, s and the honors in the shipped table: combined inline
+                s = self._final(table[table[b * k + d] * k + h], a)
+            else:
+                comb = t.combine
+                s = self._final(comb(comb(b, d), h), a)
         if self.special:
             other = self._special(PairCounts.of(c))
             if other < s:
@@ -883,10 +1068,15 @@ class Evaluator:
             s = min(read.shanten for read in reads)
             found: set[Tile] = set()
             cap = self.cap
+            below = self._regular_below
             for read in reads:
                 if read.shanten - 1 < s:  # one more tile lowers each choice by at most one
-                    after = self._void_after(c, entries, read, _ADDED)
-                    found.update(k for k in range(27) if after[k] < s and c[k] < cap[k])
+                    for slot, others in read.rests:
+                        found.update(below(slot, others, entries[slot], s))
+                    if self.seven_pairs:
+                        pairs = self._void_pairs_after(read, 1)
+                        for slot, _ in read.rests:
+                            found.update(k for k in range(9 * slot, 9 * slot + 9) if pairs[c[k]] < s and c[k] < cap[k])
             return s, sorted(found)
         e, rest, s = self._prepare(c)
         special = False

@@ -16,7 +16,6 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from .evaluator import (
-    UNREACHABLE,
     Evaluator,
     Form,
     chiitoitsu_shanten,
@@ -71,30 +70,26 @@ def counts_shanten(counts: Sequence[int], *, melds_needed: int, called: Sequence
         return _evaluator(melds_needed, aside, name, rules, void).shanten(counts)
 
     if ruleset.void:
-        regular = pairs = UNREACHABLE
-        for _, r, p in _evaluator(melds_needed, aside, "regular", rules, void, ("regular", "chiitoitsu")
-                                  ).void_forms(counts):
-            if r < regular:
-                regular = r
-            if p < pairs:
-                pairs = p
+        regular, pairs = _evaluator(melds_needed, aside, "regular", rules, void, ("regular", "chiitoitsu")
+                                    ).void_best(counts)
         return Shanten(regular, pairs if full else None, None)
+    if ruleset.knitted:  # GB: the regular form and the knitted forms from one reading of each suit
+        forms: tuple[Form, ...] = ("quanbukao", "zuhelong") if full else ("zuhelong",)
+        regular, knit, stars, dragon = _evaluator(melds_needed, aside, "zuhelong", rules, void, forms
+                                                  ).knitted_forms(counts)
+        zuhelong = dragon if melds_needed >= 3 else None
+        if not full:
+            return Shanten(regular, None, None, None, None, zuhelong)
+        return Shanten(regular, chiitoitsu_shanten(counts, rules), kokushi_shanten(counts), knit, stars, zuhelong)
     # The other rule sets read the regular form straight from the tables, a kind outside the universe taken
     # as four copies set aside, and the pair forms by their formulas (the kokushi kinds are in every wall).
     if len(ruleset.tiles) < len(counts):
         regular = form("regular")
     else:
         regular = regular_shanten(counts, melds_needed, aside)
-    if not ruleset.knitted:
-        if not full:
-            return Shanten(regular, None, None)
-        return Shanten(regular, chiitoitsu_shanten(counts, rules), kokushi_shanten(counts))
-    forms: tuple[Form, ...] = ("quanbukao", "zuhelong") if full else ("zuhelong",)
-    knit, stars, dragon = _evaluator(melds_needed, aside, "zuhelong", rules, void, forms).knitted_forms(counts)
-    zuhelong = dragon if melds_needed >= 3 else None
     if not full:
-        return Shanten(regular, None, None, None, None, zuhelong)
-    return Shanten(regular, chiitoitsu_shanten(counts, rules), kokushi_shanten(counts), knit, stars, zuhelong)
+        return Shanten(regular, None, None)
+    return Shanten(regular, chiitoitsu_shanten(counts, rules), kokushi_shanten(counts))
 
 
 _EVALUATORS: dict[tuple[object, ...], Evaluator] = {}

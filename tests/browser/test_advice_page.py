@@ -180,9 +180,14 @@ def test_advice_columns_of_a_one_shanten_hand(page: Page, site_url: str) -> None
     log = log_of(page)
     hand = canonical(ONE_SHANTEN)
     assert log.index(["advice", "pending", hand]) < log.index(["advice", "ready", hand]), log
-    # a 13-tile hand has no discard to choose: no advice
-    analyse(page, "123m456p789s1122z")
+    # a 13-tile hand has no discard to choose: a tenpai one gets its waits' chances (test_outlook_page), one
+    # that is not tenpai nothing
+    analyse(page, "123m456p789s1357z")
     expect(page.locator("html")).to_have_attribute("data-advice", "none")
+    expect(page.locator(".outlook-total")).to_have_count(0)
+    analyse(page, "123m456p789s1122z")
+    expect(page.locator(".outlook-total")).to_have_count(1)
+    expect(page.locator("html")).to_have_attribute("data-advice", "ready")
     # one Python runtime on the page: one worker ever started (the engine's), none now besides it
     assert [w.url for w in page.workers] == started, started
     assert len(started) == 1 and started[0].endswith("/js/worker.js"), started

@@ -1,0 +1,193 @@
+"""The rule sets' fast paths (issue 11's speed work) against their definitions.
+
+* :func:`paili.evaluator.knit_suit` (what the knitted forms read of one suit: the kinds held per rank, packed
+  per pattern, and the three 组合龙 rests read from the automaton's prefix states) against its definition, for
+  every suit content of up to 8 tiles and for seeded random heavier ones, with and without lowered limits.
+* GB shanten per form against the documented formulas computed the plain way (``knitted_held`` and the regular
+  shanten of each pattern's rest): thousands of seeded random hands, hands near the knitted forms (with pairs),
+  hands one tile from two forms, with and without a called set. ``tests/test_rulesets.py`` holds the formulas
+  themselves to the brute-force reference on fewer hands.
+* The evaluator's draws and discards against the shanten of every one-tile neighbour: GB (组合龙 draws read
+  from the rests' neighbours) and Sichuan (缺一门: the draws of each choice of the suit given up, by form, and
+  the discards, with seven pairs' change read by the count of the kind changed), with and without a fixed void.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import product
+from math import comb
+
+from test_rulesets import gb_hands, sichuan_hands
+
+import paili
+from paili.evaluator import (
+    KNITTED_PATTERNS,
+    UNREACHABLE,
+    Evaluator,
+    knit_rest,
+    knit_suit,
+    knitted_held,
+    regular_shanten,
+    suit_tables,
+)
+from paili.hand import Hand
+from paili.shanten import counts_shanten
+
+
+def _definition(part: tuple[int, ...], caps: tuple[int, ...] | None) -> tuple[list[int], list[int], int]:
+    """The kinds held per rank, the three rests' answer ids and the content's own, the slow way."""
+    t = suit_tables()
+    held = [sum(1 for i in range(r, 9, 3) if part[i]) for r in range(3)]
+    rests = []
+    for r in range(3):
+        rest = [n - 1 if n and i % 3 == r else n for i, n in enumerate(part)]
+        limits = None if caps is None else tuple(n - 1 if i % 3 == r else n for i, n in enumerate(caps))
+        rests.append(t.read(rest, 0, limits))
+    return held, rests, t.read(part, 0, caps)
+
+
+def _check_suit(part: tuple[int, ...], caps: tuple[int, ...] | None) -> None:
+    got = knit_suit(part, caps, 0, suit_tables())
+    held, rests, own = _definition(part, caps)
+    for slot in range(3):
+        for i, pattern in enumerate(KNITTED_PATTERNS):
+            rank = next(k % 3 for k in pattern if k // 9 == slot)  # the rank this pattern gives the slot
+            assert got.packs[slot] >> 4 * i & 15 == held[rank], (part, slot, i)
+    assert list(got.rests) == rests, part
+    assert got.own == own, part
+
+
+def test_knit_suit_for_every_content_of_up_to_8_tiles() -> None:
+    checked = 0
+    for part in product(range(5), repeat=9):
+        if sum(part) <= 8:
+            _check_suit(part, None)
+            checked += 1
+    # the 9-count vectors (each 0..4) of at most 8 tiles, by inclusion-exclusion over the counts above 4
+    assert checked == sum((-1) ** j * comb(9, j) * comb(n - 5 * j + 8, 8) for n in range(9) for j in range(2)
+                          if n - 5 * j >= 0) == 22_330
+
+
+def test_knit_suit_for_heavier_contents_and_lowered_limits() -> None:
+    rng = random.Random(1101)
+    for _ in range(3000):
+        part = tuple(rng.choice((0, 0, 1, 1, 2, 3, 4)) for _ in range(9))
+        _check_suit(part, None)
+        caps = tuple(rng.choice((1, 2, 3, 4, 4, 4)) for _ in range(9))
+        _check_suit(tuple(min(n, c) for n, c in zip(part, caps, strict=True)), caps)
+
+
+def test_knit_rest_takes_one_copy_of_each_held_rank() -> None:
+    assert knit_rest((2, 1, 0, 0, 0, 1, 4, 0, 1), 0) == (1, 1, 0, 0, 0, 1, 3, 0, 1)
+    assert knit_rest((2, 1, 0, 0, 0, 1, 4, 0, 1), 2) == (2, 1, 0, 0, 0, 0, 4, 0, 0)
+
+
+# --- hands ---------------------------------------------------------------------------------------------------
+
+
+def _formulas(hand: Hand) -> tuple[int | None, int | None, int | None]:
+    """全不靠, 七星不靠 and 组合龙 by docs/RULES.md's formulas, the plain way."""
+    counts = hand.concealed
+    held = knitted_held(counts)
+    honors = sum(1 for k in range(27, 34) if counts[k])
+    knit = stars = None
+    if hand.is_full:
+        knit, stars = 13 - max(held) - honors, 13 - honors - min(7, max(held))
+    dragon = None
+    if hand.melds_needed >= 3:
+        called = list(hand.set_aside())
+        dragon = UNREACHABLE
+        for pattern, d in zip(KNITTED_PATTERNS, held, strict=True):
+            rest = [n - 1 if n and k in pattern else n for k, n in enumerate(counts)]
+            limits = [n + 1 if k in pattern else n for k, n in enumerate(called)]  # the straight takes one copy
+            dragon = min(dragon, 9 - d + regular_shanten(rest, hand.melds_needed - 3, limits))
+    return knit, stars, dragon
+
+
+def _near_two_forms(rng: random.Random) -> Hand:
+    """A closed hand near a knitted form and near the regular form or seven pairs: part of a knitted pattern and
+    honors, then pairs and runs of the tiles already there."""
+    pattern = list(rng.choice(KNITTED_PATTERNS))
+    tiles = rng.sample(pattern, rng.randrange(5, 10)) + rng.sample(range(27, 34), rng.randrange(0, 6))
+    while len(tiles) < 16:
+        k = rng.choice(tiles)
+        tiles.append(k)
+        if k < 27 and k % 9 < 7 and rng.random() < 0.5:
+            tiles += [k + 1, k + 2]
+    size = rng.choice((13, 14))
+    counts = [0] * 34
+    for k in tiles:
+        if sum(counts) < size and counts[k] < 4:
+            counts[k] += 1
+    while sum(counts) < size:
+        k = rng.randrange(34)
+        counts[k] += counts[k] < 4
+    return Hand(tuple(counts))
+
+
+def test_gb_forms_agree_with_the_formulas_on_thousands_of_hands() -> None:
+    rng = random.Random(1102)
+    wall = [k for k in range(34) for _ in range(4)]
+    hands = list(gb_hands(rng, 1500))
+    for _ in range(1500):
+        counts = [0] * 34
+        for k in rng.sample(wall, rng.choice((13, 14))):
+            counts[k] += 1
+        hands.append(Hand(tuple(counts)))
+    hands += [_near_two_forms(rng) for _ in range(1500)]
+    near = 0
+    for hand in hands:
+        got = paili.shanten(hand, rules="gb")
+        assert (got.quanbukao, got.qixingbukao, got.zuhelong) == _formulas(hand), str(hand)
+        assert got.regular == regular_shanten(hand.concealed, hand.melds_needed, hand.set_aside()), str(hand)
+        near += got.zuhelong is not None and got.zuhelong <= got.regular + 1 and got.zuhelong <= 2
+    assert near >= 300  # many hands are close to 组合龙 and to the regular form at once
+
+
+def _neighbours_agree(hand: Hand, rules: str, void: int | None = None) -> None:
+    """The evaluator's draws (3n+1) or discards (3n+2) against the shanten of each one-tile neighbour."""
+    ev = Evaluator.for_hand(hand, rules=rules, void=void)  # type: ignore[arg-type]
+    aside = hand.set_aside() if hand.melds else None
+    counts = list(hand.concealed)
+
+    def shanten_of(c: list[int]) -> int:
+        return counts_shanten(c, melds_needed=hand.melds_needed, called=aside, full=hand.is_full,
+                              rules=rules, void=void).min  # type: ignore[arg-type]
+
+    if hand.tile_count % 3 == 1:
+        s, draws = ev.lowering_draws(counts)
+        assert s == shanten_of(counts)
+        want = []
+        for k in range(34):
+            if counts[k] < ev.cap[k]:
+                counts[k] += 1
+                if shanten_of(counts) < s:
+                    want.append(k)
+                counts[k] -= 1
+        assert draws == want, (str(hand), rules, void)
+    else:
+        rows = []
+        for k in range(34):
+            if counts[k]:
+                counts[k] -= 1
+                rows.append((k, shanten_of(counts)))
+                counts[k] += 1
+        assert ev.discards(counts) == rows, (str(hand), rules, void)
+
+
+def test_gb_draws_and_discards_agree_with_every_neighbour() -> None:
+    rng = random.Random(1103)
+    for hand in [*gb_hands(rng, 450), *(_near_two_forms(rng) for _ in range(150))]:
+        _neighbours_agree(hand, "gb")
+
+
+def test_sichuan_draws_and_discards_agree_with_every_neighbour() -> None:
+    rng = random.Random(1104)
+    checked = 0
+    for i, hand in enumerate(sichuan_hands(rng, 1200)):
+        _neighbours_agree(hand, "sichuan")
+        free = [v for v in range(3) if not any(hand.set_aside()[9 * v:9 * v + 9])]
+        _neighbours_agree(hand, "sichuan", free[i % len(free)])
+        checked += 1
+    assert checked > 1000
