@@ -133,6 +133,10 @@
  * @property {string | null} note
  */
 /**
+ * @typedef {{hand: string, concealed: string[], melds: Meld[], tiles: number, nukidora?: number, read_as?: string}}
+ *   HandTiles  the tiles of a hand that may still be incomplete (engine.tiles)
+ */
+/**
  * @typedef {object} Outlook  the JSON of Python's paili.outlook(): a 3n+1 hand's chances by draw
  * @property {string} hand
  * @property {string[]} concealed
@@ -459,14 +463,14 @@ class Engine {
 
   /**
    * The tiles of a hand that may still be incomplete (being tapped in): exactly the JSON of the engine's "tiles"
-   * op, `{hand, concealed, melds, tiles}`; any concealed count up to 14 tiles, the other limits of analyze().
+   * op, `{hand, concealed, melds, tiles}` (and `nukidora`, the norths set aside under sanma); any concealed count
+   * up to 14 tiles, the other limits of analyze() under `rules` (a tile outside the set is an error).
    * @param {string} hand
-   * @param {{melds?: string | string[] | null} & RequestOptions} [options]
-   * @returns {Promise<{hand: string, concealed: string[], melds: Meld[], tiles: number, read_as?: string}>}
+   * @param {{melds?: string | string[] | null, rules?: Rules} & RequestOptions} [options]
+   * @returns {Promise<HandTiles>}
    */
-  tiles(hand, { melds = null, signal } = {}) {
-    return /** @type {Promise<{hand: string, concealed: string[], melds: Meld[], tiles: number, read_as?: string}>} */ (
-      this.request("tiles", { hand, melds }, { signal }));
+  tiles(hand, { melds = null, rules = "riichi", signal } = {}) {
+    return /** @type {Promise<HandTiles>} */ (this.request("tiles", { hand, melds, rules }, { signal }));
   }
 
   /** End the worker; everything pending rejects with an EngineError of type "EngineClosed". */

@@ -175,6 +175,14 @@ describe("requests", () => {
     });
   });
 
+  it("tiles sends the rule set (riichi by default), so a tile outside the set is an error there too", async () => {
+    const { engine, worker } = await readyEngine();
+    void engine.tiles("19m{4z}", { rules: "sanma" });
+    assert.deepEqual(worker.sent.at(-1), { id: 1, op: "tiles", payload: { hand: "19m{4z}", melds: null, rules: "sanma" } });
+    void engine.tiles("123m");
+    assert.deepEqual(worker.sent.at(-1), { id: 2, op: "tiles", payload: { hand: "123m", melds: null, rules: "riichi" } });
+  });
+
   it("advise sends only the options given, so Python's defaults apply to the rest", async () => {
     const { engine, worker } = await readyEngine();
     void engine.advise("123m456p789s11223z", { turns: 5, tegawari: false, shanten_down: undefined });

@@ -4,7 +4,7 @@ import { describe, it } from "node:test";
 
 import { useLanguage } from "./catalogs.js";
 
-import { handText, shantenText } from "../../web/js/render.js";
+import { handText, meldTexts, shantenText } from "../../web/js/render.js";
 
 /**
  * An analysis with only what handText reads.
@@ -46,6 +46,12 @@ describe("handText", () => {
 
   it("leaves out an empty concealed part (every tile called)", () => {
     assert.equal(handText(analysis("", ["[777s]"])), "[777s]");
+  });
+
+  it("writes a sanma hand's norths set aside after its melds, one {4z} each, as the engine reads them", () => {
+    const hand = { ...analysis("19m11p", ["[111s]"]), rules: /** @type {const} */ ("sanma"), nukidora: 2 };
+    assert.deepEqual(meldTexts(hand), ["[111s]", "{4z}", "{4z}"]);
+    assert.equal(handText(hand), "19m11p [111s] {4z} {4z}");
   });
 });
 

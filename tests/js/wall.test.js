@@ -39,4 +39,22 @@ describe("wall.js", () => {
     assert.ok(Math.abs((counts.get("2m") ?? 0) - 400) < 90); // 4 copies: about 400
     assert.equal(drawFrom([], a), null);
   });
+
+  it("holds the rule set's tiles: sanma and Sichuan 108 copies, red fives in sanma only", () => {
+    const sanma = tally(wallLeft([], [], "sanma"));
+    assert.equal([...sanma.values()].reduce((a, b) => a + b, 0), 108);
+    assert.equal(sanma.get("2m"), undefined);
+    assert.equal(sanma.get("0m"), undefined); // no 5m in sanma, so no red one
+    assert.equal(sanma.get("0p"), 1);
+    const sichuan = tally(wallLeft([], [], "sichuan"));
+    assert.equal([...sichuan.values()].reduce((a, b) => a + b, 0), 108);
+    assert.equal(sichuan.get("1z"), undefined);
+    assert.equal(sichuan.get("0p"), undefined);
+    assert.equal(sichuan.get("5p"), 4);
+    // a red five typed under Sichuan takes one of its plain fives
+    assert.equal(tally(wallLeft(["0p"], ["4z"], "sichuan")).get("5p"), 3);
+    const gb = wallLeft([], [], "gb");
+    assert.equal(gb.length, 136);
+    assert.ok(!gb.some((code) => code[0] === "0"));
+  });
 });

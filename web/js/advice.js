@@ -20,7 +20,7 @@
 import { EngineError } from "../paili.mjs";
 import { MAX_TURNS, duration, parseTurns, percent, points, polylinePoints, sparklineLabel, sparklineScale } from "./chances.js";
 import { t, translator } from "./i18n.js";
-import { fillAdvice, glossed, h, handText, tileCounts } from "./render.js";
+import { fillAdvice, glossed, h, handText, meldTexts, tileCounts } from "./render.js";
 import { roving } from "./roving.js";
 import { tileName } from "./tiles.js";
 
@@ -197,6 +197,18 @@ export function sortTable(table, key, descending) {
 }
 
 /**
+ * What the engine is asked about a hand as it was analysed: its tiles, melds and norths set aside, the visible
+ * tiles, its rule set, and a Sichuan suit given up when one was fixed.
+ * @param {Analysis} result
+ * @param {string} visible
+ * @returns {{hand: string, melds: string[], visible: string, rules: import("../paili.mjs").Rules, void?: "m" | "p" | "s"}}
+ */
+function baseOf(result, visible) {
+  const fixed = result.void?.fixed ? { void: /** @type {"m" | "p" | "s"} */ (result.void.suits) } : {};
+  return { hand: result.hand, melds: meldTexts(result), visible, rules: result.rules ?? "riichi", ...fixed };
+}
+
+/**
  * @typedef {object} AdviceController
  * @property {(result: Analysis, table: HTMLTableElement, visible: string) => void} show
  * @property {(result: Analysis, list: HTMLElement, visible: string) => void} showWaits
@@ -242,8 +254,9 @@ export function createAdvice({ engine, root, container }) {
   /**
    * The hand on screen: a 3n+2 hand's discard table, or a tenpai 3n+1 hand's waits list (`busy`: the element
    * that is aria-busy while its figures are computed).
-   * @type {{key: string, base: {hand: string, melds: string[], visible: string, rules: import("../paili.mjs").Rules},
-   *   discards: Discard[], table: HTMLTableElement | null, waits: HTMLElement | null, busy: HTMLElement} | null}
+   * @type {{key: string, base: {hand: string, melds: string[], visible: string, rules: import("../paili.mjs").Rules,
+   *   void?: "m" | "p" | "s"}, discards: Discard[], table: HTMLTableElement | null, waits: HTMLElement | null,
+   *   busy: HTMLElement} | null}
    */
   let current = null;
   /** @type {{signature: string, advice: Advice} | null} the last advice computed */
@@ -256,6 +269,14 @@ export function createAdvice({ engine, root, container }) {
   let maxShanten = 2;
   /** @type {{key: SortKey, descending: boolean}} */
   let sort = { key: "ev", descending: true };
+
+  /**
+   * The key the table is sorted by: the one chosen, or the win chance where the table has no points column
+   * (a rule set the engine does not score).
+   * @param {HTMLTableElement} table
+   * @returns {SortKey}
+   */
+  const sortKey = (table) => (table.querySelector(`th[data-sort="${sort.key}"]`) || sort.key === "count" ? sort.key : "p_win");
 
   /** @param {"pending" | "ready" | "none"} state */
   const setState = (state) => {
@@ -281,7 +302,7 @@ export function createAdvice({ engine, root, container }) {
     fillAdvice(table, advice);
     table.dataset.advice = "ready";
     table.removeAttribute("aria-busy");
-    sortTable(table, sort.key, sort.descending);
+    sortTable(table, sortKey(table), sort.descending);
     for (const button of table.querySelectorAll("button.expand[aria-expanded='true']")) fillDetails(button);
     status.textContent = advice.note ? t("ui.advice_note", { max: advice.options.max_shanten }) : "";
     more.hidden = !advice.note || advice.options.max_shanten >= MAX_SHANTEN_LIMIT;
@@ -447,14 +468,14 @@ export function createAdvice({ engine, root, container }) {
     if (!header || !(table instanceof HTMLTableElement)) return;
     const key = /** @type {SortKey} */ (header.closest("th")?.getAttribute("data-sort"));
     sort = { key, descending: sort.key === key ? !sort.descending : true };
-    sortTable(table, sort.key, sort.descending);
+    sortTable(table, sortKey(table), sort.descending);
   });
 
   return {
     /** A 3n+2 analysis is drawn with its discard table: put the options below it and fill in its advice. */
     show(result, table, visible) {
       if (!result.discards) return this.clear();
-      const base = { hand: result.hand, melds: result.melds.map((m) => m.text), visible, rules: result.rules ?? "riichi" };
+      const base = baseOf(result, visible);
       const key = handText(result);
       if (current?.key !== key) maxShanten = 2;
       current = { key, base, discards: result.discards, table, waits: null, busy: table };
@@ -468,7 +489,7 @@ export function createAdvice({ engine, root, container }) {
 
     /** A tenpai 3n+1 analysis is drawn with its waits list: put the options below it and fill in the chances. */
     showWaits(result, list, visible) {
-      const base = { hand: result.hand, melds: result.melds.map((m) => m.text), visible, rules: result.rules ?? "riichi" };
+      const base = baseOf(result, visible);
       const key = handText(result);
       current = { key, base, discards: [], table: null, waits: list, busy: list };
       (list.closest("section.block") ?? list).after(panel);

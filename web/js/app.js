@@ -8,15 +8,16 @@ import { registerOffline } from "./offline.js";
 import * as render from "./render.js";
 import { createScore } from "./score.js";
 import { roving } from "./roving.js";
+import { NUKIDORA, RULE_NAMES, RULE_SETS, VOID_SUITS, paletteOf, readRules, rulesOf, voidOf, writeRules } from "./rules.js";
 import { sketchCodes, sketchHand } from "./sketch.js";
-import { PALETTE } from "./tiles.js";
 import { drawFrom, seededRandom, wallLeft } from "./wall.js";
 
 /** @typedef {import("../paili.mjs").Analysis} Analysis */
 /** @typedef {import("../paili.mjs").PailiEngine} PailiEngine */
 /** @typedef {import("./advice.js").AdviceController} AdviceController */
+/** @typedef {import("../paili.mjs").Rules} Rules */
 /**
- * @typedef {{hand: string, concealed: string[], melds: import("../paili.mjs").Meld[], read_as?: string}} DrawnHand
+ * @typedef {{hand: string, concealed: string[], melds: import("../paili.mjs").Meld[], nukidora?: number, read_as?: string}} DrawnHand
  *   an analysis, a hand being built, or (before the engine is ready) a sketch of the typed text
  */
 
@@ -29,6 +30,9 @@ const ui = {
   form: byId("hand-form", HTMLFormElement),
   hand: byId("hand", HTMLInputElement),
   clear: byId("clear-hand", HTMLButtonElement),
+  rules: byId("rules", HTMLSelectElement),
+  void: byId("void", HTMLSelectElement),
+  rulesHelp: byId("rules-help", HTMLElement),
   visible: byId("visible", HTMLInputElement),
   handTiles: byId("hand-tiles", HTMLElement),
   handEmpty: byId("hand-empty", HTMLElement),
@@ -63,8 +67,10 @@ let current = null;
 let edits = [];
 /** @type {AdviceController | null} the advice columns of the discard table (on the same engine); created in start() */
 let advice = null;
-/** @type {{hand: string, visible: string} | null} the input of the analysis on screen */
+/** @type {{hand: string, visible: string, rules: string} | null} the input of the analysis on screen */
 let analysed = null;
+/** @type {{rules: Rules, void: "" | "m" | "p" | "s"}} the rule set chosen, and a Sichuan hand's suit given up ("": its best) */
+let choice = { rules: "riichi", void: "" };
 /** A discard was chosen in the table: the next analysis drawn takes the focus (it replaces the table). */
 let focusResults = false;
 /** @type {string | null} the tile code tapped in last (the Score panel's default winning tile); null once typed */
@@ -94,6 +100,7 @@ function urlFor(hand, visible) {
   url.search = "";
   if (hand) url.searchParams.set("q", hand);
   if (visible) url.searchParams.set("v", visible);
+  writeRules(choice, url.searchParams);
   score.writeParams(url.searchParams);
   return url;
 }
@@ -102,6 +109,7 @@ function readUrl() {
   const params = new URLSearchParams(location.search);
   ui.hand.value = params.get("q") ?? "";
   ui.visible.value = params.get("v") ?? "";
+  setRules(readRules(params));
   score.readParams(params);
   ui.undo.hidden = !(history.state?.depth > 0);
 }
@@ -255,6 +263,14 @@ function drawHand(result, source = "engine") {
 }
 
 /**
+ * Every tile of a hand, as codes: concealed, in called melds, and its norths set aside (nukidora).
+ * @param {DrawnHand} hand
+ */
+function heldTiles(hand) {
+  return [...hand.concealed, ...hand.melds.flatMap((m) => m.tiles), ...Array.from({ length: hand.nukidora ?? 0 }, () => "4z")];
+}
+
+/**
  * The kind of a tile code: a red five is a five.
  * @param {string} code
  */
@@ -267,7 +283,7 @@ function kindOf(code) {
  * count), a second red five of a suit, anything once the hand has 14 tiles (3 per meld).
  */
 function updatePalette() {
-  const held = current ? [...current.concealed, ...current.melds.flatMap((m) => m.tiles)] : [];
+  const held = current ? heldTiles(current) : [];
   const copies = new Map();
   for (const code of held) copies.set(kindOf(code), (copies.get(kindOf(code)) ?? 0) + 1);
   const full = current !== null && tileCount(current) >= 14;
@@ -280,6 +296,12 @@ function updatePalette() {
         : code[0] === "0" && held.includes(code) ? i18n.t("ui.why_red") : "";
     button.disabled = why !== "";
     button.title = why && i18n.t("ui.cannot_add", { why });
+  }
+  // a north set aside (sanma): while a copy is left (it does not fill the hand)
+  const aside = ui.palette.querySelector("button.nukidora");
+  if (aside instanceof HTMLButtonElement) {
+    aside.disabled = (copies.get("4z") ?? 0) >= 4;
+    aside.title = aside.disabled ? i18n.t("ui.why_nukidora") : "";
   }
   paletteKeys.refresh({ focus: focused && !paletteKeys.hasFocus() });
   ui.backspace.disabled = edits.length === 0 && !(current?.concealed.length);
@@ -331,9 +353,12 @@ async function analyzeNow({ canonical = false } = {}) {
   clearTimeout(timer);
   const hand = ui.hand.value;
   const visible = ui.visible.value;
+  const { rules, void: voidSuit } = choice;
   const id = ++latest;
-  if (analysed?.hand !== hand || analysed.visible !== visible) advice?.cancel(); // its search is for another hand
-  analysed = { hand, visible };
+  const asked = `${rules}/${voidSuit}`;
+  // the advice's search is for another hand (or rule set)
+  if (analysed?.hand !== hand || analysed.visible !== visible || analysed.rules !== asked) advice?.cancel();
+  analysed = { hand, visible, rules: asked };
   if (!hand.trim()) {
     lastError = null;
     clearErrors();
@@ -350,7 +375,7 @@ async function analyzeNow({ canonical = false } = {}) {
   }
   ui.results.setAttribute("aria-busy", "true");
   try {
-    const result = await engine.analyze(hand, { visible });
+    const result = await engine.analyze(hand, { visible, rules, void: voidSuit || null });
     if (id !== latest) return;
     lastError = null;
     clearErrors();
@@ -358,7 +383,7 @@ async function analyzeNow({ canonical = false } = {}) {
     drawResult(result, visible);
     if (canonical && ui.hand.value === hand) {
       ui.hand.value = render.handText(result);
-      analysed = { hand: ui.hand.value, visible };
+      analysed = { hand: ui.hand.value, visible, rules: asked };
       replaceUrl();
     }
     score.show(result, { typed: hand, entered, waitsRoot: ui.resultsBody });
@@ -366,7 +391,7 @@ async function analyzeNow({ canonical = false } = {}) {
     if (!(error instanceof EngineError)) throw error; // the engine rejects with nothing else
     if (id !== latest) return;
     // A hand still being built (3k tiles) is no error: draw its tiles, say what is missing, analyse nothing.
-    const partial = error.type === "HandError" && fieldOf(error) === "hand" ? await partialHand(hand) : null;
+    const partial = error.type === "HandError" && fieldOf(error) === "hand" ? await partialHand(hand, rules) : null;
     if (id !== latest) return;
     if (partial) {
       lastError = null;
@@ -394,10 +419,11 @@ async function analyzeNow({ canonical = false } = {}) {
 /**
  * The engine's tiles of a hand that is not (yet) one, or null when it is wrong in another way.
  * @param {string} hand
+ * @param {Rules} rules
  */
-async function partialHand(hand) {
+async function partialHand(hand, rules) {
   try {
-    return await engine?.tiles(hand, {}) ?? null;
+    return await engine?.tiles(hand, { rules }) ?? null;
   } catch {
     return null;
   }
@@ -435,11 +461,44 @@ function onTyping() {
   analyzeSoon();
 }
 
+/** The palette of the rule set chosen: its tiles, by suit; under sanma, a north to set aside (nukidora) last. */
 function buildPalette() {
-  ui.palette.replaceChildren(
-    ...PALETTE.map((row) => render.h("div", { class: "palette-row" }, row.map((name) => render.tile(name, { tag: "button" })))),
-  );
+  const rows = paletteOf(choice.rules).map((row) => row.map((name) => render.tile(name, { tag: "button" })));
+  if (RULE_SETS[choice.rules].nukidora) {
+    const label = i18n.t("ui.nukidora_button", { notation: NUKIDORA });
+    const aside = render.tile("4z", { tag: "button", label });
+    aside.classList.add("nukidora");
+    delete aside.dataset.tile; // not a tile of the hand: it appends {4z}
+    aside.append(render.h("span", { class: "nukidora-mark", "aria-hidden": "true" }, "抜"));
+    rows.at(-1)?.push(aside);
+  }
+  ui.palette.replaceChildren(...rows.map((row) => render.h("div", { class: "palette-row" }, row)));
   paletteKeys.refresh();
+  updatePalette();
+}
+
+/** The rule set selector's choices, and the Sichuan suit's, from rules.js. */
+function buildRulePicker() {
+  ui.rules.replaceChildren(...Object.entries(RULE_NAMES).map(([value, { name }]) => render.h("option", { value }, i18n.t(name))));
+  ui.void.replaceChildren(...VOID_SUITS.map(([suit, key]) => render.h("option", { value: suit }, i18n.t(key))));
+}
+
+/**
+ * Take a rule set (and a Sichuan hand's suit given up): the selectors, the help line and the palette follow.
+ * @param {{rules: Rules, void: string}} next
+ */
+function setRules(next) {
+  const rules = rulesOf(next.rules);
+  const changed = rules !== choice.rules;
+  choice = { rules, void: voidOf(next.void, rules) };
+  ui.rules.value = rules;
+  ui.root.dataset.rules = rules;
+  ui.void.hidden = !RULE_SETS[rules].void;
+  ui.void.value = choice.void;
+  const help = RULE_NAMES[rules].help;
+  ui.rulesHelp.textContent = help ? i18n.t(help) : "";
+  ui.rulesHelp.hidden = !help;
+  if (changed || !ui.palette.childElementCount) buildPalette();
 }
 
 /**
@@ -488,6 +547,14 @@ function tileOf(event, selector) {
 }
 
 function wire() {
+  // Another rule set (or suit given up): the same hand, analysed under it; a step of its own in the address.
+  for (const select of [ui.rules, ui.void]) {
+    select.addEventListener("change", () => {
+      setRules({ rules: rulesOf(ui.rules.value), void: ui.void.value });
+      replaceUrl();
+      analyzeNow();
+    });
+  }
   ui.hand.addEventListener("input", onTyping);
   ui.visible.addEventListener("input", onTyping);
   // Enter analyses at once and, for a bad hand, selects the offending character.
@@ -510,6 +577,12 @@ function wire() {
   });
   // A tapped palette tile appends its code to the text; the engine writes the hand back canonically.
   ui.palette.addEventListener("click", (event) => {
+    if (closest(event, "button.nukidora:not(:disabled)")) {
+      edits.push(ui.hand.value);
+      entered = null;
+      setHand(`${ui.hand.value}${NUKIDORA}`, { canonical: true });
+      return;
+    }
     const name = tileOf(event, "button.tile:not(:disabled)");
     if (!name) return;
     edits.push(ui.hand.value);
@@ -535,8 +608,7 @@ function wire() {
   });
   ui.randomDraw.addEventListener("click", () => {
     if (!current) return;
-    const held = [...current.concealed, ...current.melds.flatMap((m) => m.tiles)];
-    const code = drawFrom(wallLeft(held, sketchCodes(ui.visible.value) ?? []), random);
+    const code = drawFrom(wallLeft(heldTiles(current), sketchCodes(ui.visible.value) ?? [], choice.rules), random);
     if (code) drawTile(code);
   });
   // A discard row (its button, or anywhere on it but its expand button) draws the hand after that discard.
@@ -678,8 +750,9 @@ async function start() {
     [["chi", "[789s]"], ["pon", "[777s]"], ["kan", "[7777s]"], ["ankan", "(7777s)"]].map(([k, text]) => [k, render.h("code", {}, text)]))));
   ui.root.dataset.advice = "none";
   advice = createAdvice({ engine: () => engine, root: ui.root, container: ui.resultsBody });
-  buildPalette();
-  readUrl();
+  buildRulePicker();
+  readUrl(); // the rule set of the address, and its palette
+
   wire();
   analyzeNow(); // the engine is loading: a ?q= hand is drawn at once, and analysed once the engine is ready
   ui.copyLink.addEventListener("click", copyLink);

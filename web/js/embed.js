@@ -1,4 +1,5 @@
-// embed.html: the compact view of one hand for an iframe (embed.html?q=HAND&v=VISIBLE). It draws the hand at
+// embed.html: the compact view of one hand for an iframe (embed.html?q=HAND&v=VISIBLE, &rules=sanma|sichuan|gb
+// and &void=m|p|s as on the page). It draws the hand at
 // once (a sketch, before the engine is ready), then its shanten, and the decompositions of a win, the waits of
 // 13 tiles or the discard table of 14 (its best rows, and "Show all"); a row of the table shows the hand after
 // that discard, a step the Undo button takes back (the frame never adds to the host page's history). A win gets
@@ -10,6 +11,7 @@ import { EngineError, createEngine } from "../paili.mjs";
 import { byId } from "./dom.js";
 import * as i18n from "./i18n.js";
 import * as render from "./render.js";
+import { readRules, writeRules } from "./rules.js";
 import { errorText, fillWaitValues, scoreBlocks, situationText } from "./scoreview.js";
 import { decodeSituation, defaultWin, effective, encodeSituation, lastTyped, scoreMode, scoreOptions } from "./situation.js";
 import { sketchHand } from "./sketch.js";
@@ -40,10 +42,15 @@ const steps = [];
 /** @type {PailiEngine | null} */
 let engine = null;
 
-/** @returns {{hand: string, visible: string}} the hand and the visible tiles of the address (?q=, &v=) */
+/**
+ * @typedef {{hand: string, visible: string, rules: import("./rules.js").Rules, void: "" | "m" | "p" | "s"}} Input
+ *   the hand, the visible tiles, the rule set and a Sichuan suit given up of the address (?q=, &v=, &rules=, &void=)
+ */
+
+/** @returns {Input} */
 function params() {
   const search = new URLSearchParams(location.search);
-  return { hand: search.get("q") ?? "", visible: search.get("v") ?? "" };
+  return { hand: search.get("q") ?? "", visible: search.get("v") ?? "", ...readRules(search) };
 }
 
 /**
@@ -70,13 +77,14 @@ function postHeight() {
 // ---- drawing --------------------------------------------------------------------------------------------
 
 /**
- * @param {{hand: string, visible: string}} input
+ * @param {Input} input
  * @param {Analysis | null} result
  */
-function draw({ hand, visible }, result) {
+function draw({ hand, visible, ...choice }, result) {
   const full = new URL("./", location.href);
   if (hand) full.searchParams.set("q", hand);
   if (visible) full.searchParams.set("v", visible);
+  writeRules(choice, full.searchParams);
   encodeSituation(decodeSituation(new URLSearchParams(location.search)), full.searchParams);
   ui.openFull.href = full.href;
   ui.error.hidden = true;
@@ -173,7 +181,7 @@ async function show() {
     return;
   }
   try {
-    const result = await engine.analyze(state.hand, { visible: state.visible });
+    const result = await engine.analyze(state.hand, { visible: state.visible, rules: state.rules, void: state.void || null });
     draw(state, result);
     await drawScore(state.hand, result);
     setEngineState("ready", "");

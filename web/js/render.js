@@ -5,6 +5,7 @@
 
 import { percent, points } from "./chances.js";
 import { gloss, t } from "./i18n.js";
+import { RULE_SETS } from "./rules.js";
 import { tileFace, tileName } from "./tiles.js";
 
 // The shapes of results are defined once, where they cross the boundary (paili.mjs).
@@ -120,10 +121,11 @@ export function glossed(key, text = t(key)) {
 export function summary(result) {
   const min = result.shanten.min;
   const word = min < 0 ? "agari" : min === 0 ? "tenpai" : "shanten";
+  const shape = result.rules === "gb"; // a complete GB shape is not yet a win (8 points, not counted)
   const mustDiscard = result.tiles % 3 === 2; // 14 tiles: the shanten is the one after the best discard
-  const tenpai = mustDiscard ? t("ui.summary_tenpai_discard") : t("ui.summary_tenpai");
+  const tenpai = mustDiscard ? t("ui.summary_tenpai_discard") : t(shape ? "ui.summary_tenpai_shape" : "ui.summary_tenpai");
   const away = t("ui.summary_away", { shanten: shantenText(min), count: min }); // shanten, glossed
-  const text = min < 0 ? t("ui.summary_agari") : min === 0 ? tenpai : away;
+  const text = min < 0 ? t(shape ? "ui.summary_shape" : "ui.summary_agari") : min === 0 ? tenpai : away;
   const term = glossSpan(`term.${word}`, text);
   return h(
     "p",
@@ -135,31 +137,63 @@ export function summary(result) {
   );
 }
 
-/** The columns of the shanten table: the result's key and the catalog key of its title. */
+/** @type {Record<string, string>} the catalog key of each suit's name, by its letter */
+const SUIT_TERMS = { m: "term.man", p: "term.pin", s: "term.sou" };
+
+/**
+ * What the rule set adds to the headline: the suit a Sichuan hand gives up (缺一门), the nukidora of a sanma
+ * hand, that a complete GB shape still needs its 8 points, and why a hand of a set the engine does not score
+ * has no Score panel. Nothing under riichi.
+ * @param {Analysis} result
+ * @returns {HTMLElement[]}
+ */
+export function ruleNotes(result) {
+  const out = [];
+  if (result.void) {
+    const suits = [...result.void.suits].map((suit) => t(SUIT_TERMS[suit] ?? suit)).join(" / ");
+    const how = result.void.fixed ? "ui.void_fixed" : result.void.suits.length > 1 ? "ui.void_either" : "ui.void_best";
+    out.push(h("p", { class: "rule-note rule-note--void", dataset: { suits: result.void.suits } }, ...glossed("term.void", t(how, { suits }))));
+  }
+  if (result.nukidora) {
+    out.push(h("p", { class: "rule-note rule-note--nukidora" }, ...glossed("term.nukidora", t("ui.nukidora_note", { count: result.nukidora }))));
+  }
+  const scored = RULE_SETS[result.rules ?? "riichi"]?.scored ?? true;
+  if (result.rules === "gb") out.push(h("p", { class: "rule-note rule-note--gb" }, t("ui.gb_note")));
+  else if (!scored && (result.agari || (result.tiles % 3 === 1 && result.shanten.min === 0))) {
+    out.push(h("p", { class: "rule-note rule-note--unscored" }, t("ui.unscored", { rules: t(`error.ruleset.${result.rules}`) })));
+  }
+  return out;
+}
+
+/** The columns of the shanten table: the result's key and the catalog key of its title (the knitted forms: gb). */
 const FORMS = [
   ["regular", "form.regular"],
   ["chiitoitsu", "form.chiitoitsu"],
   ["kokushi", "form.kokushi"],
+  ["quanbukao", "form.quanbukao"],
+  ["qixingbukao", "form.qixingbukao"],
+  ["zuhelong", "form.zuhelong"],
   ["min", "term.shanten_number"],
 ];
 
 /**
- * Shanten per form, as a small table.
+ * Shanten per form, as a small table: the forms the rule set has (the knitted ones under gb).
  * @param {Shanten} shanten
  */
 export function shantenTable(shanten) {
+  const forms = FORMS.filter(([key]) => key in shanten);
   return h(
     "table",
     { class: "shanten-table" },
     h("caption", { class: "sr-only" }, t("ui.shanten_per_form")),
-    h("thead", {}, h("tr", {}, FORMS.map(([, key]) => h("th", { scope: "col" }, ...glossed(key))))),
+    h("thead", {}, h("tr", {}, forms.map(([, key]) => h("th", { scope: "col" }, ...glossed(key))))),
     h(
       "tbody",
       {},
       h(
         "tr",
         {},
-        FORMS.map(([key]) => {
+        forms.map(([key]) => {
           const value = shanten[/** @type {keyof Shanten} */ (key)];
           return h("td", { class: value === null ? "na" : null, dataset: { form: key } }, value === null ? "—" : String(value));
         }),
@@ -221,7 +255,7 @@ function sequenceOf(start) {
 }
 
 /**
- * @param {"pair" | "triplet" | "sequence" | "kokushi"} kind  a group.* catalog key
+ * @param {"pair" | "triplet" | "sequence" | "kokushi" | "knitted" | "honors" | "straight"} kind  a group.* catalog key
  * @param {string[]} names tile codes
  */
 function group(kind, names) {
@@ -233,10 +267,13 @@ function group(kind, names) {
 const KOKUSHI = ["1m", "9m", "1p", "9p", "1s", "9s", "1z", "2z", "3z", "4z", "5z", "6z", "7z"];
 
 /**
- * One reading of a winning hand: its groups, drawn as tiles, and its flags.
+ * One reading of a winning hand: its groups, drawn as tiles, and its flags (with Sichuan's count of 根, kinds
+ * held four times). The knitted forms of 全不靠 / 七星不靠 draw the hand's knitted tiles and honors, from its
+ * `concealed` codes.
  * @param {Decomposition} d
+ * @param {string[]} [concealed]  the hand's concealed tiles
  */
-export function decomposition(d) {
+export function decomposition(d, concealed = []) {
   const groups = [];
   if (d.form === "regular" && d.pair) {
     groups.push(group("pair", [d.pair, d.pair]));
@@ -248,15 +285,24 @@ export function decomposition(d) {
     const names = [...KOKUSHI];
     names.splice(names.indexOf(d.pair) + 1, 0, d.pair);
     groups.push(group("kokushi", names));
+  } else if (d.form === "quanbukao" || d.form === "qixingbukao") {
+    const plain = concealed.map((code) => (code[0] === "0" ? `5${code[1]}` : code));
+    groups.push(group("knitted", d.knitted.filter((code) => plain.includes(code))));
+    groups.push(group("honors", plain.filter((code) => code[1] === "z")));
+  } else if (d.form === "zuhelong") {
+    groups.push(group("straight", d.knitted));
+    groups.push(group("pair", [d.pair, d.pair]));
+    for (const t of d.triplets ?? []) groups.push(group("triplet", [t, t, t]));
+    for (const s of d.sequences ?? []) groups.push(group("sequence", sequenceOf(s)));
   }
+  const flags = (d.flags ?? []).map((f) => h("li", { class: "flag", dataset: { flag: f } }, ...glossed(`flag.${f}`)));
+  if (d.gen) flags.push(h("li", { class: "flag", dataset: { flag: "gen" } }, ...glossed("term.gen", t("ui.gen_count", { count: d.gen }))));
   return h(
     "li",
     { class: "decomposition", dataset: { form: d.form } },
     h("p", { class: "decomposition-form" }, ...glossed(`form.${d.form}`)),
     h("div", { class: "groups" }, groups),
-    d.flags?.length
-      ? h("ul", { class: "flags", "aria-label": t("ui.flags") }, d.flags.map((f) => h("li", { class: "flag" }, ...glossed(`flag.${f}`))))
-      : null,
+    flags.length ? h("ul", { class: "flags", "aria-label": t("ui.flags") }, flags) : null,
   );
 }
 
@@ -276,12 +322,13 @@ export function melds(list, options = {}) {
 /**
  * Decompositions block of a complete hand.
  * @param {Decomposition[]} list
+ * @param {string[]} [concealed]  the hand's concealed tiles (drawn by the knitted forms)
  */
-export function decompositions(list) {
+export function decompositions(list, concealed = []) {
   return block(
     t("ui.decompositions", { count: list.length }),
     "term.decompositions",
-    h("ol", { class: "decompositions" }, list.map(decomposition)),
+    h("ol", { class: "decompositions" }, list.map((d) => decomposition(d, concealed))),
   );
 }
 
@@ -300,7 +347,8 @@ export function waitsAndUkeire(result, { draw = false } = {}) {
   }
   if (result.ukeire) {
     const { total, tiles: list } = result.ukeire;
-    const title = t(result.shanten.min === 0 ? "ui.tiles_that_win" : "ui.tiles_that_improve", { count: total });
+    const win = result.rules === "gb" ? "ui.tiles_that_complete" : "ui.tiles_that_win";
+    const title = t(result.shanten.min === 0 ? win : "ui.tiles_that_improve", { count: total });
     out.push(
       block(
         title,
@@ -347,9 +395,11 @@ function columnHeader(title, term, { cls = "", sort = "", short = "" } = {}) {
  * the advice columns (win %, tenpai %, expected points, pending until fillAdvice) and a button that expands
  * its details row (`tr.discard-detail`, filled by the page), and the count and advice headers sort the table.
  * @param {Discard[]} discards
- * @param {{hint?: boolean, advice?: boolean}} [options] `hint`: the line that says a row can be chosen
+ * @param {{hint?: boolean, advice?: boolean, points?: boolean}} [options] `hint`: the line that says a row can be
+ *   chosen; `points`: the advice has the expected points column (not under a rule set the engine does not score)
  */
-export function discardTable(discards, { hint = true, advice = false } = {}) {
+export function discardTable(discards, { hint = true, advice = false, points: scored = true } = {}) {
+  const columns = ADVICE_COLUMNS.filter(([key]) => scored || key !== "ev");
   const best = discards.length ? Math.min(...discards.map((d) => d.shanten)) : 0;
   const sortable = advice ? "count" : "";
   const headers = [
@@ -357,7 +407,7 @@ export function discardTable(discards, { hint = true, advice = false } = {}) {
     columnHeader("ui.col_shanten", "term.shanten", { cls: "shanten", short: "ui.col_shanten_short" }),
     columnHeader("ui.col_count", "term.count", { cls: "count", sort: sortable, short: "ui.col_count_short" }),
     columnHeader("ui.col_improve", "term.waits", { cls: "improve" }),
-    ...(advice ? ADVICE_COLUMNS.map(([key, title, term]) => columnHeader(title, term, { cls: key.replace("_", "-"), sort: key })) : []),
+    ...(advice ? columns.map(([key, title, term]) => columnHeader(title, term, { cls: key.replace("_", "-"), sort: key })) : []),
     ...(advice ? [h("th", { scope: "col", class: "more" }, srOnly(t("ui.col_details")))] : []),
   ];
   const rows = discards.flatMap((d, order) => {
@@ -374,7 +424,7 @@ export function discardTable(discards, { hint = true, advice = false } = {}) {
       h("td", { class: "shanten" }, h("span", { class: "long" }, shantenText(d.shanten)), h("span", { class: "short" }, String(d.shanten))),
       h("td", { class: "count" }, String(d.ukeire.total)),
       h("td", { class: "improve" }, h("div", { class: "improve-tiles" }, tileCounts(d.ukeire.tiles, { size: "xs" }))),
-      ...(advice ? ADVICE_COLUMNS.map(([key]) => h("td", { class: `${key.replace("_", "-")} pending`, dataset: { key } }, "…")) : []),
+      ...(advice ? columns.map(([key]) => h("td", { class: `${key.replace("_", "-")} pending`, dataset: { key } }, "…")) : []),
       ...(advice
         ? [h("td", { class: "more" }, h("button", { type: "button", class: "expand", "aria-expanded": "false", "aria-controls": detail, "aria-label": t("ui.details_of_discard", { tile: tileName(name) }) }, h("span", { "aria-hidden": "true" }, "▸")))]
         : []),
@@ -432,13 +482,24 @@ export function fillAdvice(table, advice) {
  * @returns {string}
  */
 export function handText(result) {
-  return [result.hand, ...result.melds.map((m) => m.text)].filter(Boolean).join(" ");
+  return [result.hand, ...meldTexts(result)].filter(Boolean).join(" ");
+}
+
+/**
+ * The texts of a hand's called melds, then of its norths set aside (sanma's nukidora, "{4z}" each), as the
+ * engine reads them in its `melds` input.
+ * @param {{melds: Meld[], nukidora?: number}} result
+ * @returns {string[]}
+ */
+export function meldTexts(result) {
+  return [...result.melds.map((m) => m.text), ...Array.from({ length: result.nukidora ?? 0 }, () => "{4z}")];
 }
 
 /**
  * The hand drawn: its concealed tiles (in the engine's order; each with `data-index`, its place in
- * `concealed`), then its melds. `tag` "button" makes the concealed tiles tappable.
- * @param {{concealed: string[], melds: Meld[]}} result  an analysis, or the tiles of a hand being built
+ * `concealed`), then its melds, then its norths set aside (nukidora). `tag` "button" makes the concealed tiles
+ * tappable.
+ * @param {{concealed: string[], melds: Meld[], nukidora?: number}} result  an analysis, or the tiles of a hand being built
  * @param {{tag?: "span" | "button"}} [options]
  * @returns {HTMLElement[]}
  */
@@ -448,7 +509,11 @@ export function handTiles(result, { tag = "span" } = {}) {
     node.dataset.index = String(index);
     return node;
   });
-  return [...concealed, ...melds(result.melds)];
+  const aside = Array.from({ length: result.nukidora ?? 0 }, () => "4z");
+  const nukidora = aside.length
+    ? [h("span", { class: "meld meld--nukidora", role: "group", "aria-label": `${t("group.nukidora")}: ${aside.map(tileName).join(", ")}` }, aside.map((n) => tile(n)))]
+    : [];
+  return [...concealed, ...melds(result.melds), ...nukidora];
 }
 
 /**
@@ -463,9 +528,11 @@ export function handTiles(result, { tag = "span" } = {}) {
 export function resultBlocks(result, { hint = true, draw = false, advice = false } = {}) {
   return [
     summary(result),
+    ...ruleNotes(result),
     shantenTable(result.shanten),
-    ...(result.agari && result.decompositions ? [decompositions(result.decompositions)] : []),
+    ...(result.agari && result.decompositions ? [decompositions(result.decompositions, result.concealed)] : []),
     ...("waits" in result || "ukeire" in result ? waitsAndUkeire(result, { draw }) : []),
-    ...(result.discards ? [discardTable(result.discards, { hint, advice })] : []),
+    // the advice values points under riichi only (paili.advise ranks other sets' discards by the chance to win)
+    ...(result.discards ? [discardTable(result.discards, { hint, advice, points: (result.rules ?? "riichi") === "riichi" })] : []),
   ];
 }

@@ -8,6 +8,8 @@
 // indicators, u ura dora indicators (mpsz), hb honba, rb riichi sticks on the table. Values at their default
 // are left out; a value that is not one the panel can set is read as the default.
 
+import { RULE_SETS } from "./rules.js";
+
 /** @typedef {import("../paili.mjs").Meld} Meld */
 
 /**
@@ -167,15 +169,17 @@ export function effective(situation, hand, options = {}) {
  * The options of engine.score (or, with `waits`, engine.scoreWaits) for a situation: what does not apply left
  * at its default, the indicators trimmed.
  * @param {Situation} situation
- * @param {{melds: Meld[]}} hand
+ * @param {{melds: Meld[], rules?: import("../paili.mjs").Rules}} hand  (a rule set the engine scores: riichi, sanma)
  * @param {{waits?: boolean}} [options]
  */
 export function scoreOptions(situation, hand, options = {}) {
   const s = effective(situation, hand, options);
+  const rules = hand.rules && hand.rules !== "riichi" ? { rules: hand.rules } : {};
   const common = {
     seat_wind: s.seat_wind, round_wind: s.round_wind, riichi: s.riichi, ippatsu: s.ippatsu, last_tile: s.last_tile,
     rinshan: s.rinshan, chankan: s.chankan, blessing: s.blessing, dora: s.dora.trim(), ura: s.ura.trim(),
     honba: s.honba, riichi_sticks: s.riichi_sticks,
+    ...rules,
   };
   return options.waits ? common : { ...common, win: s.win ?? "", tsumo: s.tsumo };
 }
@@ -194,11 +198,13 @@ export function lastTyped(text) {
 }
 
 /**
- * Which hands are scored: a win ("win"), a tenpai 13-tile hand whose waits are priced ("waits"), else null.
+ * Which hands are scored: a win ("win"), a tenpai 13-tile hand whose waits are priced ("waits"), else null; none
+ * under a rule set the engine does not score (render.ruleNotes says so).
  * @param {import("../paili.mjs").Analysis} result
  * @returns {"win" | "waits" | null}
  */
 export function scoreMode(result) {
+  if (!RULE_SETS[result.rules ?? "riichi"]?.scored) return null;
   return result.agari ? "win" : result.tiles % 3 === 1 && result.shanten.min === 0 ? "waits" : null;
 }
 

@@ -1,22 +1,31 @@
 // Playing forward: the wall a random draw comes from, and the seeded randomness the tests use. The wall is the
-// 136 copies (one five of each suit red) less the tiles the hand holds (its melds too) and the visible tiles.
+// rule set's tiles (riichi: 136 copies, one five of each suit red) less the tiles the hand holds (its melds and
+// nukidora too) and the visible tiles.
 
-import { TILES } from "./tiles.js";
+import { RULE_SETS, hasRedFives } from "./rules.js";
 
 /**
- * The copies left in the wall, as tile codes: 4 of each kind, a red five ("0m") one of the four fives, less
- * `held` and `seen`. A "5m" taken out takes a plain five while there is one; a "0m" the red one.
- * @param {string[]} held  the hand's tiles (concealed and in melds)
+ * The copies left in the wall, as tile codes: 4 of each kind of the rule set, a red five ("0m") one of the four
+ * fives where the set has red fives, less `held` and `seen`. A "5m" taken out takes a plain five while there is
+ * one; a "0m" the red one (a plain five in a set without red fives).
+ * @param {string[]} held  the hand's tiles (concealed, in melds, set aside)
  * @param {string[]} seen  the visible tiles
+ * @param {import("../paili.mjs").Rules} [rules]
  * @returns {string[]}
  */
-export function wallLeft(held, seen) {
+export function wallLeft(held, seen, rules = "riichi") {
+  const red = hasRedFives(rules);
   /** @type {Map<string, number>} */
   const left = new Map();
-  for (const code of Object.keys(TILES)) left.set(code, code[0] === "0" ? 1 : code[0] === "5" && code[1] !== "z" ? 3 : 4);
+  for (const code of RULE_SETS[rules].tiles) {
+    const five = red && code[0] === "5" && code[1] !== "z";
+    if (five) left.set(`0${code[1]}`, 1); // the order of tiles.js: the red five before the plain ones
+    left.set(code, five ? 3 : 4);
+  }
   for (const code of [...held, ...seen]) {
-    const red = `0${code[1]}`;
-    const from = (left.get(code) ?? 0) > 0 ? code : code[0] === "5" && (left.get(red) ?? 0) > 0 ? red : null;
+    const other = code[0] === "0" ? `5${code[1]}` : `0${code[1]}`; // the other colour of a five
+    const five = code[0] === "0" || (code[0] === "5" && code[1] !== "z");
+    const from = (left.get(code) ?? 0) > 0 ? code : five && (left.get(other) ?? 0) > 0 ? other : null;
     if (from) left.set(from, (left.get(from) ?? 0) - 1);
   }
   return [...left].flatMap(([code, n]) => Array.from({ length: n }, () => code));
