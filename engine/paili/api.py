@@ -40,7 +40,7 @@ from __future__ import annotations
 import gc
 import json
 import logging
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Sequence
 from typing import Any, Final
 
 from . import __version__
@@ -96,13 +96,19 @@ def _tiles(request: dict[str, Any]) -> Any:
     return {**hand_json(parse(text, melds=_melds(request), partial=True, rules=rules)), **read_as_json(text)}
 
 
-def _advise_steps(request: dict[str, Any], budget: float | None = None) -> Steps[Any]:
+def _search(request: dict[str, Any], budget: float | None, run: Callable[..., Steps[Any]],
+            keys: Sequence[str]) -> Steps[Any]:
+    """``run`` (an advisor search in steps) on the request's hand, melds, visible tiles, rules and ``keys``."""
     rules = request.get("rules", "riichi")
     if not isinstance(rules, (str, dict)):
         raise RequestError(f"expected 'rules' to be a string or an object, got {type(rules).__name__}")
-    situation = {key: request[key] for key in ADVICE_KEYS if key in request}
-    return advise_steps(_string(request, "hand"), melds=_melds(request), visible=_string(request, "visible", ""),
-                        rules=rules, budget=budget, **situation)
+    situation = {key: request[key] for key in keys if key in request}
+    return run(_string(request, "hand"), melds=_melds(request), visible=_string(request, "visible", ""),
+               rules=rules, budget=budget, **situation)
+
+
+def _advise_steps(request: dict[str, Any], budget: float | None = None) -> Steps[Any]:
+    return _search(request, budget, advise_steps, ADVICE_KEYS)
 
 
 def _advise(request: dict[str, Any]) -> Any:
@@ -110,12 +116,7 @@ def _advise(request: dict[str, Any]) -> Any:
 
 
 def _outlook_steps(request: dict[str, Any], budget: float | None = None) -> Steps[Any]:
-    rules = request.get("rules", "riichi")
-    if not isinstance(rules, (str, dict)):
-        raise RequestError(f"expected 'rules' to be a string or an object, got {type(rules).__name__}")
-    situation = {key: request[key] for key in OUTLOOK_KEYS if key in request}
-    return outlook_steps(_string(request, "hand"), melds=_melds(request), visible=_string(request, "visible", ""),
-                         rules=rules, budget=budget, **situation)
+    return _search(request, budget, outlook_steps, OUTLOOK_KEYS)
 
 
 def _outlook(request: dict[str, Any]) -> Any:
