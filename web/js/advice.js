@@ -185,11 +185,14 @@ export function sortTable(table, key, descending) {
     }
     return Number(a.dataset.order) - Number(b.dataset.order);
   });
+  // Moving a row takes the focus out of it: a discard button focused (a keyboard user about to press it) keeps it.
+  const focused = document.activeElement;
   for (const row of rows) {
     const detail = row.nextElementSibling;
     body.append(row);
     if (detail?.classList.contains("discard-detail")) body.append(detail);
   }
+  if (focused instanceof HTMLElement && body.contains(focused) && document.activeElement !== focused) focused.focus({ preventScroll: true });
   for (const th of table.tHead?.querySelectorAll("th[data-sort]") ?? []) {
     if (th instanceof HTMLElement && th.dataset.sort === key) th.setAttribute("aria-sort", descending ? "descending" : "ascending");
     else th.removeAttribute("aria-sort");
