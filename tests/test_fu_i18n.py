@@ -25,25 +25,27 @@ FU_KEYS = ([f"fu.{id_}" for id_ in fu.FU_IDS] + SET_WORDS + ["fu.set_simple", "f
 """Every catalog key a breakdown line is made of (web/js/scoreview.js, fuReason)."""
 
 
-def fill(key: str, **params: object) -> str:
-    """The English catalog text of ``key`` with its ``{name}`` parameters filled in (a missing one fails)."""
-    text = i18n.catalog("en")[key]
+def fill(key: str, lang: str = "en", **params: object) -> str:
+    """The catalog text of ``key`` with its ``{name}`` parameters filled in (a missing one fails)."""
+    text = i18n.catalog(lang)[key]
     assert isinstance(text, str), key
     return re.sub(r"\{(\w+)\}", lambda m: str(params[m[1]]), text)
 
 
-def english(entry: dict[str, Any]) -> str:
-    """An entry's line from its id and params, composed as the page composes it (tile codes as they are)."""
+def fu_line(entry: dict[str, Any], lang: str = "en", names: bool = False) -> str:
+    """An entry's line from its id and params, composed as the page composes it (web/js/scoreview.js,
+    fuReason): tiles as their codes, or with ``names`` as the page names them (``tile.<code>``)."""
     id_, p = entry["id"], entry["params"]
+    tile = i18n.t(f"tile.{p['tile']}", lang) if names and "tile" in p else p.get("tile")
     if id_ == "set":
-        line = fill("fu.set", set=fill(f"fu.set_{'open' if p['open'] else 'closed'}_{p['kind']}"), tile=p["tile"],
-                    **{"class": fill("fu.set_orphan" if p["orphan"] else "fu.set_simple")})
-        return fill("fu.set_by_ron", line=line) if p["ron"] else line
+        line = fill("fu.set", lang, set=fill(f"fu.set_{'open' if p['open'] else 'closed'}_{p['kind']}", lang),
+                    tile=tile, **{"class": fill("fu.set_orphan" if p["orphan"] else "fu.set_simple", lang)})
+        return fill("fu.set_by_ron", lang, line=line) if p["ron"] else line
     if id_ == "pair":
-        return fill("fu.pair", tile=p["tile"], why=fill(f"fu.pair_{p['why']}"))
+        return fill("fu.pair", lang, tile=tile, why=fill(f"fu.pair_{p['why']}", lang))
     if id_ == "wait":
-        return fill("fu.wait", wait=fill(f"wait.{p['wait']}"))
-    return fill(f"fu.{id_}", **p)
+        return fill("fu.wait", lang, wait=fill(f"wait.{p['wait']}", lang))
+    return fill(f"fu.{id_}", lang, **p)
 
 
 def breakdowns() -> Iterator[list[dict[str, Any]]]:
@@ -61,7 +63,7 @@ def test_every_entry_has_an_id_and_params_that_say_its_reason() -> None:
     for entries in breakdowns():
         for entry in entries:
             assert entry["id"] in fu.FU_IDS, entry
-            assert english(entry) == entry["reason"], entry
+            assert fu_line(entry) == entry["reason"], entry
             if "tile" in entry["params"]:
                 assert entry["params"]["tile"] in TILE_CODES, entry
             ids.add(entry["id"])
