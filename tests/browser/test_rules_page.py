@@ -173,6 +173,10 @@ def test_a_sanma_win_is_scored_by_sanma_rules_and_a_sichuan_win_says_why_it_is_n
     expect(score).to_have_attribute("data-state", "done")
     expect(score).to_have_attribute("data-points", str(want["points"]))
     expect(results(page).locator(".rule-note--unscored")).to_have_count(0)
+    # three players: no North seat or round to choose
+    for name in ("seat_wind", "round_wind"):
+        expect(score.locator(f"select[name='{name}'] option[value='4z']")).to_be_disabled()
+        expect(score.locator(f"select[name='{name}'] option[value='3z']")).to_be_enabled()
 
     choose(page, "sichuan")
     hand = "111222333m44455p"

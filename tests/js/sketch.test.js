@@ -14,7 +14,8 @@ describe("sketch.js", () => {
     });
   });
   it("gives up on what is not plainly tiles and melds", () => {
-    for (const text of ["123", "m", "12x", "[123m", "123m]", "8z", "0z", "[12m]", "(111m)", "[1234m]", "1[23m]"]) {
+    for (const text of ["123", "m", "12x", "[123m", "123m]", "8z", "0z", "[12m]", "(111m)", "[1234m]", "1[23m]",
+      "{4z", "{}", "{1z}", "{44p}", "1{4z}"]) {
       assert.equal(sketchHand(text), null, text);
     }
   });

@@ -138,6 +138,11 @@ export function createScore({ getEngine, onChange }) {
 
   /** Put the situation into the controls and show only the parts that apply. */
   function drawForm() {
+    // Three players (sanma) sit East, South and West: North is no seat or round wind there.
+    for (const key of /** @type {const} */ (["seat_wind", "round_wind"])) {
+      const north = control(key).querySelector("option[value='4z']");
+      if (north instanceof HTMLOptionElement) north.disabled = north.hidden = shown?.result.rules === "sanma";
+    }
     control("tsumo").value = situation.tsumo ? "tsumo" : "ron";
     control("seat_wind").value = situation.seat_wind;
     control("round_wind").value = situation.round_wind;

@@ -5,10 +5,13 @@
 // characters as the engine's parser does (paili.notation.normalize, one character for one).
 
 /** @typedef {import("../paili.mjs").Meld} Meld */
-/** @typedef {{hand: string, concealed: string[], melds: Meld[]}} Sketch  the shape of the engine's hand keys */
+/**
+ * @typedef {{hand: string, concealed: string[], melds: Meld[], nukidora?: number}} Sketch  the shape of the
+ *   engine's hand keys (nukidora: the norths set aside, {4z} or {44z}, when there are any)
+ */
 
 const FULL_WIDTH = 0xfee0;
-const ASCII = "0123456789mpsz[]()";
+const ASCII = "0123456789mpsz[](){}";
 const SUITS = "mpsz";
 
 /**
@@ -96,6 +99,7 @@ function readTiles(text) {
   let digits = [];
   /** @type {{opener: string, codes: string[]} | null} */
   let open = null;
+  let nukidora = 0;
   for (const raw of text) {
     const char = normalizeChar(raw);
     if (/\s/.test(char)) continue;
@@ -105,8 +109,12 @@ function readTiles(text) {
       if (!codes) return null;
       (open ? open.codes : concealed).push(...codes);
       digits = [];
-    } else if ((char === "[" || char === "(") && !open && !digits.length) open = { opener: char, codes: [] };
-    else if (open && !digits.length && char === (open.opener === "[" ? "]" : ")")) {
+    } else if ((char === "[" || char === "(" || char === "{") && !open && !digits.length) open = { opener: char, codes: [] };
+    else if (open?.opener === "{" && !digits.length && char === "}") {
+      if (!open.codes.length || open.codes.some((c) => c !== "4z")) return null; // only norths are set aside
+      nukidora += open.codes.length;
+      open = null;
+    } else if (open && !digits.length && char === (open.opener === "[" ? "]" : ")")) {
       const meld = meldOf(open.opener, open.codes);
       if (!meld) return null;
       melds.push(meld);
@@ -115,7 +123,7 @@ function readTiles(text) {
   }
   if (digits.length || open) return null;
   concealed.sort((a, b) => rank(a) - rank(b));
-  return { hand: textOf(concealed), concealed, melds };
+  return nukidora ? { hand: textOf(concealed), concealed, melds, nukidora } : { hand: textOf(concealed), concealed, melds };
 }
 
 /**
