@@ -126,7 +126,7 @@ def test_community_terms() -> None:
 
 
 PREFIXES = ("term", "yaku", "form", "flag", "group", "meld", "wait", "limit", "wind", "tile", "rules", "objective",
-            "payer", "ui", "score", "error")
+            "payer", "ui", "score", "error", "fu")
 PAGE_KEY = re.compile(rf"""["':]((?:{"|".join(PREFIXES)})\.[a-z0-9_]+(?:\.[a-z0-9_]+)*)["]""")
 """A catalog key written literally in the page's sources: a string such as "ui.col_win" (t("ui.x"),
 glossed("term.y"), the rows of render.js's tables, data-i18n="ui.x", data-i18n-attr="aria-label:ui.x")."""

@@ -202,6 +202,16 @@
  *   splits the missing player's share of a tsumo
  */
 /**
+ * @typedef {object} FuEntry  one line of a score's fu breakdown (engine/paili/scoring/fu.py): `reason` in English;
+ *   `id` (base, menzen_ron, tsumo, set, pair, wait, open_pinfu, rounding, chiitoitsu) and `params` to translate it
+ *   (the catalog keys fu.<id>): set {kind: "triplet"|"quad", tile, open, ron, orphan}, pair {tile, why:
+ *   "dragon"|"double_wind"|"seat_wind"|"round_wind"}, wait {wait: "kanchan"|"penchan"|"tanki"}, rounding {raw}
+ * @property {number} fu
+ * @property {string} reason
+ * @property {string} id
+ * @property {Record<string, string | number | boolean>} params
+ */
+/**
  * @typedef {object} Score  the JSON of Python's paili.score()
  * @property {{id: string, han: number, yakuman?: number}[]} yaku
  * @property {number} han
@@ -211,7 +221,7 @@
  * @property {number} points  without honba
  * @property {{ron?: number, dealer?: number, others?: number}} payments  honba included
  * @property {number} total  the winner's gain, sticks included
- * @property {{fu: number, reason: string}[]} fu_breakdown
+ * @property {FuEntry[]} fu_breakdown  adds up to `fu`
  * @property {Record<string, unknown>} decomposition  the reading used, with its wait
  * @property {boolean} no_yaku
  * @property {string} win

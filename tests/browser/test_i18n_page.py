@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from test_fu_i18n import fu_line
 
 import paili
 from paili import i18n
@@ -86,6 +87,25 @@ def test_every_state_in_each_language(browser: Browser, site_url: str, screensho
     assert message.inner_text() == i18n.error_text(error, lang)
     check_rendered(page, lang)
     page.context.close()
+
+
+FU_WINS = {"222m999p123s456s55z": {"win": "2s", "riichi": 1},
+           "222m999p55z777z [1111s]": {"win": "9p"}}
+"""Wins whose fu lines name closed and open sets, one completed by ron, a dragon pair, a wait, rounding."""
+
+
+@pytest.mark.parametrize("lang", list(LANGS))
+def test_the_fu_breakdown_in_each_language(browser: Browser, site_url: str, lang: str) -> None:
+    """Each line of the Score panel's fu breakdown in the language shown, tiles by their names there."""
+    for hand, situation in FU_WINS.items():
+        query = f"?q={hand}&w={situation['win']}" + ("&r=1" if situation.get("riichi") else "")
+        page = open_page(browser, site_url, LANGS[lang], query)
+        want = paili.score(hand, **situation)
+        lines = [f"{i18n.t('score.fu_count', lang, count=e['fu'])} {fu_line(e, lang, names=True)}"
+                 for e in want["fu_breakdown"]]
+        expect(page.locator("section.fu-breakdown li")).to_have_text(lines, timeout=60_000)
+        check_rendered(page, lang)
+        page.context.close()
 
 
 @pytest.mark.parametrize("lang", list(LANGS))

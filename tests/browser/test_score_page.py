@@ -13,6 +13,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
+from test_fu_i18n import fu_line
 
 import paili
 
@@ -67,7 +68,7 @@ def expect_score(page: Page, want: dict[str, Any]) -> None:
     if not want["yakuman"]:
         fu = score.get_by_role("region", name="Fu")
         for entry in want["fu_breakdown"]:
-            expect(fu).to_contain_text(f"{entry['fu']} fu {entry['reason']}")
+            expect(fu).to_contain_text(f"{entry['fu']} fu {fu_line(entry, names=True)}")
     paid = score.get_by_role("list", name="Payments")
     pays = want["payments"]
     if "ron" in pays:

@@ -4,9 +4,10 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
 import {
-  errorText, formatPoints, limitName, noYakuReason, paymentLines, situationText, valueText, waitValueText, yakuName,
+  errorText, formatPoints, fuReason, limitName, noYakuReason, paymentLines, situationText, valueText, waitValueText, yakuName,
 } from "../../web/js/scoreview.js";
 import { DEFAULT_SITUATION } from "../../web/js/situation.js";
+import { tileName } from "../../web/js/tiles.js";
 import { catalog, useLanguage } from "./catalogs.js";
 
 useLanguage("en");
@@ -100,5 +101,60 @@ describe("no yaku, waits, situation", () => {
     const text = situationText({ ...DEFAULT_SITUATION, win: "0p", tsumo: true, seat_wind: "2z", riichi: 2, dora: "4p", honba: 1 });
     assert.equal(text, "Tsumo on red 5 pin · seat South, round East · double riichi · dora indicators 4p · 1 honba");
     assert.equal(situationText({ ...DEFAULT_SITUATION, win: "1m" }, { waits: true }), "Seat East (dealer), round East");
+  });
+});
+
+describe("fu breakdown", () => {
+  /** @type {(id: string, params: Record<string, string | number | boolean>, reason?: string) => import("../../web/paili.mjs").FuEntry} */
+  const entry = (id, params, reason = "engine text") => ({ fu: 2, id, params, reason });
+  const triplet = { kind: "triplet", tile: "5m", open: false, ron: false, orphan: false };
+
+  it("says each line in Japanese from its id and params (the engine's English is not shown)", () => {
+    useLanguage("ja");
+    try {
+      assert.equal(fuReason(entry("base", {})), "副底");
+      assert.equal(fuReason(entry("menzen_ron", {})), "門前加符");
+      assert.equal(fuReason(entry("tsumo", {})), "ツモ符");
+      assert.equal(fuReason(entry("set", triplet)), "暗刻 五萬（中張牌）");
+      assert.equal(fuReason(entry("set", { ...triplet, tile: "1z", kind: "quad", open: true, orphan: true })), "明槓 東（么九牌）");
+      assert.equal(fuReason(entry("set", { ...triplet, open: true, ron: true })), "明刻 五萬（中張牌）・ロンで完成");
+      assert.equal(fuReason(entry("pair", { tile: "2z", why: "double_wind" })), "雀頭 南（連風牌）");
+      assert.equal(fuReason(entry("wait", { wait: "kanchan" })), "嵌張待ち");
+      assert.equal(fuReason(entry("rounding", { raw: 32 })), "切り上げ（32符から）");
+      assert.equal(fuReason(entry("chiitoitsu", {})), "七対子は固定");
+    } finally {
+      useLanguage("en");
+    }
+  });
+
+  it("says the English lines with tile names, and an id the catalogs lack as its reason", () => {
+    assert.equal(fuReason(entry("set", triplet)), "closed triplet of 5 man, simple");
+    assert.equal(fuReason(entry("set", { ...triplet, open: true, ron: true })), "open triplet of 5 man, simple (completed by ron)");
+    assert.equal(fuReason(entry("pair", { tile: "5z", why: "dragon" })), `pair of ${tileName("5z")}, a dragon`);
+    assert.equal(fuReason(entry("wait", { wait: "tanki" })), "pair wait (tanki)");
+    assert.equal(fuReason(entry("rounding", { raw: 32 })), "rounded up from 32");
+    assert.equal(fuReason(entry("a_new_rule", {}, "a new rule")), "a new rule");
+  });
+
+  it("has every line in every language, no missing key", () => {
+    const lines = [
+      entry("base", {}), entry("menzen_ron", {}), entry("tsumo", {}), entry("open_pinfu", {}), entry("chiitoitsu", {}),
+      entry("rounding", { raw: 24 }),
+      ...["kanchan", "penchan", "tanki"].map((wait) => entry("wait", { wait })),
+      ...["dragon", "double_wind", "seat_wind", "round_wind"].map((why) => entry("pair", { tile: "7z", why })),
+      ...[false, true].flatMap((open) => [false, true].flatMap((orphan) => ["triplet", "quad"].map((kind) =>
+        entry("set", { kind, tile: "9p", open, ron: open && kind === "triplet", orphan })))),
+    ];
+    for (const lang of ["en", "ja", "zh-Hans"]) {
+      useLanguage(lang);
+      try {
+        for (const line of lines) {
+          const text = fuReason(line);
+          assert.ok(text && text !== "engine text" && !text.includes("⟦") && !text.includes("{"), `${lang} ${line.id}: ${text}`);
+        }
+      } finally {
+        useLanguage("en");
+      }
+    }
   });
 });

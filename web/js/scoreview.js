@@ -9,6 +9,7 @@ import { tileName } from "./tiles.js";
 
 /** @typedef {import("../paili.mjs").Score} Score */
 /** @typedef {import("../paili.mjs").Meld} Meld */
+/** @typedef {import("../paili.mjs").FuEntry} FuEntry */
 /** @typedef {import("./situation.js").Situation} Situation */
 /** @typedef {{tile: string, remaining: number, ron: Score | null, tsumo: Score | null}} WaitScore */
 
@@ -167,11 +168,34 @@ export function scoreBlocks(score, situation, hand) {
     "section",
     { class: "fu-breakdown", "aria-label": t("score.fu_label") },
     h("h3", {}, t("score.fu_title", { count: score.fu }), " ", glossSpan("term.fu", t("score.fu_label"))),
-    h("ul", {}, score.fu_breakdown.map((e) => h("li", {}, h("span", { class: "fu" }, t("score.fu_count", { count: e.fu })), " ", e.reason))),
+    h("ul", {}, score.fu_breakdown.map((e) => h("li", {}, h("span", { class: "fu" }, t("score.fu_count", { count: e.fu })), " ", fuReason(e)))),
   );
   const payments = h("ul", { class: "payments", "aria-label": t("score.payments_label") },
     paymentLines(score, situation).map((line) => h("li", {}, line)));
   return [value, yaku, ...(fu ? [fu] : []), payments];
+}
+
+/**
+ * One line of the fu breakdown in the language shown, from its `id` and `params` (engine/paili/scoring/fu.py,
+ * FU_IDS; the catalog keys `fu.<id>`): "closed triplet of 5 man, simple", "暗刻 五萬（中張牌）"; an
+ * id the catalogs lack shows its English `reason`.
+ * @param {FuEntry} entry
+ */
+export function fuReason({ id, params, reason }) {
+  if (translator().lookup(`fu.${id}`) === null) return reason;
+  const p = params ?? {};
+  const tile = typeof p.tile === "string" ? tileName(p.tile) : "";
+  if (id === "set") {
+    const line = t("fu.set", {
+      set: t(`fu.set_${p.open ? "open" : "closed"}_${p.kind === "quad" ? "quad" : "triplet"}`),
+      tile, class: t(p.orphan ? "fu.set_orphan" : "fu.set_simple"),
+    });
+    return p.ron ? t("fu.set_by_ron", { line }) : line;
+  }
+  if (id === "pair") return t("fu.pair", { tile, why: translator().lookup(`fu.pair_${p.why}`) ?? String(p.why) });
+  if (id === "wait") return t("fu.wait", { wait: translator().lookup(`wait.${p.wait}`) ?? String(p.wait) });
+  if (id === "rounding") return t("fu.rounding", { raw: Number(p.raw) });
+  return t(`fu.${id}`);
 }
 
 /**

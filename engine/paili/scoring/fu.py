@@ -18,8 +18,26 @@ closed (kanchan), edge (penchan) or pair (tanki) wait is 2. The sum is rounded u
 with nothing beyond the 20 base is counted 30 (``open_pinfu_fu``). Seven pairs are 25 fu flat. When the
 winning tile fits several places, :func:`paili.score` tries each one and keeps the reading that scores most.
 
-Each breakdown entry is ``{"fu": n, "reason": text}`` and the entries add up to the hand's fu (rounding is an
-entry of its own).
+Each breakdown entry is ``{"fu": n, "reason": text, "id": id, "params": {...}}`` and the entries add up to the
+hand's fu (rounding is an entry of its own). ``reason`` is the line in English (the CLI prints it); ``id`` (one of
+:data:`FU_IDS`) and ``params`` are what a page translates it from (the catalog key ``fu.<id>``, see
+docs/I18N.md):
+
+==============  ==============================================================================================
+id              params
+==============  ==============================================================================================
+``base``        none: the 20 base fu (副底)
+``menzen_ron``  none: a closed hand won by ron (門前加符)
+``tsumo``       none: tsumo (ツモ符)
+``set``         ``kind`` (``"triplet"`` or ``"quad"``), ``tile`` (its code), ``open``, ``ron`` (a concealed
+                triplet completed by ron, counted open), ``orphan`` (of 1, 9 or honors)
+``pair``        ``tile``, ``why``: ``"dragon"``, ``"double_wind"`` (seat and round wind), ``"seat_wind"``,
+                ``"round_wind"``
+``wait``        ``wait``: ``"kanchan"``, ``"penchan"`` or ``"tanki"``
+``open_pinfu``  none: an open hand with no fu beyond the base, counted 30
+``rounding``    ``raw``: the sum rounded up
+``chiitoitsu``  none: seven pairs, flat
+==============  ==============================================================================================
 """
 
 from __future__ import annotations
@@ -36,8 +54,27 @@ _SET_FU: Final = ((0, 0), (2, 4), (8, 16))
 _WAIT_NAMES: Final = {"kanchan": "closed wait (kanchan)", "penchan": "edge wait (penchan)",
                       "tanki": "pair wait (tanki)"}
 
+FU_IDS: Final = ("base", "menzen_ron", "tsumo", "set", "pair", "wait", "open_pinfu", "rounding", "chiitoitsu")
+"""The ``id`` of every breakdown entry (the catalogs have ``fu.<id>`` for each)."""
+
 Breakdown = list[dict[str, Any]]
-"""The entries ``{"fu": n, "reason": text}``, in the order a player adds them up."""
+"""The entries ``{"fu": n, "reason": text, "id": id, "params": {...}}``, in the order a player adds them up."""
+
+
+def _entry(fu: int, reason: str, id_: str, **params: object) -> dict[str, Any]:
+    return {"fu": fu, "reason": reason, "id": id_, "params": params}
+
+
+def _copy(entry: dict[str, Any]) -> dict[str, Any]:
+    """A precomputed entry as a fresh dict (a caller may change its result; the tables stay as they are)."""
+    return {**entry, "params": dict(entry["params"])}
+
+
+_BASE: Final = _entry(20, "base (futei)", "base")
+_MENZEN_RON: Final = _entry(10, "closed hand won by ron (menzen kafu)", "menzen_ron")
+_TSUMO: Final = _entry(2, "tsumo", "tsumo")
+_OPEN_PINFU: Final = _entry(10, "open hand with no fu counts 30", "open_pinfu")
+_WAIT_ENTRIES: Final = {wait: _entry(2, name, "wait", wait=wait) for wait, name in _WAIT_NAMES.items()}
 
 NAMES: Final = tuple(tile_name(t) for t in range(34))
 """``NAMES[t]``: the mpsz name of kind ``t`` (``tile_name``, looked up)."""
@@ -52,11 +89,12 @@ CLOSED_TRIPLET_FU: Final = tuple(set_fu(TRIPLET, t, False) for t in range(34))
 """``CLOSED_TRIPLET_FU[t]``: the fu of a concealed triplet of ``t`` (half of it when a ron completes it)."""
 
 
-def _set_entry(kind: int, tile: Tile, is_open: bool, by_ron: bool) -> tuple[int, str]:
+def _set_entry(kind: int, tile: Tile, is_open: bool, by_ron: bool) -> dict[str, Any]:
     what = "terminal/honor" if IS_ORPHAN[tile] else "simple"
     how = "open" if is_open else "closed"
     ron = " (completed by ron)" if by_ron else ""
-    return set_fu(kind, tile, is_open), f"{how} {GROUP_NAMES[kind]} of {NAMES[tile]}, {what}{ron}"
+    return _entry(set_fu(kind, tile, is_open), f"{how} {GROUP_NAMES[kind]} of {NAMES[tile]}, {what}{ron}", "set",
+                  kind=GROUP_NAMES[kind], tile=NAMES[tile], open=is_open, ron=by_ron, orphan=bool(IS_ORPHAN[tile]))
 
 
 SET_ENTRIES: Final = {(kind, tile, is_open, by_ron): _set_entry(kind, tile, is_open, by_ron)
@@ -107,47 +145,47 @@ def regular_breakdown(triplets: list[Tile], shanpon: int, melds: list[Group], pa
     """The breakdown of :func:`regular_fu` for a reading whose concealed sets score nothing but the
     ``triplets`` (``triplets[shanpon]`` completed by ron, -1 for none) and whose called melds are ``melds``:
     its entries add up to that fu."""
-    parts: Breakdown = [{"fu": 20, "reason": "base (futei)"}]
+    parts: Breakdown = [_copy(_BASE)]
     raw = 20
     if closed and not sit.tsumo:
-        parts.append({"fu": 10, "reason": "closed hand won by ron (menzen kafu)"})
+        parts.append(_copy(_MENZEN_RON))
         raw += 10
     if sit.tsumo and not pinfu:
-        parts.append({"fu": 2, "reason": "tsumo"})
+        parts.append(_copy(_TSUMO))
         raw += 2
     for i, tile in enumerate(triplets):
-        fu, reason = RON_TRIPLET_ENTRIES[tile] if i == shanpon else CLOSED_TRIPLET_ENTRIES[tile]
-        parts.append({"fu": fu, "reason": reason})
-        raw += fu
+        entry = RON_TRIPLET_ENTRIES[tile] if i == shanpon else CLOSED_TRIPLET_ENTRIES[tile]
+        parts.append(_copy(entry))
+        raw += entry["fu"]
     for kind, tile, is_open, called in melds:
         if kind != SEQUENCE:
-            fu, reason = SET_ENTRIES[kind, tile, is_open, is_open and not called]
-            parts.append({"fu": fu, "reason": reason})
-            raw += fu
+            entry = SET_ENTRIES[kind, tile, is_open, is_open and not called]
+            parts.append(_copy(entry))
+            raw += entry["fu"]
     fu = pair_fu(pair, sit, rules)
     if fu:
         name = NAMES[pair]
         if pair in _DRAGONS:
-            reason = f"pair of {name}, a dragon"
+            why, reason = "dragon", f"pair of {name}, a dragon"
         elif pair == sit.seat_wind and pair == sit.round_wind:
-            reason = f"pair of {name}, seat and round wind"
+            why, reason = "double_wind", f"pair of {name}, seat and round wind"
         elif pair == sit.seat_wind:
-            reason = f"pair of {name}, the seat wind"
+            why, reason = "seat_wind", f"pair of {name}, the seat wind"
         else:
-            reason = f"pair of {name}, the round wind"
-        parts.append({"fu": fu, "reason": reason})
+            why, reason = "round_wind", f"pair of {name}, the round wind"
+        parts.append(_entry(fu, reason, "pair", tile=name, why=why))
         raw += fu
-    if wait in _WAIT_NAMES:
-        parts.append({"fu": 2, "reason": _WAIT_NAMES[wait]})
+    if wait in _WAIT_ENTRIES:
+        parts.append(_copy(_WAIT_ENTRIES[wait]))
         raw += 2
     fu = _rounded(raw, closed, rules)
     if raw == 20 and fu == 30:
-        parts.append({"fu": 10, "reason": "open hand with no fu counts 30"})
+        parts.append(_copy(_OPEN_PINFU))
     elif fu != raw:
-        parts.append({"fu": fu - raw, "reason": f"rounded up from {raw}"})
+        parts.append(_entry(fu - raw, f"rounded up from {raw}", "rounding", raw=raw))
     return parts
 
 
 def chiitoitsu_fu(rules: ScoringRules) -> tuple[int, Breakdown]:
     """Seven pairs: a flat fu, nothing added."""
-    return rules.chiitoitsu_fu, [{"fu": rules.chiitoitsu_fu, "reason": "seven pairs (chiitoitsu), flat"}]
+    return rules.chiitoitsu_fu, [_entry(rules.chiitoitsu_fu, "seven pairs (chiitoitsu), flat", "chiitoitsu")]
