@@ -13,7 +13,7 @@ from test_scoring_audit import BASE, FU_CASES
 
 import paili
 from paili import i18n
-from paili.scoring import fu
+from paili.scoring import cli, fu
 from paili.scoring.yaku import GROUP_NAMES
 from paili.tiles import TILE_CODES
 
@@ -90,3 +90,21 @@ def test_the_tables_are_not_shared_with_results() -> None:
     again = paili.score(case[0], win=case[1], **case[2])
     assert sum(e["fu"] for e in again["fu_breakdown"]) == again["fu"] == 40
     assert all(e["params"].get("tile", "2s") == "2s" for e in again["fu_breakdown"])
+
+
+def test_the_command_line_words_the_breakdown_in_its_language() -> None:
+    """``python -m paili score --lang ja`` says each fu line in Japanese (it printed the engine's English in
+    every language): cli.fu_reason composes the line as the page does, tiles by their codes; in English it is
+    the engine's reason."""
+    for entries in breakdowns():
+        for entry in entries:
+            assert cli.fu_reason(entry, "en") == entry["reason"], entry
+            for lang in LANGS:
+                assert cli.fu_reason(entry, lang) == fu_line(entry, lang), (lang, entry)
+    result = paili.score("111z234m567p88s345m", win="3m", **BASE)
+    hand = str(paili.parse("111z234m567p88s345m"))
+    for lang in LANGS:
+        line = next(row for row in cli.render(result, hand, lang).splitlines()
+                    if row.startswith(i18n.t("cli.fu", lang)))
+        assert [f"{e['fu']} {fu_line(e, lang)}" for e in result["fu_breakdown"]] == line.split(None, 1)[1].split(" + ")
+    assert "暗刻 1z（么九牌）" in cli.render(result, hand, "ja")

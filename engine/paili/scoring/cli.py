@@ -27,9 +27,38 @@ from .calculate import SITUATION_KEYS, score
 from .waits import score_waits
 
 
+def fu_reason(entry: dict[str, Any], lang: str = "en") -> str:
+    """One line of a ``fu_breakdown`` in ``lang``, from its ``id`` and ``params`` (the catalog keys ``fu.<id>``,
+    as the page's scoreview.js words them; tiles by their codes, as the rest of the command line writes them: in
+    English this is the engine's own ``reason``).
+
+    >>> fu_reason({"fu": 8, "reason": "", "id": "set", "params": {"kind": "triplet", "tile": "1z", "open": False,
+    ...            "ron": False, "orphan": True}}, "ja")
+    '暗刻 1z（么九牌）'
+    >>> fu_reason({"fu": 2, "reason": "", "id": "wait", "params": {"wait": "kanchan"}}, "en")
+    'closed wait (kanchan)'
+    """
+    p = entry["params"]
+    id_ = entry["id"]
+    tile = p.get("tile", "")
+    if id_ == "set":
+        line = t("fu.set", lang, tile=tile,
+                 set=t(f"fu.set_{'open' if p['open'] else 'closed'}_{'quad' if p['kind'] == 'quad' else 'triplet'}",
+                       lang),
+                 **{"class": t("fu.set_orphan" if p["orphan"] else "fu.set_simple", lang)})
+        return t("fu.set_by_ron", lang, line=line) if p["ron"] else line
+    if id_ == "pair":
+        return t("fu.pair", lang, tile=tile, why=t(f"fu.pair_{p['why']}", lang))
+    if id_ == "wait":
+        return t("fu.wait", lang, wait=t(f"wait.{p['wait']}", lang))
+    if id_ == "rounding":
+        return t("fu.rounding", lang, raw=p["raw"])
+    return t(f"fu.{id_}", lang)
+
+
 def render(result: dict[str, Any], hand: str, lang: str = "en") -> str:
     """The readable text form of a :func:`paili.score` result for ``hand`` (its canonical text), in ``lang``
-    (English names the yaku by their ids; the fu reasons are the engine's English)."""
+    (English names the yaku by their ids; the fu reasons come from the catalogs, :func:`fu_reason`)."""
     reading = result["decomposition"]
     how = t("cli.tsumo", lang) if "ron" not in result["payments"] and result["payments"] else t("cli.ron", lang)
     dealer = t("cli.dealer", lang) if result["dealer"] else t("cli.non_dealer", lang)
@@ -53,7 +82,7 @@ def render(result: dict[str, Any], hand: str, lang: str = "en") -> str:
         lines.append(f"{label(t('cli.value', lang))}{t('cli.han_fu', lang, han=result['han'], fu=result['fu'])}"
                      f"{limit}")
         lines.append(label(t("cli.fu", lang))
-                     + " + ".join(f"{e['fu']} {e['reason']}" for e in result["fu_breakdown"]))
+                     + " + ".join(f"{e['fu']} {fu_reason(e, lang)}" for e in result["fu_breakdown"]))
     # three players: a non-dealer's tsumo has one other non-dealer to pay (a dealer's, two: "each")
     one = result["rules"].get("sanma") and "dealer" in result["payments"]
     paid = ", ".join(f"{t('payer.' + ('other' if one and k == 'others' else k), lang)} {v}"
