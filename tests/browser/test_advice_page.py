@@ -49,6 +49,22 @@ LOG_PROBE = """
 """
 
 
+# With LOG_PROBE: every request the page sends its engine, logged as ("request", op, hand, the hand of the
+# analysis on screen as it is sent).
+REQUEST_PROBE = """
+(() => {
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (message, ...rest) {
+    if (message && message.op) {
+      const drawn = document.getElementById("results")?.dataset.hand ?? "";
+      window.__log?.push(["request", message.op, message.payload?.hand ?? "", drawn]);
+    }
+    return post.call(this, message, ...rest);
+  };
+})();
+"""
+
+
 def percent(p: float | None) -> str:
     """The page's format (chances.js `percent`)."""
     if p is None:
@@ -191,6 +207,26 @@ def test_advice_columns_of_a_one_shanten_hand(page: Page, site_url: str) -> None
     # one Python runtime on the page: one worker ever started (the engine's), none now besides it
     assert [w.url for w in page.workers] == started, started
     assert len(started) == 1 and started[0].endswith("/js/worker.js"), started
+
+
+def test_the_search_is_asked_once_as_soon_as_the_analysis_comes(page: Page, site_url: str) -> None:
+    # The page asks for a hand's advice (a tenpai 13-tile hand's outlook) when the analysis answers, before it
+    # draws it, and once: drawing the table then finds the search running.
+    page.add_init_script(LOG_PROBE)
+    page.add_init_script(REQUEST_PROBE)
+    page.goto(site_url)
+    expect(page.locator("html")).to_have_attribute("data-engine", "ready", timeout=60_000)
+    for hand, op in ((ONE_SHANTEN, "advise"), ("123m456p789s1122z", "outlook"), (TENPAI, "advise")):
+        analyse(page, hand)
+        expect(page.locator("html")).to_have_attribute("data-advice", "ready", timeout=120_000)
+        log = log_of(page)
+        shown = canonical(hand)
+        # one search, for this hand, sent while the analysis on screen was still the one before
+        asked = [entry for entry in log if entry[0] == "request" and entry[1] in ("advise", "outlook")]
+        assert len(asked) == 1 and asked[0][1:3] == [op, paili.analyze(hand)["hand"]], log
+        assert asked[0][3] != shown, log
+        assert log.index(["advice", "pending", shown]) < log.index(["advice", "ready", shown]), log
+        page.evaluate("window.__log.length = 0")
 
 
 def test_sorting_by_each_column(ready_page: Page) -> None:

@@ -173,17 +173,21 @@ export function sortTable(table, key, descending) {
   };
   const sign = descending ? -1 : 1;
   const keys = [key, ...TIES[key]];
+  // each row's figures read once (not in every comparison), with its place in the engine's order
+  const figures = new Map(rows.map((row) => [row, { order: Number(row.dataset.order), values: keys.map((k) => value(row, k)) }]));
   rows.sort((a, b) => {
-    for (const k of keys) {
-      const x = value(a, k);
-      const y = value(b, k);
+    const fa = /** @type {{order: number, values: (number | null)[]}} */ (figures.get(a));
+    const fb = /** @type {{order: number, values: (number | null)[]}} */ (figures.get(b));
+    for (let i = 0; i < keys.length; i++) {
+      const x = fa.values[i];
+      const y = fb.values[i];
       if (x === null || y === null) {
         if (x !== y) return x === null ? 1 : -1;
         continue;
       }
       if (x !== y) return sign * (x - y);
     }
-    return Number(a.dataset.order) - Number(b.dataset.order);
+    return fa.order - fb.order;
   });
   // Moving a row takes the focus out of it: a discard button focused (a keyboard user about to press it) keeps it.
   const focused = document.activeElement;
@@ -215,6 +219,7 @@ function baseOf(result, visible) {
  * @typedef {object} AdviceController
  * @property {(result: Analysis, table: HTMLTableElement, visible: string) => void} show
  * @property {(result: Analysis, list: HTMLElement, visible: string) => void} showWaits
+ * @property {(result: Analysis, visible: string) => void} prefetch
  * @property {() => void} cancel
  * @property {() => void} clear
  */
@@ -256,10 +261,10 @@ export function createAdvice({ engine, root, container }) {
 
   /**
    * The hand on screen: a 3n+2 hand's discard table, or a tenpai 3n+1 hand's waits list (`busy`: the element
-   * that is aria-busy while its figures are computed).
+   * that is aria-busy while its figures are computed; `signature`: the request its figures are for, once asked).
    * @type {{key: string, base: {hand: string, melds: string[], visible: string, rules: import("../paili.mjs").Rules,
    *   void?: "m" | "p" | "s"}, discards: Discard[], table: HTMLTableElement | null, waits: HTMLElement | null,
-   *   busy: HTMLElement} | null}
+   *   busy: HTMLElement, signature: string} | null}
    */
   let current = null;
   /** @type {{signature: string, advice: Advice} | null} the last advice computed */
@@ -340,41 +345,62 @@ export function createAdvice({ engine, root, container }) {
   }
 
   /**
-   * Ask the engine for the outlook of the tenpai hand on screen (the options of the panel).
-   * @param {PailiEngine | null} ready
-   * @param {{hand: string, turns: number, tegawari: boolean, shanten_down: boolean}} payload
-   * @param {string} signature
+   * What the engine is asked for a hand under the panel's options (`draws` read from it), and the request's
+   * signature (a table's advice and a waits list's outlook differ by `waits`).
+   * @param {ReturnType<typeof baseOf>} base
+   * @param {boolean} waits  the outlook of a waits list (else the advice of a discard table)
+   * @param {number} draws
+   * @param {number} shanten  max_shanten
    */
-  async function requestOutlook(ready, payload, signature) {
-    if (!current) return;
-    if (lastOutlook?.signature === signature) {
-      drawOutlook(lastOutlook.outlook);
-      return;
-    }
-    setState("pending");
-    current.busy.setAttribute("aria-busy", "true");
-    if (!ready) return;
+  function requestOf(base, waits, draws, shanten) {
+    const payload = { ...base, turns: draws, tegawari: tegawari.checked, shanten_down: back.checked, max_shanten: shanten };
+    return { payload, signature: JSON.stringify({ ...payload, waits }) };
+  }
+
+  /**
+   * Ask the engine (the advice, or a waits list's outlook); its answer is kept, and drawn if its hand is the one
+   * on screen by then (a search may start before its table is drawn: see prefetch).
+   * @param {PailiEngine} ready
+   * @param {ReturnType<typeof requestOf>["payload"]} payload
+   * @param {string} signature
+   * @param {boolean} waits
+   */
+  async function run(ready, payload, signature, waits) {
     const job = new AbortController();
     running = job;
     runningSignature = signature;
-    status.textContent = t("ui.advice_computing");
+    const started = performance.now();
+    /** The answer is for the hand on screen (with the options of the panel). */
+    const shown = () => current !== null && current.signature === signature;
     try {
-      const outlook = await ready.outlook(payload.hand, { ...payload, signal: job.signal });
+      if (waits) {
+        const outlook = await ready.outlook(payload.hand, { ...payload, signal: job.signal });
+        if (running !== job) return;
+        running = null;
+        lastOutlook = { signature, outlook };
+        if (shown()) drawOutlook(outlook);
+        return;
+      }
+      const advice = await ready.advise(payload.hand, { ...payload, signal: job.signal });
       if (running !== job) return;
       running = null;
-      lastOutlook = { signature, outlook };
-      drawOutlook(outlook);
+      last = { signature, advice };
+      if (!shown()) return;
+      draw(advice);
+      if (!advice.note) status.textContent = t("ui.advice_computed", { duration: duration(performance.now() - started) });
     } catch (error) {
       if (!(error instanceof EngineError)) throw error; // the engine rejects with nothing else
       if (error.type === "Cancelled" || running !== job) return;
       running = null;
+      if (!current || !shown()) return;
       status.textContent = t("ui.advice_failed", { detail: translator().error(error) });
       current.busy.removeAttribute("aria-busy");
       setState("none");
     }
   }
 
-  async function request() {
+  /** Fill in the hand on screen: from the last answer when it is for the same request, else ask the engine. */
+  function request() {
     if (!current) return cancel();
     const draws = readTurns();
     if (draws === null) {
@@ -382,43 +408,27 @@ export function createAdvice({ engine, root, container }) {
       setState("none");
       return;
     }
-    const payload = { ...current.base, turns: draws, tegawari: tegawari.checked, shanten_down: back.checked, max_shanten: maxShanten };
-    const signature = JSON.stringify({ ...payload, waits: current.waits !== null });
-    if (running && runningSignature === signature) return; // the search running answers this table too
-    cancel();
-    if (!current.table) {
-      await requestOutlook(engine(), payload, signature);
-      return;
+    const waits = current.waits !== null;
+    const { payload, signature } = requestOf(current.base, waits, draws, maxShanten);
+    current.signature = signature;
+    if (!running || runningSignature !== signature) {
+      cancel();
+      if (waits && lastOutlook?.signature === signature) {
+        drawOutlook(lastOutlook.outlook);
+        return;
+      }
+      if (!waits && last?.signature === signature) {
+        draw(last.advice);
+        return;
+      }
     }
-    const table = current.table;
-    if (last?.signature === signature) {
-      draw(last.advice);
-      return;
-    }
-    const ready = engine();
     setState("pending");
-    table.setAttribute("aria-busy", "true");
-    if (!ready) return; // asked again once the engine is ready (the page analyses again then)
-    const job = new AbortController();
-    running = job;
-    runningSignature = signature;
-    const started = performance.now();
+    current.busy.setAttribute("aria-busy", "true");
     status.textContent = t("ui.advice_computing");
-    try {
-      const advice = await ready.advise(payload.hand, { ...payload, signal: job.signal });
-      if (running !== job) return;
-      running = null;
-      last = { signature, advice };
-      draw(advice);
-      if (!advice.note) status.textContent = t("ui.advice_computed", { duration: duration(performance.now() - started) });
-    } catch (error) {
-      if (!(error instanceof EngineError)) throw error; // the engine rejects with nothing else
-      if (error.type === "Cancelled" || running !== job) return;
-      running = null;
-      status.textContent = t("ui.advice_failed", { detail: translator().error(error) });
-      table.removeAttribute("aria-busy");
-      setState("none");
-    }
+    if (running) return; // the search running (started by prefetch, or for this hand drawn again) answers it
+    const ready = engine();
+    if (!ready) return; // asked again once the engine is ready (the page analyses again then)
+    run(ready, payload, signature, waits);
   }
 
   /**
@@ -481,7 +491,7 @@ export function createAdvice({ engine, root, container }) {
       const base = baseOf(result, visible);
       const key = handText(result);
       if (current?.key !== key) maxShanten = 2;
-      current = { key, base, discards: result.discards, table, waits: null, busy: table };
+      current = { key, base, discards: result.discards, table, waits: null, busy: table, signature: "" };
       table.dataset.advice = "pending";
       const head = table.tHead?.rows[0];
       if (head) roving(head, "button.sort", { oneRow: true }).refresh(); // the sort buttons: one Tab stop, arrows move
@@ -494,9 +504,29 @@ export function createAdvice({ engine, root, container }) {
     showWaits(result, list, visible) {
       const base = baseOf(result, visible);
       const key = handText(result);
-      current = { key, base, discards: [], table: null, waits: list, busy: list };
+      current = { key, base, discards: [], table: null, waits: list, busy: list, signature: "" };
       (list.closest("section.block") ?? list).after(panel);
       request();
+    },
+
+    /**
+     * An analysis has come and is about to be drawn: start its search now (a 3n+2 hand's advice, a tenpai 3n+1
+     * hand's outlook), so the worker computes while the page draws the analysis; show() / showWaits() then
+     * find it running. Changes nothing on screen.
+     */
+    prefetch(result, visible) {
+      const waits = !result.discards;
+      if (waits && !result.waits?.length) return; // no discard table and no waits list: nothing to compute
+      const ready = engine();
+      const draws = parseTurns(turns.value);
+      if (!ready || draws === null) return;
+      // the max_shanten show() will ask with: back to its default for a new hand (a table's)
+      const shanten = !waits && current?.key !== handText(result) ? 2 : maxShanten;
+      const { payload, signature } = requestOf(baseOf(result, visible), waits, draws, shanten);
+      if (running && runningSignature === signature) return;
+      if ((waits ? lastOutlook : last)?.signature === signature) return;
+      cancel();
+      run(ready, payload, signature, waits);
     },
 
     /** The hand changed: the search for the old one is not wanted any more. */

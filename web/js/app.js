@@ -377,6 +377,7 @@ async function analyzeNow({ canonical = false } = {}) {
   try {
     const result = await engine.analyze(hand, { visible, rules, void: voidSuit || null });
     if (id !== latest) return;
+    advice?.prefetch(result, visible); // the worker searches while the analysis is drawn
     lastError = null;
     clearErrors();
     drawHand(result);

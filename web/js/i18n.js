@@ -71,6 +71,8 @@ export class Translator {
     /** @type {"ltr" | "rtl"} */
     this.dir = meta.dir === "rtl" ? "rtl" : "ltr";
     this.numbers = new Intl.NumberFormat(tag);
+    /** percentages with one decimal (made once: a discard table writes dozens, and a formatter is slow to make) */
+    this.percents = new Intl.NumberFormat(tag, { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 });
     this.plurals = new Intl.PluralRules(tag);
   }
 
@@ -126,10 +128,8 @@ export class Translator {
    */
   percent(p) {
     if (p === null || p === undefined) return "—";
-    const format = (/** @type {number} */ value) =>
-      this.number(value, { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 });
-    if (p > 0 && p < 0.0005) return `<${format(0.001)}`;
-    return format(p);
+    if (p > 0 && p < 0.0005) return `<${this.percents.format(0.001)}`;
+    return this.percents.format(p);
   }
 
   /**
