@@ -24,7 +24,7 @@ from typing import Any, Final
 from ..agari import Decomposition, decompositions, shape_key
 from ..errors import HandError
 from ..hand import Hand
-from ..notation import check_visible, parse, parse_tiles
+from ..notation import _fast_hand, check_visible, parse, parse_tiles
 from ..results import decomposition_json
 from ..tables import agari_index
 from ..tiles import FIVES, HONOR_BASE, KINDS, SUITS, Tile, tile_name
@@ -76,6 +76,9 @@ _WINDS: Final = {"1z": 27, "2z": 28, "3z": 29, "4z": 30}
 _NORTH: Final = 30
 _NEW_TUPLE: Final = tuple.__new__
 _MELD_GROUP: Final = {"chi": SEQUENCE, "pon": TRIPLET, "kan": QUAD, "ankan": QUAD}
+_FIVE_SUIT: Final = {five: suit for suit, five in enumerate(FIVES)}
+"""The kind of each five -> its suit (the index of its red count in ``Hand.reds``)."""
+_NO_REDS: Final = (0, 0, 0)
 
 
 def _rank(found: Yaku) -> int:
@@ -386,13 +389,18 @@ def _score(hand: Hand, win: str, tsumo: object, round_wind: object, seat_wind: o
     if (entry is None or not entry.readings) and not special:
         raise HandError(f"expected a complete hand (agari), {hand} is not one", field="hand",
                         code="score.not_agari", params={"hand": str(hand)})
-    win_tile = _win_tile(hand, win)
+    win_tile = _PLAIN_TILES.get(win) if win.__class__ is str else None  # the common case: a plain tile held
+    if win_tile is None or not concealed[win_tile] or (
+            win_tile in _FIVE_SUIT and concealed[win_tile] == hand.reds[_FIVE_SUIT[win_tile]]):
+        win_tile = _win_tile(hand, win)  # a red five, or an error to report
     closed = True
     mask = sum(map(_BITS.__getitem__, kinds))  # the kinds are distinct: the sum is their union
     meld_groups: list[Group] = []
     meld_seq_bits = meld_set_bits = meld_quads = meld_closed = meld_fu = 0  # what the melds give every reading
     meld_tiles: list[Tile] = []
+    meld_reds = 0
     for m in melds:
+        meld_reds += m.reds
         low = m.tiles[0]
         meld_tiles += m.tiles
         kind = _MELD_GROUP[m.kind]
@@ -416,8 +424,16 @@ def _score(hand: Hand, win: str, tsumo: object, round_wind: object, seat_wind: o
                         f"one {tile_name(win_tile)}, got {concealed[win_tile]}", field="chankan",
                         code="situation.chankan_copies",
                         params={"tile": tile_name(win_tile), "count": concealed[win_tile]})
-    sit = _situation(hand, closed, tsumo, round_wind, seat_wind, riichi, ippatsu, last_tile, rinshan, chankan,
-                     blessing, sanma)
+    if (tsumo.__class__ is bool and ippatsu is False and last_tile.__class__ is bool and rinshan is False
+            and chankan is False and blessing is False and riichi.__class__ is int and (riichi == 0 or closed
+                                                                                       and riichi in (1, 2))
+            and round_wind.__class__ is str and seat_wind.__class__ is str and round_wind in _WINDS
+            and seat_wind in _WINDS and not sanma):  # the common case, which _situation would let through
+        sit = _NEW_TUPLE(Situation, (tsumo, _WINDS[round_wind], _WINDS[seat_wind], riichi, False, last_tile,
+                                     False, False, False))
+    else:
+        sit = _situation(hand, closed, tsumo, round_wind, seat_wind, riichi, ippatsu, last_tile, rinshan, chankan,
+                         blessing, sanma)
     if not (honba.__class__ is int and 0 <= honba <= 1000):
         honba = _count("honba", honba, 1000)
     sticks = riichi_sticks
@@ -425,7 +441,12 @@ def _score(hand: Hand, win: str, tsumo: object, round_wind: object, seat_wind: o
         sticks = _count("riichi_sticks", riichi_sticks, 1000)
     dora_count = ura_count = 0
     if dora or ura:
-        dora_tiles, ura_tiles = _plain_indicators(dora), _plain_indicators(ura)
+        dora_tiles: Sequence[Tile] | None = _PLAIN_INDICATORS.get(dora) if dora.__class__ is str else None
+        if dora_tiles is None:
+            dora_tiles = _plain_indicators(dora)
+        ura_tiles: Sequence[Tile] | None = _PLAIN_INDICATORS.get(ura) if ura.__class__ is str else None
+        if ura_tiles is None:
+            ura_tiles = _plain_indicators(ura)
         if dora_tiles is not None and ura_tiles is not None:
             shown = [*dora_tiles, *ura_tiles]
             if (len(dora_tiles) > MAX_INDICATORS or len(ura_tiles) > MAX_INDICATORS
@@ -448,10 +469,18 @@ def _score(hand: Hand, win: str, tsumo: object, round_wind: object, seat_wind: o
         if sit.riichi:
             for t in ura_tiles:
                 ura_count += concealed[shows[t]] + meld_tiles.count(shows[t])
-    bonus = _bonus(hand, checked_rules, dora_count, ura_count)
-    extra = 0
-    for b in bonus:
-        extra += b[1]
+    if hand.reds == _NO_REDS and not meld_reds and not hand.nukidora:  # _bonus without aka nor nukidora
+        bonus: list[Yaku] = []
+        if dora_count:
+            bonus.append(("dora", dora_count, 0))
+        if ura_count:
+            bonus.append(("ura", ura_count, 0))
+        extra = dora_count + ura_count
+    else:
+        bonus = _bonus(hand, checked_rules, dora_count, ura_count)
+        extra = 0
+        for b in bonus:
+            extra += b[1]
     shared = hand_yaku(mask, sit, closed, checked_rules)
 
     best: tuple[int, int, int, int, list[Yaku], str | None] | None = None
@@ -477,7 +506,7 @@ def _score(hand: Hand, win: str, tsumo: object, round_wind: object, seat_wind: o
                     shanpon = -1
                     found = regular_yaku(sequences, seq_bits, set_bits, meld_quads, closed_sets, pair, wait, mask,
                                          sit, closed, checked_rules, yakuman_base, ordinary_base)
-                    pinfu = _PINFU in found
+                    pinfu = wait == "ryanmen" and _PINFU in found
                     fu = regular_fu(sets_fu, pair, wait, sit, closed, pinfu, checked_rules)
                 else:
                     found = regular_yaku(sequences, seq_bits, set_bits, meld_quads, closed_sets - 1, pair, wait,
@@ -590,6 +619,7 @@ def score(hand: str | Hand, *, win: str, tsumo: bool = False, round_wind: str = 
     if checked is None:
         checked = resolve_rules(rules)
     if not isinstance(hand, Hand):
-        hand = parse(hand, rules="sanma" if checked.sanma else "riichi")
+        fast = None if checked.sanma else _fast_hand(hand)  # parse()'s fast path for plain text, called directly
+        hand = parse(hand, rules="sanma" if checked.sanma else "riichi") if fast is None else fast
     return _score(hand, win, tsumo, round_wind, seat_wind, riichi, ippatsu, last_tile, rinshan, chankan, blessing,
                   dora, ura, honba, riichi_sticks, checked, ())
