@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
-from ..agari import Decomposition, decompositions, shape_key
+from ..agari import Decomposition, decompositions, shape
 from ..errors import HandError
 from ..hand import Hand
 from ..notation import _fast_hand, check_visible, parse, parse_tiles
@@ -71,7 +71,6 @@ _PLAIN_INDICATORS: Final[dict[str, tuple[Tile, ...]]] = {"": (), **{name: (t,) f
 """No indicator or one written plainly -> its kinds (the common cases, one lookup; :func:`_plain_indicators`
 reads the others)."""
 _PINFU: Final = ("pinfu", 1, 0)
-_BITS: Final = tuple(1 << t for t in range(KINDS))
 _WINDS: Final = {"1z": 27, "2z": 28, "3z": 29, "4z": 30}
 _NORTH: Final = 30
 _NEW_TUPLE: Final = tuple.__new__
@@ -376,12 +375,11 @@ def _score(hand: Hand, win: str, tsumo: object, round_wind: object, seat_wind: o
     if sanma or hand.nukidora:
         _check_sanma(hand, checked_rules)
     concealed, melds = hand.concealed, hand.melds
-    size = sum(concealed)
+    key, kinds, size, mask = shape(concealed)
     if size % 3 != 2 or size + 3 * len(melds) != 14:
         raise HandError(f"expected a complete hand of 14 tiles (a kan counts as 3) with its melds "
                         f"written, got {size} concealed tiles and {len(melds)} meld(s)", field="hand",
                         code="score.size", params={"concealed": size, "melds": len(melds)})
-    key, kinds = shape_key(concealed)
     entry = agari_index.load().get(key)
     special: list[Decomposition] = []
     if not melds and size == 14 and (entry is None or entry.seven_pairs):
@@ -394,7 +392,6 @@ def _score(hand: Hand, win: str, tsumo: object, round_wind: object, seat_wind: o
             win_tile in _FIVE_SUIT and concealed[win_tile] == hand.reds[_FIVE_SUIT[win_tile]]):
         win_tile = _win_tile(hand, win)  # a red five, or an error to report
     closed = True
-    mask = sum(map(_BITS.__getitem__, kinds))  # the kinds are distinct: the sum is their union
     meld_groups: list[Group] = []
     meld_seq_bits = meld_set_bits = meld_quads = meld_closed = meld_fu = 0  # what the melds give every reading
     meld_tiles: list[Tile] = []
