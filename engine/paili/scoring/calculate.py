@@ -383,7 +383,10 @@ def _score(hand: Hand, win: str, tsumo: object, round_wind: object, seat_wind: o
     entry = agari_index.load().get(key)
     special: list[Decomposition] = []
     if not melds and size == 14 and (entry is None or entry.seven_pairs):
-        special = [d for d in decompositions(hand) if d.form != "regular"]
+        if entry is not None:  # the table's seven-pairs key: seven kinds held twice (decompositions' chiitoitsu)
+            special = [Decomposition("chiitoitsu", pairs=tuple(kinds))]
+        else:  # no regular reading, no seven pairs: thirteen orphans or nothing
+            special = [d for d in decompositions(hand) if d.form != "regular"]
     if (entry is None or not entry.readings) and not special:
         raise HandError(f"expected a complete hand (agari), {hand} is not one", field="hand",
                         code="score.not_agari", params={"hand": str(hand)})
@@ -554,7 +557,8 @@ def _score(hand: Hand, win: str, tsumo: object, round_wind: object, seat_wind: o
         points, paid, gained = settle(base, dealer, sit.tsumo, honba, sticks, sanma, checked_rules.sanma_split)
     else:
         points, paid, gained = 0, {}, 0
-    found.sort(key=_rank)
+    if len(found) > 1:
+        found.sort(key=_rank)
     result: dict[str, Any] = {
         "win": win,
         "dealer": dealer,
