@@ -30,7 +30,7 @@ from ..tables import agari_index
 from ..tiles import FIVES, HONOR_BASE, KINDS, SUITS, Tile, tile_name
 from .fu import CLOSED_TRIPLET_FU, NAMES, Breakdown, chiitoitsu_fu, regular_breakdown, regular_fu, set_fu
 from .points import basic_points, payments, settle
-from .rules import PRESETS, ScoringRules, resolve_rules
+from .rules import DEFAULT_RULES, PRESETS, ScoringRules, resolve_rules
 from .yaku import (
     QUAD,
     RANK,
@@ -78,6 +78,8 @@ _MELD_GROUP: Final = {"chi": SEQUENCE, "pon": TRIPLET, "kan": QUAD, "ankan": QUA
 _FIVE_SUIT: Final = {five: suit for suit, five in enumerate(FIVES)}
 """The kind of each five -> its suit (the index of its red count in ``Hand.reds``)."""
 _NO_REDS: Final = (0, 0, 0)
+_DEFAULT_JSON: Final = DEFAULT_RULES.to_json()
+"""The default rules as JSON (each result gets a copy)."""
 
 
 def _rank(found: Yaku) -> int:
@@ -514,7 +516,15 @@ def _score(hand: Hand, win: str, tsumo: object, round_wind: object, seat_wind: o
                     pinfu = False
                     fu = regular_fu(sets_fu - (CLOSED_TRIPLET_FU[win_tile] >> 1), pair, wait, sit, closed, pinfu,
                                     checked_rules)
-                value = _value(found, fu, extra, checked_rules)
+                if found and not found[0][2]:  # _value of an ordinary reading, inline below mangan
+                    han = extra
+                    for y in found:
+                        han += y[1]
+                    base = fu << (han + 2)  # basic_points: below 1,920 no limit applies, with kiriage or not
+                    value = ((base, 0, han, fu, found, None) if han < 5 and base < 1920
+                             else _value(found, fu, extra, checked_rules))
+                else:
+                    value = _value(found, fu, extra, checked_rules)
                 if ura_hits:
                     scored.append((found, fu))
                 if best is None or value[:4] > best[:4]:
@@ -573,7 +583,7 @@ def _score(hand: Hand, win: str, tsumo: object, round_wind: object, seat_wind: o
         "fu_breakdown": breakdown,
         "decomposition": decomposition,
         "no_yaku": not found,
-        "rules": _rules_json(checked_rules),
+        "rules": _rules_json(checked_rules) if checked_rules is not DEFAULT_RULES else _DEFAULT_JSON.copy(),
     }
     if ura_hits:
         result["points_by_ura"] = [

@@ -127,7 +127,9 @@ def regular_fu(sets: int, pair: Tile, wait: Wait, sit: Situation, closed: bool, 
         raw += pair_fu(pair, sit, rules)
     if wait in _WAIT_NAMES:
         raw += 2
-    return _rounded(raw, closed, rules)
+    if raw == 20 and not closed and rules.open_pinfu_fu:  # _rounded, inline
+        return 30
+    return -(-raw // 10) * 10
 
 
 def _rounded(raw: int, closed: bool, rules: ScoringRules) -> int:
