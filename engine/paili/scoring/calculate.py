@@ -492,10 +492,11 @@ def _score(hand: Hand, win: str, tsumo: object, round_wind: object, seat_wind: o
         tsumo_ = sit.tsumo
         yakuman_base = shared[0] + nine_gates(mask, concealed, win_tile, closed) if closed else shared[0]
         ordinary_base = shared[1]
+        index = kinds.__getitem__
         for r in entry.readings:
             pair = kinds[r.pair]
-            triplets = [kinds[i] for i in r.triplets]
-            sequences = [kinds[i] for i in r.sequences]
+            triplets = list(map(index, r.triplets)) if r.triplets else []
+            sequences = list(map(index, r.sequences))
             seq_bits, set_bits, sets_fu = meld_seq_bits, meld_set_bits, meld_fu
             for t in sequences:
                 seq_bits |= 1 << t

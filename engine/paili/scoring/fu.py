@@ -157,14 +157,16 @@ def regular_breakdown(triplets: list[Tile], shanpon: int, melds: list[Group], pa
     i = 0
     for tile in triplets:
         entry = RON_TRIPLET_ENTRIES[tile] if i == shanpon else CLOSED_TRIPLET_ENTRIES[tile]
-        parts.append(_copy(entry))
-        raw += entry["fu"]
+        fu = entry["fu"]
+        parts.append({"fu": fu, "reason": entry["reason"], "id": "set", "params": entry["params"].copy()})  # _copy
+        raw += fu
         i += 1
     for kind, tile, is_open, called in melds:
         if kind != SEQUENCE:
             entry = SET_ENTRIES[kind, tile, is_open, is_open and not called]
-            parts.append(_copy(entry))
-            raw += entry["fu"]
+            fu = entry["fu"]
+            parts.append({"fu": fu, "reason": entry["reason"], "id": "set", "params": entry["params"].copy()})
+            raw += fu
     fu = pair_fu(pair, sit, rules) if pair >= 27 else 0
     if fu:
         name = NAMES[pair]
