@@ -209,3 +209,27 @@ def test_score_settles_the_situation_and_the_winning_tile_as_the_checking_functi
             assert ("houtei" in ids) == (sit.last_tile and not sit.tsumo), case
             assert ("ippatsu" in ids) == sit.ippatsu, case
     assert situations > 500 and errors > 300, (situations, errors)  # both branches were exercised
+
+
+def _peikou(sequences: tuple[int, ...]) -> int:
+    """Pairs of identical sequences, each sequence in one pair at most (what iipeikou / ryanpeikou count)."""
+    ordered = sorted(sequences)
+    pairs = i = 0
+    while i + 1 < len(ordered):
+        if ordered[i] == ordered[i + 1]:
+            pairs += 1
+            i += 2
+        else:
+            i += 1
+    return pairs
+
+
+def test_the_peikou_flags_of_the_table_count_the_identical_sequences() -> None:
+    """paili.score reads iipeikou / ryanpeikou from the reading's flags: they agree with the count."""
+    readings = 0
+    for entry in agari_index.load().values():
+        for r in entry.readings:
+            flagged = 2 if "ryanpeikou" in r.flags else 1 if "iipeikou" in r.flags else 0
+            assert flagged == _peikou(r.sequences), r
+            readings += 1
+    assert readings > 9000

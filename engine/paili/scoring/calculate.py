@@ -504,16 +504,18 @@ def _score(hand: Hand, win: str, tsumo: object, round_wind: object, seat_wind: o
                 set_bits |= 1 << t
                 sets_fu += CLOSED_TRIPLET_FU[t]
             closed_sets = meld_closed + len(triplets)
+            flags = r.flags
+            peikou = (2 if "ryanpeikou" in flags else 1 if "iipeikou" in flags else 0) if closed and flags else 0
             for wait, shanpon in _placements(pair, triplets, sequences, win_tile):
                 if shanpon < 0 or tsumo_:  # a triplet completed by ron counts as open
                     shanpon = -1
                     found = regular_yaku(sequences, seq_bits, set_bits, meld_quads, closed_sets, pair, wait, mask,
-                                         sit, closed, checked_rules, yakuman_base, ordinary_base)
+                                         sit, closed, checked_rules, yakuman_base, ordinary_base, peikou)
                     pinfu = wait == "ryanmen" and _PINFU in found
                     fu = regular_fu(sets_fu, pair, wait, sit, closed, pinfu, checked_rules)
                 else:
                     found = regular_yaku(sequences, seq_bits, set_bits, meld_quads, closed_sets - 1, pair, wait,
-                                         mask, sit, closed, checked_rules, yakuman_base, ordinary_base)
+                                         mask, sit, closed, checked_rules, yakuman_base, ordinary_base, peikou)
                     pinfu = False
                     fu = regular_fu(sets_fu - (CLOSED_TRIPLET_FU[win_tile] >> 1), pair, wait, sit, closed, pinfu,
                                     checked_rules)

@@ -124,6 +124,7 @@ _NOT_TERMINAL: Final = _ALL ^ TERMINAL_BITS
 _NOT_ORPHAN: Final = _ALL ^ ORPHAN_BITS
 _NOT_SUIT: Final = tuple(_ALL ^ bits for bits in SUIT_BITS)
 """The complements within the 34 kinds (``mask & _NOT_HONOR`` is ``mask & ~HONOR_BITS`` on non-negative ints)."""
+_HONOR_SETS: Final = DRAGON_BITS | WIND_BITS
 _OUTER_SEQUENCES: Final = _bits((0, 6, 9, 15, 18, 24))
 """Sequences that hold a terminal: 123 and 789 of each suit (by their lowest tile)."""
 _NOT_OUTER_SEQUENCES: Final = _ALL ^ _OUTER_SEQUENCES
@@ -206,19 +207,19 @@ def nine_gates(mask: int, counts: tuple[int, ...], win: Tile, closed: bool) -> l
 
 def regular_yaku(sequences: list[Tile], seq_bits: int, set_bits: int, quads: int, concealed_sets: int, pair: Tile,
                  wait: Wait, mask: int, sit: Situation, closed: bool, rules: ScoringRules, yakuman: list[Yaku],
-                 ordinary: list[Yaku]) -> list[Yaku]:
+                 ordinary: list[Yaku], peikou: int) -> list[Yaku]:
     """The yaku of a regular reading: four sets and a ``pair``, the winning tile placed as ``wait``.
 
-    The sets are given by what the yaku ask of them: the lowest tiles of the ``sequences`` (all of them, for
-    the identical ones of iipeikou; only concealed ones matter there, and a closed hand has no other) and
-    the bits ``1 << tile`` of the sequences' (``seq_bits``) and of the triplets' and quads' lowest tiles
-    (``set_bits``), called melds included; ``quads`` and ``concealed_sets`` count quads and the sets that are
-    concealed (a closed kan is, a triplet completed by ron is not). ``mask`` has the bit of every kind in
-    the hand. ``yakuman`` / ``ordinary`` are what every reading shares (:func:`hand_yaku`, with
-    :func:`nine_gates`).
+    The sets are given by what the yaku ask of them: the lowest tiles of the ``sequences``, ``peikou`` the
+    number of pairs of identical sequences among them (the reading's ``iipeikou`` / ``ryanpeikou`` flag: only
+    concealed ones count, and a closed hand has no other) and the bits ``1 << tile`` of the sequences'
+    (``seq_bits``) and of the triplets' and quads' lowest tiles (``set_bits``), called melds included;
+    ``quads`` and ``concealed_sets`` count quads and the sets that are concealed (a closed kan is, a triplet
+    completed by ron is not). ``mask`` has the bit of every kind in the hand. ``yakuman`` / ``ordinary`` are
+    what every reading shares (:func:`hand_yaku`, with :func:`nine_gates`).
     """
     pair_bit = 1 << pair
-    if concealed_sets == 4 or set_bits & (DRAGON_BITS | WIND_BITS) or quads == 4:
+    if concealed_sets == 4 or set_bits & _HONOR_SETS or quads == 4:
         yakuman = yakuman[:]
         if concealed_sets == 4:
             yakuman.append(("suuankou_tanki", 0, 2) if wait == "tanki" else ("suuankou", 0, 1))
@@ -241,20 +242,11 @@ def regular_yaku(sequences: list[Tile], seq_bits: int, set_bits: int, quads: int
         if (wait == "ryanmen" and len(sequences) == 4 and not pair_bit & DRAGON_BITS
                 and pair != sit.seat_wind and pair != sit.round_wind and (rules.pinfu_tsumo or not sit.tsumo)):
             out.append(("pinfu", 1, 0))
-        if len(sequences) >= 2:
-            sequences = sorted(sequences)
-            peikou = i = 0
-            while i + 1 < len(sequences):
-                if sequences[i] == sequences[i + 1]:
-                    peikou += 1
-                    i += 2
-                else:
-                    i += 1
-            if peikou == 2:
-                out.append(("ryanpeikou", 3, 0))
-            elif peikou == 1:
-                out.append(("iipeikou", 1, 0))
-    if set_bits & (DRAGON_BITS | WIND_BITS):
+        if peikou == 2:
+            out.append(("ryanpeikou", 3, 0))
+        elif peikou == 1:
+            out.append(("iipeikou", 1, 0))
+    if set_bits & _HONOR_SETS:
         for tile, name in _DRAGON_YAKU:
             if set_bits >> tile & 1:
                 out.append((name, 1, 0))
