@@ -71,13 +71,21 @@ def shape_key(counts: Sequence[int]) -> tuple[str, list[Tile]]:
     >>> shape_key([1, 1, 1] + [0] * 24 + [2] + [0] * 6)
     ('11102', [0, 1, 2, 27])
     """
-    key, kinds, _, _ = shape(counts)
-    return key, kinds
+    kinds = list(compress(_KINDS, counts))  # the kinds held, in order (no pass over the empty ones)
+    key = ""
+    follows = -1  # the kind that would continue the current run
+    try:
+        for t in kinds:
+            key += _CELL[counts[t]] if t == follows else _NEW_RUN_CELL[counts[t]]
+            follows = _FOLLOWS[t]
+    except KeyError:  # a count outside 1-4 (no hand has one): written as it is
+        return _shape_any(counts, kinds)[:2]
+    return key[1:], kinds
 
 
 def shape(counts: Sequence[int]) -> tuple[str, list[Tile], int, int]:
     """:func:`shape_key` with the number of tiles and the bit mask of the kinds held (``1 << t`` each), which
-    :func:`paili.score` needs too: one pass over the kinds held.
+    :func:`paili.score` needs too: one pass over the kinds held (the same loop as :func:`shape_key`'s).
 
     >>> shape([1, 1, 1] + [0] * 24 + [2] + [0] * 6)
     ('11102', [0, 1, 2, 27], 5, 134217735)
