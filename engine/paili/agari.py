@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import compress
+from typing import Final
 
 from .evaluator import KNITTED_PATTERNS, Form
 from .hand import Hand
@@ -39,7 +40,6 @@ from .tiles import COPIES, HONOR_BASE, KINDS, TERMINALS_AND_HONORS, Tile
 
 _CLOSED_ONLY = frozenset({"iipeikou", "ryanpeikou", "nine_gates"})
 _KINDS = range(34)
-_DIGITS = "01234"
 _RUN_STARTS = tuple(t >= HONOR_BASE or t % 9 == 0 for t in _KINDS)
 """Kinds that never continue the run of the kind before them: the 1s and the honors."""
 
@@ -72,15 +72,58 @@ def shape_key(counts: Sequence[int]) -> tuple[str, list[Tile]]:
     ('11102', [0, 1, 2, 27])
     """
     kinds = list(compress(_KINDS, counts))  # the kinds held, in order (no pass over the empty ones)
+    key = ""
+    follows = -1  # the kind that would continue the current run
+    try:
+        for t in kinds:
+            key += _CELL[counts[t]] if t == follows else _NEW_RUN_CELL[counts[t]]
+            follows = _FOLLOWS[t]
+    except KeyError:  # a count outside 1-4 (no hand has one): written as it is
+        return _shape_any(counts, kinds)[:2]
+    return key[1:], kinds
+
+
+def shape(counts: Sequence[int]) -> tuple[str, list[Tile], int, int]:
+    """:func:`shape_key` with the number of tiles and the bit mask of the kinds held (``1 << t`` each), which
+    :func:`paili.score` needs too: one pass over the kinds held (the same loop as :func:`shape_key`'s).
+
+    >>> shape([1, 1, 1] + [0] * 24 + [2] + [0] * 6)
+    ('11102', [0, 1, 2, 27], 5, 134217735)
+    """
+    kinds = list(compress(_KINDS, counts))  # the kinds held, in order (no pass over the empty ones)
+    key = ""
+    size = mask = 0
+    follows = -1  # the kind that would continue the current run
+    try:
+        for t in kinds:
+            c = counts[t]
+            key += _CELL[c] if t == follows else _NEW_RUN_CELL[c]
+            follows = _FOLLOWS[t]
+            size += c
+            mask |= _BITS[t]
+    except KeyError:  # a count outside 1-4 (no hand has one): written as it is
+        return _shape_any(counts, kinds)
+    return key[1:], kinds, size, mask
+
+
+def _shape_any(counts: Sequence[int], kinds: list[Tile]) -> tuple[str, list[Tile], int, int]:
+    """:func:`shape` for any counts (negative, or more than 4)."""
     digits = []
     previous = -2
     for t in kinds:
         if previous >= 0 and (t != previous + 1 or _RUN_STARTS[t]):
             digits.append("0")
-        c = counts[t]
-        digits.append(_DIGITS[c] if 0 < c < 5 else str(c))
+        digits.append(str(counts[t]))
         previous = t
-    return "".join(digits), kinds
+    return "".join(digits), kinds, sum(counts[t] for t in kinds), sum(_BITS[t] for t in kinds)
+
+
+_CELL: Final = {c: str(c) for c in range(1, 5)}
+_NEW_RUN_CELL: Final = {c: f"0{c}" for c in range(1, 5)}
+"""A count as the key writes it, within a run / starting a new one (the key's first ``0`` is cut off)."""
+_FOLLOWS: Final = tuple(-1 if _RUN_STARTS[t + 1] else t + 1 for t in range(KINDS - 1)) + (-1,)
+"""``_FOLLOWS[t]``: the kind that continues a run after ``t`` (-1 after a 9 or an honor)."""
+_BITS: Final = tuple(1 << t for t in _KINDS)
 
 
 def _readings(counts: Sequence[int]) -> list[tuple[Tile, tuple[Tile, ...], tuple[Tile, ...], tuple[str, ...]]]:

@@ -581,37 +581,60 @@ def _fast_hand(text: str) -> Hand | None:
     if text.__class__ is not str or len(text) > MAX_TEXT_LENGTH:
         return None
     tokens = _FAST_TOKEN.findall(text)
-    if sum(map(len, tokens)) + text.count(" ") != len(text):  # something else is there
+    size = sum(map(len, tokens))
+    if size + text.count(" ") != len(text):  # something else is there
         return None
+    size -= len(tokens)  # the digits of the tiles (and of each meld, bar one bracket: taken off below)
     counts = [0] * KINDS
-    reds = [0, 0, 0]
+    reds = None
     melds: list[Meld] = []
-    size = 0
-    table = meld_texts()
     for token in tokens:
-        suit = token[-1]
-        if suit in "])":
-            meld = table.get(token)
+        kinds = _SUIT_DIGIT_KINDS.get(token[-1])
+        if kinds is None:  # a meld
+            meld = meld_texts().get(token)
             if meld is None:
                 return None
             melds.append(meld)
+            size -= len(token) - 1
             continue
-        for kind in map(_SUIT_DIGIT_KINDS[suit].__getitem__, token[:-1]):
+        for kind in map(kinds.__getitem__, token[:-1]):
             counts[kind] += 1
-        size += len(token) - 1
         if "0" in token:
-            reds[_SUIT_BASE[suit] // 9] += token.count("0")
+            if reds is None:
+                reds = [0, 0, 0]
+            reds[_SUIT_BASE[token[-1]] // 9] += token.count("0")
     if size % 3 == 0 or size + 3 * len(melds) > MAX_HAND_TILES:
         return None
-    concealed, concealed_reds = tuple(counts), (reds[0], reds[1], reds[2])
-    for meld in melds:
-        for t in meld.tiles:
-            counts[t] += 1
-        if meld.reds:
-            reds[meld.tiles[0] // 9] += 1
-    if max(counts) > COPIES or max(reds) > 1:
-        return None
-    return Hand(concealed, concealed_reds, tuple(melds))
+    concealed = tuple(counts)
+    concealed_reds = _NO_REDS if reds is None else (reds[0], reds[1], reds[2])
+    if melds:
+        for meld in melds:
+            for t in meld.tiles:
+                counts[t] += 1
+            if meld.reds:
+                if reds is None:
+                    reds = [0, 0, 0]
+                reds[meld.tiles[0] // 9] += 1
+    if bytes(counts).translate(None, _UP_TO_COPIES) or reds is not None and max(reds) > 1:
+        return None  # more than 4 copies of a kind, or than one red five of a suit: the full parser says so
+    hand = _NEW_HAND(Hand)  # Hand(concealed, concealed_reds, tuple(melds)) without the frozen dataclass's setattr
+    _SET_CONCEALED(hand, concealed)
+    _SET_REDS(hand, concealed_reds)
+    _SET_MELDS(hand, tuple(melds))
+    _SET_NUKIDORA(hand, 0)
+    return hand
+
+
+_NO_REDS: Final = (0, 0, 0)
+_UP_TO_COPIES: Final = bytes(range(COPIES + 1))
+"""The counts a kind may have (``bytes.translate`` deletes them: what is left is a kind over the limit)."""
+_NEW_HAND: Final = object.__new__
+_SET_CONCEALED: Final = Hand.__dict__["concealed"].__set__
+_SET_REDS: Final = Hand.__dict__["reds"].__set__
+_SET_MELDS: Final = Hand.__dict__["melds"].__set__
+_SET_NUKIDORA: Final = Hand.__dict__["nukidora"].__set__
+"""The slots of :class:`Hand`, set directly (a frozen dataclass's ``__init__`` goes through ``object.__setattr__``
+once per field)."""
 
 
 # --- public parsers -----------------------------------------------------------------------------------------

@@ -21,16 +21,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
-from ..agari import Decomposition, decompositions, shape_key
+from ..agari import Decomposition, decompositions, shape
 from ..errors import HandError
 from ..hand import Hand
-from ..notation import check_visible, parse, parse_tiles
+from ..notation import _fast_hand, check_visible, parse, parse_tiles
 from ..results import decomposition_json
 from ..tables import agari_index
 from ..tiles import FIVES, HONOR_BASE, KINDS, SUITS, Tile, tile_name
 from .fu import CLOSED_TRIPLET_FU, NAMES, Breakdown, chiitoitsu_fu, regular_breakdown, regular_fu, set_fu
 from .points import basic_points, payments, settle
-from .rules import PRESETS, ScoringRules, resolve_rules
+from .rules import DEFAULT_RULES, PRESETS, ScoringRules, resolve_rules
 from .yaku import (
     QUAD,
     RANK,
@@ -71,11 +71,15 @@ _PLAIN_INDICATORS: Final[dict[str, tuple[Tile, ...]]] = {"": (), **{name: (t,) f
 """No indicator or one written plainly -> its kinds (the common cases, one lookup; :func:`_plain_indicators`
 reads the others)."""
 _PINFU: Final = ("pinfu", 1, 0)
-_BITS: Final = tuple(1 << t for t in range(KINDS))
 _WINDS: Final = {"1z": 27, "2z": 28, "3z": 29, "4z": 30}
 _NORTH: Final = 30
 _NEW_TUPLE: Final = tuple.__new__
 _MELD_GROUP: Final = {"chi": SEQUENCE, "pon": TRIPLET, "kan": QUAD, "ankan": QUAD}
+_FIVE_SUIT: Final = {five: suit for suit, five in enumerate(FIVES)}
+"""The kind of each five -> its suit (the index of its red count in ``Hand.reds``)."""
+_NO_REDS: Final = (0, 0, 0)
+_DEFAULT_JSON: Final = DEFAULT_RULES.to_json()
+"""The default rules as JSON (each result gets a copy)."""
 
 
 def _rank(found: Yaku) -> int:
@@ -373,26 +377,32 @@ def _score(hand: Hand, win: str, tsumo: object, round_wind: object, seat_wind: o
     if sanma or hand.nukidora:
         _check_sanma(hand, checked_rules)
     concealed, melds = hand.concealed, hand.melds
-    size = sum(concealed)
+    key, kinds, size, mask = shape(concealed)
     if size % 3 != 2 or size + 3 * len(melds) != 14:
         raise HandError(f"expected a complete hand of 14 tiles (a kan counts as 3) with its melds "
                         f"written, got {size} concealed tiles and {len(melds)} meld(s)", field="hand",
                         code="score.size", params={"concealed": size, "melds": len(melds)})
-    key, kinds = shape_key(concealed)
     entry = agari_index.load().get(key)
     special: list[Decomposition] = []
     if not melds and size == 14 and (entry is None or entry.seven_pairs):
-        special = [d for d in decompositions(hand) if d.form != "regular"]
+        if entry is not None:  # the table's seven-pairs key: seven kinds held twice (decompositions' chiitoitsu)
+            special = [Decomposition("chiitoitsu", pairs=tuple(kinds))]
+        else:  # no regular reading, no seven pairs: thirteen orphans or nothing
+            special = [d for d in decompositions(hand) if d.form != "regular"]
     if (entry is None or not entry.readings) and not special:
         raise HandError(f"expected a complete hand (agari), {hand} is not one", field="hand",
                         code="score.not_agari", params={"hand": str(hand)})
-    win_tile = _win_tile(hand, win)
+    win_tile = _PLAIN_TILES.get(win) if win.__class__ is str else None  # the common case: a plain tile held
+    if win_tile is None or not concealed[win_tile] or (
+            win_tile in _FIVE_SUIT and concealed[win_tile] == hand.reds[_FIVE_SUIT[win_tile]]):
+        win_tile = _win_tile(hand, win)  # a red five, or an error to report
     closed = True
-    mask = sum(map(_BITS.__getitem__, kinds))  # the kinds are distinct: the sum is their union
     meld_groups: list[Group] = []
     meld_seq_bits = meld_set_bits = meld_quads = meld_closed = meld_fu = 0  # what the melds give every reading
     meld_tiles: list[Tile] = []
+    meld_reds = 0
     for m in melds:
+        meld_reds += m.reds
         low = m.tiles[0]
         meld_tiles += m.tiles
         kind = _MELD_GROUP[m.kind]
@@ -416,8 +426,16 @@ def _score(hand: Hand, win: str, tsumo: object, round_wind: object, seat_wind: o
                         f"one {tile_name(win_tile)}, got {concealed[win_tile]}", field="chankan",
                         code="situation.chankan_copies",
                         params={"tile": tile_name(win_tile), "count": concealed[win_tile]})
-    sit = _situation(hand, closed, tsumo, round_wind, seat_wind, riichi, ippatsu, last_tile, rinshan, chankan,
-                     blessing, sanma)
+    if (tsumo.__class__ is bool and ippatsu is False and last_tile.__class__ is bool and rinshan is False
+            and chankan is False and blessing is False and riichi.__class__ is int and (riichi == 0 or closed
+                                                                                       and riichi in (1, 2))
+            and round_wind.__class__ is str and seat_wind.__class__ is str and round_wind in _WINDS
+            and seat_wind in _WINDS and not sanma):  # the common case, which _situation would let through
+        sit = _NEW_TUPLE(Situation, (tsumo, _WINDS[round_wind], _WINDS[seat_wind], riichi, False, last_tile,
+                                     False, False, False))
+    else:
+        sit = _situation(hand, closed, tsumo, round_wind, seat_wind, riichi, ippatsu, last_tile, rinshan, chankan,
+                         blessing, sanma)
     if not (honba.__class__ is int and 0 <= honba <= 1000):
         honba = _count("honba", honba, 1000)
     sticks = riichi_sticks
@@ -425,7 +443,12 @@ def _score(hand: Hand, win: str, tsumo: object, round_wind: object, seat_wind: o
         sticks = _count("riichi_sticks", riichi_sticks, 1000)
     dora_count = ura_count = 0
     if dora or ura:
-        dora_tiles, ura_tiles = _plain_indicators(dora), _plain_indicators(ura)
+        dora_tiles: Sequence[Tile] | None = _PLAIN_INDICATORS.get(dora) if dora.__class__ is str else None
+        if dora_tiles is None:
+            dora_tiles = _plain_indicators(dora)
+        ura_tiles: Sequence[Tile] | None = _PLAIN_INDICATORS.get(ura) if ura.__class__ is str else None
+        if ura_tiles is None:
+            ura_tiles = _plain_indicators(ura)
         if dora_tiles is not None and ura_tiles is not None:
             shown = [*dora_tiles, *ura_tiles]
             if (len(dora_tiles) > MAX_INDICATORS or len(ura_tiles) > MAX_INDICATORS
@@ -448,10 +471,18 @@ def _score(hand: Hand, win: str, tsumo: object, round_wind: object, seat_wind: o
         if sit.riichi:
             for t in ura_tiles:
                 ura_count += concealed[shows[t]] + meld_tiles.count(shows[t])
-    bonus = _bonus(hand, checked_rules, dora_count, ura_count)
-    extra = 0
-    for b in bonus:
-        extra += b[1]
+    if hand.reds == _NO_REDS and not meld_reds and not hand.nukidora:  # _bonus without aka nor nukidora
+        bonus: list[Yaku] = []
+        if dora_count:
+            bonus.append(("dora", dora_count, 0))
+        if ura_count:
+            bonus.append(("ura", ura_count, 0))
+        extra = dora_count + ura_count
+    else:
+        bonus = _bonus(hand, checked_rules, dora_count, ura_count)
+        extra = 0
+        for b in bonus:
+            extra += b[1]
     shared = hand_yaku(mask, sit, closed, checked_rules)
 
     best: tuple[int, int, int, int, list[Yaku], str | None] | None = None
@@ -461,10 +492,11 @@ def _score(hand: Hand, win: str, tsumo: object, round_wind: object, seat_wind: o
         tsumo_ = sit.tsumo
         yakuman_base = shared[0] + nine_gates(mask, concealed, win_tile, closed) if closed else shared[0]
         ordinary_base = shared[1]
+        index = kinds.__getitem__
         for r in entry.readings:
             pair = kinds[r.pair]
-            triplets = [kinds[i] for i in r.triplets]
-            sequences = [kinds[i] for i in r.sequences]
+            triplets = list(map(index, r.triplets)) if r.triplets else []
+            sequences = list(map(index, r.sequences))
             seq_bits, set_bits, sets_fu = meld_seq_bits, meld_set_bits, meld_fu
             for t in sequences:
                 seq_bits |= 1 << t
@@ -472,20 +504,30 @@ def _score(hand: Hand, win: str, tsumo: object, round_wind: object, seat_wind: o
                 set_bits |= 1 << t
                 sets_fu += CLOSED_TRIPLET_FU[t]
             closed_sets = meld_closed + len(triplets)
+            flags = r.flags
+            peikou = (2 if "ryanpeikou" in flags else 1 if "iipeikou" in flags else 0) if closed and flags else 0
             for wait, shanpon in _placements(pair, triplets, sequences, win_tile):
                 if shanpon < 0 or tsumo_:  # a triplet completed by ron counts as open
                     shanpon = -1
                     found = regular_yaku(sequences, seq_bits, set_bits, meld_quads, closed_sets, pair, wait, mask,
-                                         sit, closed, checked_rules, yakuman_base, ordinary_base)
-                    pinfu = _PINFU in found
+                                         sit, closed, checked_rules, yakuman_base, ordinary_base, peikou)
+                    pinfu = wait == "ryanmen" and _PINFU in found
                     fu = regular_fu(sets_fu, pair, wait, sit, closed, pinfu, checked_rules)
                 else:
                     found = regular_yaku(sequences, seq_bits, set_bits, meld_quads, closed_sets - 1, pair, wait,
-                                         mask, sit, closed, checked_rules, yakuman_base, ordinary_base)
+                                         mask, sit, closed, checked_rules, yakuman_base, ordinary_base, peikou)
                     pinfu = False
                     fu = regular_fu(sets_fu - (CLOSED_TRIPLET_FU[win_tile] >> 1), pair, wait, sit, closed, pinfu,
                                     checked_rules)
-                value = _value(found, fu, extra, checked_rules)
+                if found and not found[0][2]:  # _value of an ordinary reading, inline below mangan
+                    han = extra
+                    for y in found:
+                        han += y[1]
+                    base = fu << (han + 2)  # basic_points: below 1,920 no limit applies, with kiriage or not
+                    value = ((base, 0, han, fu, found, None) if han < 5 and base < 1920
+                             else _value(found, fu, extra, checked_rules))
+                else:
+                    value = _value(found, fu, extra, checked_rules)
                 if ura_hits:
                     scored.append((found, fu))
                 if best is None or value[:4] > best[:4]:
@@ -528,7 +570,8 @@ def _score(hand: Hand, win: str, tsumo: object, round_wind: object, seat_wind: o
         points, paid, gained = settle(base, dealer, sit.tsumo, honba, sticks, sanma, checked_rules.sanma_split)
     else:
         points, paid, gained = 0, {}, 0
-    found.sort(key=_rank)
+    if len(found) > 1:
+        found.sort(key=_rank)
     result: dict[str, Any] = {
         "win": win,
         "dealer": dealer,
@@ -543,7 +586,7 @@ def _score(hand: Hand, win: str, tsumo: object, round_wind: object, seat_wind: o
         "fu_breakdown": breakdown,
         "decomposition": decomposition,
         "no_yaku": not found,
-        "rules": _rules_json(checked_rules),
+        "rules": _rules_json(checked_rules) if checked_rules is not DEFAULT_RULES else _DEFAULT_JSON.copy(),
     }
     if ura_hits:
         result["points_by_ura"] = [
@@ -590,6 +633,7 @@ def score(hand: str | Hand, *, win: str, tsumo: bool = False, round_wind: str = 
     if checked is None:
         checked = resolve_rules(rules)
     if not isinstance(hand, Hand):
-        hand = parse(hand, rules="sanma" if checked.sanma else "riichi")
+        fast = None if checked.sanma else _fast_hand(hand)  # parse()'s fast path for plain text, called directly
+        hand = parse(hand, rules="sanma" if checked.sanma else "riichi") if fast is None else fast
     return _score(hand, win, tsumo, round_wind, seat_wind, riichi, ippatsu, last_tile, rinshan, chankan, blessing,
                   dora, ura, honba, riichi_sticks, checked, ())

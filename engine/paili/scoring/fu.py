@@ -67,12 +67,9 @@ def _entry(fu: int, reason: str, id_: str, **params: object) -> dict[str, Any]:
 
 def _copy(entry: dict[str, Any]) -> dict[str, Any]:
     """A precomputed entry as a fresh dict (a caller may change its result; the tables stay as they are)."""
-    return {**entry, "params": dict(entry["params"])}
+    return {"fu": entry["fu"], "reason": entry["reason"], "id": entry["id"], "params": entry["params"].copy()}
 
 
-_BASE: Final = _entry(20, "base (futei)", "base")
-_MENZEN_RON: Final = _entry(10, "closed hand won by ron (menzen kafu)", "menzen_ron")
-_TSUMO: Final = _entry(2, "tsumo", "tsumo")
 _OPEN_PINFU: Final = _entry(10, "open hand with no fu counts 30", "open_pinfu")
 _WAIT_ENTRIES: Final = {wait: _entry(2, name, "wait", wait=wait) for wait, name in _WAIT_NAMES.items()}
 
@@ -130,7 +127,9 @@ def regular_fu(sets: int, pair: Tile, wait: Wait, sit: Situation, closed: bool, 
         raw += pair_fu(pair, sit, rules)
     if wait in _WAIT_NAMES:
         raw += 2
-    return _rounded(raw, closed, rules)
+    if raw == 20 and not closed and rules.open_pinfu_fu:  # _rounded, inline
+        return 30
+    return -(-raw // 10) * 10
 
 
 def _rounded(raw: int, closed: bool, rules: ScoringRules) -> int:
@@ -145,24 +144,30 @@ def regular_breakdown(triplets: list[Tile], shanpon: int, melds: list[Group], pa
     """The breakdown of :func:`regular_fu` for a reading whose concealed sets score nothing but the
     ``triplets`` (``triplets[shanpon]`` completed by ron, -1 for none) and whose called melds are ``melds``:
     its entries add up to that fu."""
-    parts: Breakdown = [_copy(_BASE)]
+    # the fixed entries as dict displays (cheaper than copying a precomputed entry)
+    parts: Breakdown = [{"fu": 20, "reason": "base (futei)", "id": "base", "params": {}}]
     raw = 20
-    if closed and not sit.tsumo:
-        parts.append(_copy(_MENZEN_RON))
+    if sit.tsumo:
+        if not pinfu:
+            parts.append({"fu": 2, "reason": "tsumo", "id": "tsumo", "params": {}})
+            raw += 2
+    elif closed:
+        parts.append({"fu": 10, "reason": "closed hand won by ron (menzen kafu)", "id": "menzen_ron", "params": {}})
         raw += 10
-    if sit.tsumo and not pinfu:
-        parts.append(_copy(_TSUMO))
-        raw += 2
-    for i, tile in enumerate(triplets):
+    i = 0
+    for tile in triplets:
         entry = RON_TRIPLET_ENTRIES[tile] if i == shanpon else CLOSED_TRIPLET_ENTRIES[tile]
-        parts.append(_copy(entry))
-        raw += entry["fu"]
+        fu = entry["fu"]
+        parts.append({"fu": fu, "reason": entry["reason"], "id": "set", "params": entry["params"].copy()})  # _copy
+        raw += fu
+        i += 1
     for kind, tile, is_open, called in melds:
         if kind != SEQUENCE:
             entry = SET_ENTRIES[kind, tile, is_open, is_open and not called]
-            parts.append(_copy(entry))
-            raw += entry["fu"]
-    fu = pair_fu(pair, sit, rules)
+            fu = entry["fu"]
+            parts.append({"fu": fu, "reason": entry["reason"], "id": "set", "params": entry["params"].copy()})
+            raw += fu
+    fu = pair_fu(pair, sit, rules) if pair >= 27 else 0
     if fu:
         name = NAMES[pair]
         if pair in _DRAGONS:
@@ -178,11 +183,11 @@ def regular_breakdown(triplets: list[Tile], shanpon: int, melds: list[Group], pa
     if wait in _WAIT_ENTRIES:
         parts.append(_copy(_WAIT_ENTRIES[wait]))
         raw += 2
-    fu = _rounded(raw, closed, rules)
-    if raw == 20 and fu == 30:
+    if raw == 20 and not closed and rules.open_pinfu_fu:  # _rounded's 30
         parts.append(_copy(_OPEN_PINFU))
-    elif fu != raw:
-        parts.append(_entry(fu - raw, f"rounded up from {raw}", "rounding", raw=raw))
+    elif raw % 10:
+        parts.append({"fu": 10 - raw % 10, "reason": f"rounded up from {raw}", "id": "rounding",
+                      "params": {"raw": raw}})
     return parts
 
 

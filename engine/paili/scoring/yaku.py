@@ -117,8 +117,17 @@ SUIT_BITS: Final = (_bits(range(0, 9)), _bits(range(9, 18)), _bits(range(18, 27)
 GREEN_BITS: Final = _bits((19, 20, 21, 23, 25, 32))
 DRAGON_BITS: Final = _bits((31, 32, 33))
 WIND_BITS: Final = _bits((27, 28, 29, 30))
+_ALL: Final = (1 << 34) - 1
+_NOT_HONOR: Final = _ALL ^ HONOR_BITS
+_NOT_GREEN: Final = _ALL ^ GREEN_BITS
+_NOT_TERMINAL: Final = _ALL ^ TERMINAL_BITS
+_NOT_ORPHAN: Final = _ALL ^ ORPHAN_BITS
+_NOT_SUIT: Final = tuple(_ALL ^ bits for bits in SUIT_BITS)
+"""The complements within the 34 kinds (``mask & _NOT_HONOR`` is ``mask & ~HONOR_BITS`` on non-negative ints)."""
+_HONOR_SETS: Final = DRAGON_BITS | WIND_BITS
 _OUTER_SEQUENCES: Final = _bits((0, 6, 9, 15, 18, 24))
 """Sequences that hold a terminal: 123 and 789 of each suit (by their lowest tile)."""
+_NOT_OUTER_SEQUENCES: Final = _ALL ^ _OUTER_SEQUENCES
 _STRAIGHT: Final = _bits((0, 3, 6))
 _DRAGON_YAKU: Final = ((31, "yakuhai_haku"), (32, "yakuhai_hatsu"), (33, "yakuhai_chun"))
 _GATES: Final = (3, 1, 1, 1, 1, 1, 1, 1, 3)
@@ -146,40 +155,39 @@ class Situation(NamedTuple):
 def hand_yaku(mask: int, sit: Situation, closed: bool, rules: ScoringRules) -> tuple[list[Yaku], list[Yaku]]:
     """What every reading of the hand shares: (yakuman, ordinary yaku) that come from how the hand won and
     from its tiles alone (``mask`` has the bit ``1 << t`` of every kind in the hand, concealed and called)."""
+    tsumo, _, seat_wind, riichi, ippatsu, last_tile, rinshan, chankan, blessing = sit  # one unpacking, no lookups
     yakuman: list[Yaku] = []
-    if sit.blessing:
-        yakuman.append(("tenhou", 0, 1) if sit.seat_wind == HONOR_BASE else ("chiihou", 0, 1))
-    if not mask & ~HONOR_BITS:
+    if blessing:
+        yakuman.append(("tenhou", 0, 1) if seat_wind == HONOR_BASE else ("chiihou", 0, 1))
+    if not mask & _NOT_HONOR:
         yakuman.append(("tsuuiisou", 0, 1))
-    if not mask & ~GREEN_BITS:
+    if not mask & _NOT_GREEN:
         yakuman.append(("ryuuiisou", 0, 1))
-    if not mask & ~TERMINAL_BITS:
+    if not mask & _NOT_TERMINAL:
         yakuman.append(("chinroutou", 0, 1))
     out: list[Yaku] = []
-    if sit.riichi == 2:
-        out.append(("double_riichi", 2, 0))
-    elif sit.riichi == 1:
-        out.append(("riichi", 1, 0))
-    if sit.ippatsu:
+    if riichi:
+        out.append(("double_riichi", 2, 0) if riichi == 2 else ("riichi", 1, 0))
+    if ippatsu:
         out.append(("ippatsu", 1, 0))
-    if sit.tsumo and closed:
+    if tsumo and closed:
         out.append(("menzen_tsumo", 1, 0))
-    if sit.rinshan:
-        out.append(("rinshan", 1, 0))
-    if sit.chankan:
-        out.append(("chankan", 1, 0))
-    if sit.last_tile:
-        out.append(("haitei", 1, 0) if sit.tsumo else ("houtei", 1, 0))
+    if rinshan or chankan or last_tile:
+        if rinshan:
+            out.append(("rinshan", 1, 0))
+        if chankan:
+            out.append(("chankan", 1, 0))
+        if last_tile:
+            out.append(("haitei", 1, 0) if tsumo else ("houtei", 1, 0))
     if not mask & ORPHAN_BITS and (closed or rules.open_tanyao):
         out.append(("tanyao", 1, 0))
-    suited = mask & ~HONOR_BITS
-    for bits in SUIT_BITS:
-        if suited and not suited & ~bits:
-            if mask & HONOR_BITS:
-                out.append(("honitsu", 3 if closed else 2, 0))
-            else:
-                out.append(("chinitsu", 6 if closed else 5, 0))
-    if not mask & ~ORPHAN_BITS:
+    suited = mask & _NOT_HONOR
+    if suited and not suited & _NOT_SUIT[((suited & -suited).bit_length() - 1) // 9]:  # one suit (its lowest)
+        if mask & HONOR_BITS:
+            out.append(("honitsu", 3 if closed else 2, 0))
+        else:
+            out.append(("chinitsu", 6 if closed else 5, 0))
+    if not mask & _NOT_ORPHAN:
         out.append(("honroutou", 2, 0))
     return yakuman, out
 
@@ -189,7 +197,7 @@ def nine_gates(mask: int, counts: tuple[int, ...], win: Tile, closed: bool) -> l
     (``mask`` has the bit ``1 << t`` of every kind in the hand, ``counts`` are the concealed tiles); the
     nine-sided wait (the win on the extra tile) is junsei_chuuren."""
     low = (mask & -mask).bit_length() - 1
-    if closed and low < HONOR_BASE and not mask & ~SUIT_BITS[low // 9] and sum(counts) == 14:
+    if closed and low < HONOR_BASE and not mask & _NOT_SUIT[low // 9] and sum(counts) == 14:
         base = low - low % 9
         if all(counts[base + i] >= _GATES[i] for i in range(9)):
             pure = counts[win] - _GATES[win - base] == 1
@@ -199,19 +207,19 @@ def nine_gates(mask: int, counts: tuple[int, ...], win: Tile, closed: bool) -> l
 
 def regular_yaku(sequences: list[Tile], seq_bits: int, set_bits: int, quads: int, concealed_sets: int, pair: Tile,
                  wait: Wait, mask: int, sit: Situation, closed: bool, rules: ScoringRules, yakuman: list[Yaku],
-                 ordinary: list[Yaku]) -> list[Yaku]:
+                 ordinary: list[Yaku], peikou: int) -> list[Yaku]:
     """The yaku of a regular reading: four sets and a ``pair``, the winning tile placed as ``wait``.
 
-    The sets are given by what the yaku ask of them: the lowest tiles of the ``sequences`` (all of them, for
-    the identical ones of iipeikou; only concealed ones matter there, and a closed hand has no other) and
-    the bits ``1 << tile`` of the sequences' (``seq_bits``) and of the triplets' and quads' lowest tiles
-    (``set_bits``), called melds included; ``quads`` and ``concealed_sets`` count quads and the sets that are
-    concealed (a closed kan is, a triplet completed by ron is not). ``mask`` has the bit of every kind in
-    the hand. ``yakuman`` / ``ordinary`` are what every reading shares (:func:`hand_yaku`, with
-    :func:`nine_gates`).
+    The sets are given by what the yaku ask of them: the lowest tiles of the ``sequences``, ``peikou`` the
+    number of pairs of identical sequences among them (the reading's ``iipeikou`` / ``ryanpeikou`` flag: only
+    concealed ones count, and a closed hand has no other) and the bits ``1 << tile`` of the sequences'
+    (``seq_bits``) and of the triplets' and quads' lowest tiles (``set_bits``), called melds included;
+    ``quads`` and ``concealed_sets`` count quads and the sets that are concealed (a closed kan is, a triplet
+    completed by ron is not). ``mask`` has the bit of every kind in the hand. ``yakuman`` / ``ordinary`` are
+    what every reading shares (:func:`hand_yaku`, with :func:`nine_gates`).
     """
     pair_bit = 1 << pair
-    if concealed_sets == 4 or set_bits & (DRAGON_BITS | WIND_BITS) or quads == 4:
+    if concealed_sets == 4 or set_bits & _HONOR_SETS or quads == 4:
         yakuman = yakuman[:]
         if concealed_sets == 4:
             yakuman.append(("suuankou_tanki", 0, 2) if wait == "tanki" else ("suuankou", 0, 1))
@@ -234,20 +242,11 @@ def regular_yaku(sequences: list[Tile], seq_bits: int, set_bits: int, quads: int
         if (wait == "ryanmen" and len(sequences) == 4 and not pair_bit & DRAGON_BITS
                 and pair != sit.seat_wind and pair != sit.round_wind and (rules.pinfu_tsumo or not sit.tsumo)):
             out.append(("pinfu", 1, 0))
-        if len(sequences) >= 2:
-            sequences = sorted(sequences)
-            peikou = i = 0
-            while i + 1 < len(sequences):
-                if sequences[i] == sequences[i + 1]:
-                    peikou += 1
-                    i += 2
-                else:
-                    i += 1
-            if peikou == 2:
-                out.append(("ryanpeikou", 3, 0))
-            elif peikou == 1:
-                out.append(("iipeikou", 1, 0))
-    if set_bits & (DRAGON_BITS | WIND_BITS):
+        if peikou == 2:
+            out.append(("ryanpeikou", 3, 0))
+        elif peikou == 1:
+            out.append(("iipeikou", 1, 0))
+    if set_bits & _HONOR_SETS:
         for tile, name in _DRAGON_YAKU:
             if set_bits >> tile & 1:
                 out.append((name, 1, 0))
@@ -256,7 +255,7 @@ def regular_yaku(sequences: list[Tile], seq_bits: int, set_bits: int, quads: int
         if set_bits >> sit.seat_wind & 1:
             out.append(("seat_wind", 1, 0))
     if seq_bits:
-        if pair_bit & ORPHAN_BITS and not seq_bits & ~_OUTER_SEQUENCES and not set_bits & ~ORPHAN_BITS:
+        if pair_bit & ORPHAN_BITS and not seq_bits & _NOT_OUTER_SEQUENCES and not set_bits & _NOT_ORPHAN:
             if mask & HONOR_BITS:
                 out.append(("chanta", 2 if closed else 1, 0))
             else:
