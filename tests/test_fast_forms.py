@@ -191,3 +191,63 @@ def test_sichuan_draws_and_discards_agree_with_every_neighbour() -> None:
         _neighbours_agree(hand, "sichuan", free[i % len(free)])
         checked += 1
     assert checked > 1000
+
+
+def _knit_heavy(rng: random.Random, size: int) -> list[int]:
+    """Counts of ``size`` tiles: half of them built on part of a knitted pattern, the others random, with a bias
+    to the suits (pairs, triplets and fours come often)."""
+    counts = [0] * 34
+    if rng.random() < 0.5:
+        for k in rng.sample(rng.choice(KNITTED_PATTERNS), rng.randint(3, min(9, size))):
+            counts[k] += 1
+    while sum(counts) < size:
+        k = rng.randrange(34) if rng.random() < 0.6 else rng.choice([k for k in range(27) if counts[k]] or [0])
+        counts[k] += counts[k] < 4
+    return counts
+
+
+def test_gb_knitted_forms_read_directly_agree_with_the_cached_reading() -> None:
+    """knitted_forms' direct path (no suit limited: the automata read inline, the 组合龙 rests on demand)
+    against the cached :class:`KnitSuit` reading, on seeded random and adversarial hands of every size the
+    knitted forms read, with each set of forms."""
+    rng = random.Random(1104)
+    forms_list = (frozenset({"quanbukao", "zuhelong"}), frozenset({"zuhelong"}), frozenset({"quanbukao"}))
+    checked = dragons = 0
+    for forms in forms_list:
+        for size, melds in ((13, 4), (14, 4), (10, 3), (11, 3), (7, 2), (8, 2)):
+            ev = Evaluator(melds_needed=melds, called=None, forms=forms, rules="gb")  # type: ignore[arg-type]
+            assert ev._plain
+            for _ in range(700):
+                counts = _knit_heavy(rng, size)
+                got = ev._knitted_forms_direct(counts)
+                assert got == ev._knitted_forms_cached(counts), (counts, forms, melds)
+                assert ev.knitted_forms(counts) == got
+                checked += 1
+                dragons += got[3] < UNREACHABLE and got[3] <= got[0]
+    assert checked == 3 * 6 * 700 and dragons >= 500
+
+
+def test_sanma_characters_read_by_their_ends_agree_with_the_capped_read() -> None:
+    """Sanma's characters (only 1m and 9m in the wall) read by ``5 * c1 + c9`` and combined inline against the
+    capped dynamic programme through the generic path, on every pair of end counts with random other suits, with
+    and without nukidora and called melds (which limit other slots: the generic path then)."""
+    rng = random.Random(1105)
+    t = suit_tables()
+    checked = 0
+    for aside in (None, [0] * 30 + [2, 0, 0, 0], [1] + [0] * 17 + [3] + [0] * 15):
+        for melds in (4, 3, 1):
+            ev = Evaluator(melds_needed=melds, called=aside, forms=frozenset({"regular"}), rules="sanma")
+            slow = Evaluator(melds_needed=melds, called=aside, forms=frozenset({"regular"}), rules="sanma")
+            slow._ends = slow._ends_only = None
+            assert (ev._ends_only is not None) == (aside is None)
+            assert ev._ends is not None and max(ev._ends) < t.k  # the ends' answers are in the shipped table
+            for c1, c9 in product(range(5), repeat=2):
+                for _ in range(12):
+                    counts = [0] * 34
+                    counts[0], counts[8] = c1, c9
+                    while sum(counts) < 3 * melds + 1 + rng.randrange(2):
+                        k = rng.choice((rng.randrange(9, 34), rng.randrange(1, 8)))  # 2m-8m: never usable
+                        counts[k] += counts[k] < 4
+                    assert ev.shanten(counts) == slow.shanten(counts), (counts, aside, melds)
+                    checked += 1
+    assert checked == 3 * 3 * 25 * 12
