@@ -29,14 +29,21 @@ called melds, so ``1111m234p567p789s`` is 1-shanten, not tenpai as the textbook 
   pattern plus a target of the rest. Each suit is read once into a :class:`KnitSuit` (its regular answer, its
   kinds held per knitted rank packed so that the three suits add up to all six patterns' ``d``, and its three
   possible rests' answers), cached like the suit entries; the rests combine with the honors as the regular
-  form's answers do, best pattern first, a pattern skipped when it cannot beat the best so far.
+  form's answers do, best pattern first, a pattern skipped when it cannot beat the best so far. A lone hand's
+  forms (:meth:`Evaluator.knitted_forms`, what :func:`paili.shanten.shanten` asks) skip the cache when no
+  suit is limited: the suits are read straight from the automata and a rest only for a pattern that can
+  still beat the best so far (about 1.5 patterns a hand), cheaper than building three cold entries.
 
 Seven pairs, thirteen orphans, 全不靠 and 七星不靠 apply only to a closed hand of 13 or 14 tiles with no called
 melds (:func:`applicable`), 组合龙 to a hand that needs at least three melds. Seven pairs and thirteen orphans
 read five counters (:class:`PairCounts`) that a one-tile change updates in O(1).
 
 The rule set (:mod:`paili.rules`) bounds every target: a kind outside its universe may not be aimed at (cap 0,
-as a called meld lowers a cap). Under 缺一门 (``sichuan``) the evaluator keeps the suits the hand may give up
+as a called meld lowers a cap). Sanma's characters (only 1m and 9m in the wall) are read by the counts of
+their ends alone (a kind that can never be used is extra tiles, whatever its count); their answers, and
+those of Sichuan's empty honors, are in the shipped combination table.
+
+Under 缺一门 (``sichuan``) the evaluator keeps the suits the hand may give up
 (``voids``): the shanten is the best over them of the shanten of the hand read without that suit (its tiles
 must all go, so they are read as absent: an empty suit, which a target never needs since a free kind of the
 kept suits always costs as little), with seven pairs by ``13 - 2h - min(7 - h, t - 2h)`` over the kept suits
