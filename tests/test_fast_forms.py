@@ -10,6 +10,7 @@
 * The evaluator's draws and discards against the shanten of every one-tile neighbour: GB (组合龙 draws read
   from the rests' neighbours) and Sichuan (缺一门: the draws of each choice of the suit given up, by form, and
   the discards, with seven pairs' change read by the count of the kind changed), with and without a fixed void.
+* Sanma's characters read by the counts of 1m and 9m and combined inline against the capped generic read.
 """
 
 from __future__ import annotations
@@ -191,40 +192,6 @@ def test_sichuan_draws_and_discards_agree_with_every_neighbour() -> None:
         _neighbours_agree(hand, "sichuan", free[i % len(free)])
         checked += 1
     assert checked > 1000
-
-
-def _knit_heavy(rng: random.Random, size: int) -> list[int]:
-    """Counts of ``size`` tiles: half of them built on part of a knitted pattern, the others random, with a bias
-    to the suits (pairs, triplets and fours come often)."""
-    counts = [0] * 34
-    if rng.random() < 0.5:
-        for k in rng.sample(rng.choice(KNITTED_PATTERNS), rng.randint(3, min(9, size))):
-            counts[k] += 1
-    while sum(counts) < size:
-        k = rng.randrange(34) if rng.random() < 0.6 else rng.choice([k for k in range(27) if counts[k]] or [0])
-        counts[k] += counts[k] < 4
-    return counts
-
-
-def test_gb_knitted_forms_read_directly_agree_with_the_cached_reading() -> None:
-    """knitted_forms' direct path (no suit limited: the automata read inline, the 组合龙 rests on demand)
-    against the cached :class:`KnitSuit` reading, on seeded random and adversarial hands of every size the
-    knitted forms read, with each set of forms."""
-    rng = random.Random(1104)
-    forms_list = (frozenset({"quanbukao", "zuhelong"}), frozenset({"zuhelong"}), frozenset({"quanbukao"}))
-    checked = dragons = 0
-    for forms in forms_list:
-        for size, melds in ((13, 4), (14, 4), (10, 3), (11, 3), (7, 2), (8, 2)):
-            ev = Evaluator(melds_needed=melds, called=None, forms=forms, rules="gb")  # type: ignore[arg-type]
-            assert ev._plain
-            for _ in range(700):
-                counts = _knit_heavy(rng, size)
-                got = ev._knitted_forms_direct(counts)
-                assert got == ev._knitted_forms_cached(counts), (counts, forms, melds)
-                assert ev.knitted_forms(counts) == got
-                checked += 1
-                dragons += got[3] < UNREACHABLE and got[3] <= got[0]
-    assert checked == 3 * 6 * 700 and dragons >= 500
 
 
 def test_sanma_characters_read_by_their_ends_agree_with_the_capped_read() -> None:

@@ -29,10 +29,7 @@ called melds, so ``1111m234p567p789s`` is 1-shanten, not tenpai as the textbook 
   pattern plus a target of the rest. Each suit is read once into a :class:`KnitSuit` (its regular answer, its
   kinds held per knitted rank packed so that the three suits add up to all six patterns' ``d``, and its three
   possible rests' answers), cached like the suit entries; the rests combine with the honors as the regular
-  form's answers do, best pattern first, a pattern skipped when it cannot beat the best so far. A lone hand's
-  forms (:meth:`Evaluator.knitted_forms`, what :func:`paili.shanten.shanten` asks) skip the cache when no
-  suit is limited: the suits are read straight from the automata and a rest only for a pattern that can
-  still beat the best so far (about 1.5 patterns a hand), cheaper than building three cold entries.
+  form's answers do, best pattern first, a pattern skipped when it cannot beat the best so far.
 
 Seven pairs, thirteen orphans, 全不靠 and 七星不靠 apply only to a closed hand of 13 or 14 tiles with no called
 melds (:func:`applicable`), 组合龙 to a hand that needs at least three melds. Seven pairs and thirteen orphans
@@ -534,32 +531,6 @@ def knit_suit(part: tuple[int, ...], caps: tuple[int, ...] | None, slot: int, ta
         if c2 or c5 or c8 else own))
 
 
-def _rest_id(trans: Sequence[int], ids: Sequence[int], part: Sequence[int], rank: int, own: int) -> int:
-    """The answer id of :func:`knit_rest` of a suit's content not limited below 4 (``own``: its own answer id,
-    the rest's when it holds none of the ranks), read straight from the automaton (``trans``, ``ids``)."""
-    c0, c1, c2, c3, c4, c5, c6, c7, c8 = part
-    if rank == 0:
-        if not (c0 or c3 or c6):
-            return own
-        c0 -= c0 > 0
-        c3 -= c3 > 0
-        c6 -= c6 > 0
-    elif rank == 1:
-        if not (c1 or c4 or c7):
-            return own
-        c1 -= c1 > 0
-        c4 -= c4 > 0
-        c7 -= c7 > 0
-    else:
-        if not (c2 or c5 or c8):
-            return own
-        c2 -= c2 > 0
-        c5 -= c5 > 0
-        c8 -= c8 > 0
-    t = trans
-    return ids[t[t[t[t[t[t[t[t[t[c0] + c1] + c2] + c3] + c4] + c5] + c6] + c7] + c8]]
-
-
 _KNIT_SUITS: dict[tuple[int, ...], KnitSuit] = {}
 """The :class:`KnitSuit` of suit contents no called meld limits, shared by every evaluator."""
 
@@ -830,81 +801,7 @@ class Evaluator:
 
     def knitted_forms(self, c: Sequence[int]) -> tuple[int, int, int, int]:
         """The shanten of the regular form, 全不靠, 七星不靠 and 组合龙 (:data:`UNREACHABLE` for the knitted forms
-        that do not count here): :meth:`_knitted_forms_direct` when no suit's limits are lowered, else
-        :meth:`_knitted_forms_cached`."""
-        if self._plain:
-            return self._knitted_forms_direct(c)
-        return self._knitted_forms_cached(c)
-
-    def _knitted_forms_direct(self, c: Sequence[int]) -> tuple[int, int, int, int]:
-        """:meth:`knitted_forms` when no suit's limits are lowered: the suits read straight from the automata,
-        nothing cached (a lone hand reads few of a :class:`KnitSuit`'s three rests: a cold one costs more than
-        it saves), each 组合龙 rest read only for a pattern that can still beat the best so far."""
-        t = self.tables
-        trans, ids, k, table = t.suit, t.suit_ids, t.k, t.table
-        m = c[0:9]
-        c0, c1, c2, c3, c4, c5, c6, c7, c8 = m
-        a = ids[trans[trans[trans[trans[trans[trans[trans[trans[trans[c0] + c1] + c2] + c3] + c4] + c5] + c6]
-                      + c7] + c8]]
-        packed = _PACKS[((c0 > 0) + (c3 > 0) + (c6 > 0)) << 4 | ((c1 > 0) + (c4 > 0) + (c7 > 0)) << 2 |
-                        ((c2 > 0) + (c5 > 0) + (c8 > 0))][0]
-        p = c[9:18]
-        c0, c1, c2, c3, c4, c5, c6, c7, c8 = p
-        b = ids[trans[trans[trans[trans[trans[trans[trans[trans[trans[c0] + c1] + c2] + c3] + c4] + c5] + c6]
-                      + c7] + c8]]
-        packed += _PACKS[((c0 > 0) + (c3 > 0) + (c6 > 0)) << 4 | ((c1 > 0) + (c4 > 0) + (c7 > 0)) << 2 |
-                         ((c2 > 0) + (c5 > 0) + (c8 > 0))][1]
-        s = c[18:27]
-        c0, c1, c2, c3, c4, c5, c6, c7, c8 = s
-        d = ids[trans[trans[trans[trans[trans[trans[trans[trans[trans[c0] + c1] + c2] + c3] + c4] + c5] + c6]
-                      + c7] + c8]]
-        packed += _PACKS[((c0 > 0) + (c3 > 0) + (c6 > 0)) << 4 | ((c1 > 0) + (c4 > 0) + (c7 > 0)) << 2 |
-                         ((c2 > 0) + (c5 > 0) + (c8 > 0))][2]
-        z = t.honors
-        c0, c1, c2, c3, c4, c5, c6 = c[27:34]
-        e = t.honor_ids[z[z[z[z[z[z[z[c0] + c1] + c2] + c3] + c4] + c5] + c6]]
-        whole = table[table[table[a * k + b] * k + d] * k + e]
-        regular = t.by_melds[self.melds_needed][whole]
-        held = (packed & 15, packed >> 4 & 15, packed >> 8 & 15, packed >> 12 & 15, packed >> 16 & 15, packed >> 20)
-        most = max(held)
-        if self.knit:
-            honors = (c0 > 0) + (c1 > 0) + (c2 > 0) + (c3 > 0) + (c4 > 0) + (c5 > 0) + (c6 > 0)
-            knit, stars = 13 - most - honors, 13 - honors - (most if most < 7 else 7)
-        else:
-            knit = stars = UNREACHABLE
-        if not self.dragon:
-            return regular, knit, stars, UNREACHABLE
-        # As _zuhelong, the rests read on demand: a rest is part of the hand, so its shanten (n - 3 melds and a
-        # pair) is at least the whole hand's (floor).
-        by_melds = t.by_melds[self.melds_needed - 3]
-        floor = by_melds[whole]
-        best = UNREACHABLE
-        rests = [-1] * 9  # slot * 3 + rank -> the answer id of that suit's rest
-        for i in _MOST_FIRST[held.index(most)]:
-            dd = held[i]
-            if 9 - dd + floor >= best:
-                continue
-            ranks = _PATTERN_RANKS[i]
-            r = ranks[0]
-            x = rests[r]
-            if x < 0:
-                x = rests[r] = _rest_id(trans, ids, m, r, a)
-            r = 3 + ranks[1]
-            y = rests[r]
-            if y < 0:
-                y = rests[r] = _rest_id(trans, ids, p, r - 3, b)
-            r = 6 + ranks[2]
-            w = rests[r]
-            if w < 0:
-                w = rests[r] = _rest_id(trans, ids, s, r - 6, d)
-            value = 9 - dd + by_melds[table[table[table[x * k + y] * k + w] * k + e]]
-            if value < best:
-                best = value
-        return regular, knit, stars, best
-
-    def _knitted_forms_cached(self, c: Sequence[int]) -> tuple[int, int, int, int]:
-        """:meth:`knitted_forms` from the suits' cached :class:`KnitSuit` entries (read once each: an entry
-        holds the suit's regular answer too)."""
+        that do not count here), each suit read once (its :class:`KnitSuit` holds its regular answer too)."""
         k0, k1, k2, held = self._knit_read(c)
         honor_id = self._honor_id(c)
         t = self.tables
