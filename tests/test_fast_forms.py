@@ -10,6 +10,7 @@
 * The evaluator's draws and discards against the shanten of every one-tile neighbour: GB (组合龙 draws read
   from the rests' neighbours) and Sichuan (缺一门: the draws of each choice of the suit given up, by form, and
   the discards, with seven pairs' change read by the count of the kind changed), with and without a fixed void.
+* Sanma's characters read by the counts of 1m and 9m and combined inline against the capped generic read.
 """
 
 from __future__ import annotations
@@ -191,3 +192,29 @@ def test_sichuan_draws_and_discards_agree_with_every_neighbour() -> None:
         _neighbours_agree(hand, "sichuan", free[i % len(free)])
         checked += 1
     assert checked > 1000
+
+
+def test_sanma_characters_read_by_their_ends_agree_with_the_capped_read() -> None:
+    """Sanma's characters (only 1m and 9m in the wall) read by ``5 * c1 + c9`` and combined inline against the
+    capped dynamic programme through the generic path, on every pair of end counts with random other suits, with
+    and without nukidora and called melds (which limit other slots: the generic path then)."""
+    rng = random.Random(1105)
+    t = suit_tables()
+    checked = 0
+    for aside in (None, [0] * 30 + [2, 0, 0, 0], [1] + [0] * 17 + [3] + [0] * 15):
+        for melds in (4, 3, 1):
+            ev = Evaluator(melds_needed=melds, called=aside, forms=frozenset({"regular"}), rules="sanma")
+            slow = Evaluator(melds_needed=melds, called=aside, forms=frozenset({"regular"}), rules="sanma")
+            slow._ends = slow._ends_only = None
+            assert (ev._ends_only is not None) == (aside is None)
+            assert ev._ends is not None and max(ev._ends) < t.k  # the ends' answers are in the shipped table
+            for c1, c9 in product(range(5), repeat=2):
+                for _ in range(12):
+                    counts = [0] * 34
+                    counts[0], counts[8] = c1, c9
+                    while sum(counts) < 3 * melds + 1 + rng.randrange(2):
+                        k = rng.choice((rng.randrange(9, 34), rng.randrange(1, 8)))  # 2m-8m: never usable
+                        counts[k] += counts[k] < 4
+                    assert ev.shanten(counts) == slow.shanten(counts), (counts, aside, melds)
+                    checked += 1
+    assert checked == 3 * 3 * 25 * 12

@@ -124,3 +124,19 @@ def test_tables_count_every_winning_14_tile_hand(automata: tuple[suit_dfa.Automa
     assert both == 4_668
     seven_pairs = math.comb(34, 7)
     assert regular + seven_pairs - both + 13 == 16_873_619
+
+
+def test_partial_suits_are_in_the_combination_table() -> None:
+    """Sanma's characters (1m and 9m only) and Sichuan's empty honors combine through the shipped table: their
+    answers are members, the full suits' 180 keep their ids, and the table is closed over the new members too."""
+    sums = suit_dfa.load_sums()
+    k = len(sums.answers)
+    ids = {v: i for i, v in enumerate(sums.answers)}
+    partial = suit_dfa.partial_answers()
+    assert len(partial) == 26 and all(v in ids for v in partial)
+    assert max(ids[v] for v in suit_dfa.load()[0].answers + suit_dfa.load()[1].answers) < 180 <= min(
+        ids[v] for v in partial)
+    for v in set(partial):
+        i = ids[v]
+        for j in range(k):
+            assert sums.answers[sums.table[i * k + j]] == suit_dfa.convolve(v, sums.answers[j])

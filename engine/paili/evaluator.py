@@ -36,7 +36,11 @@ melds (:func:`applicable`), 组合龙 to a hand that needs at least three melds.
 read five counters (:class:`PairCounts`) that a one-tile change updates in O(1).
 
 The rule set (:mod:`paili.rules`) bounds every target: a kind outside its universe may not be aimed at (cap 0,
-as a called meld lowers a cap). Under 缺一门 (``sichuan``) the evaluator keeps the suits the hand may give up
+as a called meld lowers a cap). Sanma's characters (only 1m and 9m in the wall) are read by the counts of
+their ends alone (a kind that can never be used is extra tiles, whatever its count); their answers, and
+those of Sichuan's empty honors, are in the shipped combination table.
+
+Under 缺一门 (``sichuan``) the evaluator keeps the suits the hand may give up
 (``voids``): the shanten is the best over them of the shanten of the hand read without that suit (its tiles
 must all go, so they are read as absent: an empty suit, which a target never needs since a free kind of the
 kept suits always costs as little), with seven pairs by ``13 - 2h - min(7 - h, t - 2h)`` over the kept suits
@@ -604,6 +608,19 @@ class Evaluator:
         self._knit_caches = [_capped_knits(slot, caps) for slot, caps in enumerate(self._caps[:3])]
         self._plain = all(caps is None for caps in self._caps)
         """No suit's limits are lowered: every answer id is in the shipped tables."""
+        self._ends: list[int] | None = None
+        """When the characters' limits are 0 on ranks 2-8 (sanma's universe): their answer id by the counts of
+        1m and 9m, ``5 * c1 + c9`` (a kind that can never be used is read as extra tiles, whatever its count)."""
+        self._ends_only: list[int] | None = None
+        """:attr:`_ends` when the other slots are not limited and every id is in the shipped table (sanma with
+        nothing set aside): :meth:`shanten` reads the regular form inline."""
+        caps = self._caps[0]
+        if caps is not None and not any(caps[1:8]):
+            read = self.tables.read
+            self._ends = [read((a, 0, 0, 0, 0, 0, 0, 0, b), 0, caps) for a in range(COPIES + 1)
+                          for b in range(COPIES + 1)]
+            if all(c is None for c in self._caps[1:]) and max(self._ends) < self.tables.k:
+                self._ends_only = self._ends
 
     def _slot_caps(self, slot: int) -> tuple[int, ...] | None:
         """Each kind's limit in a suit slot where some limit is below 4, else ``None``."""
@@ -931,6 +948,8 @@ class Evaluator:
     def _capped_id(self, slot: int, part: tuple[int, ...]) -> int:
         """The answer id of a suit slot's counts under its lowered limits (cached per evaluator: a rule set's
         universe fixes the limits of the suits it leaves out, whose content is then one of a few)."""
+        if slot == 0 and self._ends is not None:
+            return self._ends[5 * part[0] + part[8]]
         cache = self._capped_ids[slot]
         found = cache.get(part)
         if found is None:
@@ -1044,7 +1063,19 @@ class Evaluator:
         if self.voids:
             return min(min(forms) for _, *forms in self.void_forms(c))
         s = UNREACHABLE
-        if self.regular:  # the answers alone (no neighbours: _prepare's entries are for the draws and discards)
+        ends = self._ends_only
+        if ends is not None and self.regular:  # sanma: regular_shanten's hot path, the characters by their ends
+            t = self.tables
+            k, table, suit, ids = t.k, t.table, t.suit, t.suit_ids
+            c0, c1, c2, c3, c4, c5, c6, c7, c8 = c[9:18]
+            b = ids[suit[suit[suit[suit[suit[suit[suit[suit[suit[c0] + c1] + c2] + c3] + c4] + c5] + c6] + c7] + c8]]
+            c0, c1, c2, c3, c4, c5, c6, c7, c8 = c[18:27]
+            d = ids[suit[suit[suit[suit[suit[suit[suit[suit[suit[c0] + c1] + c2] + c3] + c4] + c5] + c6] + c7] + c8]]
+            z = t.honors
+            c0, c1, c2, c3, c4, c5, c6 = c[27:34]
+            e = t.honor_ids[z[z[z[z[z[z[z[c0] + c1] + c2] + c3] + c4] + c5] + c6]]
+            s = t.by_melds[self.melds_needed][table[table[table[b * k + d] * k + e] * k + ends[5 * c[0] + c[8]]]]
+        elif self.regular:  # the answers alone (no neighbours: _prepare's entries are for the draws and discards)
             t = self.tables
             k, table = t.k, t.table
             a, b, d, h = self.answer_ids(c)

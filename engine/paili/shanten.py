@@ -66,9 +66,6 @@ def counts_shanten(counts: Sequence[int], *, melds_needed: int, called: Sequence
     ruleset = RULE_SETS[rules]
     aside = tuple(called) if called is not None and any(called) else None
 
-    def form(name: Form) -> int:
-        return _evaluator(melds_needed, aside, name, rules, void).shanten(counts)
-
     if ruleset.void:
         regular, pairs = _evaluator(melds_needed, aside, "regular", rules, void, ("regular", "chiitoitsu")
                                     ).void_best(counts)
@@ -84,7 +81,7 @@ def counts_shanten(counts: Sequence[int], *, melds_needed: int, called: Sequence
     # The other rule sets read the regular form straight from the tables, a kind outside the universe taken
     # as four copies set aside, and the pair forms by their formulas (the kokushi kinds are in every wall).
     if len(ruleset.tiles) < len(counts):
-        regular = form("regular")
+        regular = _evaluator(melds_needed, aside, "regular", rules, void).shanten(counts)
     else:
         regular = regular_shanten(counts, melds_needed, aside)
     if not full:

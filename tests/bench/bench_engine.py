@@ -232,15 +232,13 @@ def clear_caches() -> None:
     sys.modules["paili.shanten"]._EVALUATORS.clear()  # the module (paili.shanten is also the function)
 
 
-def bench_rule_sets(rng: random.Random, hands: int, tables: int, advised: int, rounds: int = 3) -> None:
-    """Per rule set, on hands dealt from its wall: shanten of 13/14-tile hands, 14-tile discard tables,
-    ``paili.analyze`` of 14-tile hands (text in, JSON out) and ``paili.advise`` (``objective="p_win"``, the one
-    objective every set has) of 1-shanten 14-tile hands, each timed under the set and under riichi *on the same
-    hands* (riichi reads any hand of the other walls), with the ratio; shanten also a second time over the same
-    hands, the caches filled (the per-suit entries the other rule sets keep, as a discard table or a search
-    does). Issue 11 asks for no set slower than riichi by more than 1.5x. Times are the process's CPU time (a
-    loaded machine stretches wall time, not the work done); every timing starts from empty caches; the sets and
-    riichi take turns for ``rounds`` rounds and each keeps its best round."""
+RuleSetInputs: TypeAlias = tuple[list[paili.Hand], list[paili.Hand], list[str], list[str]]
+"""A rule set's benchmark inputs: 13/14-tile hands, 14-tile hands and their text, 1-shanten hands' text."""
+
+
+def rule_set_inputs(rng: random.Random, hands: int, tables: int, advised: int) -> dict[str, RuleSetInputs]:
+    """Per rule set, the inputs of :func:`bench_rule_sets` dealt from its wall (``hands`` 13/14-tile hands,
+    ``tables`` 14-tile hands as hands and as text, ``advised`` 1-shanten 14-tile hands as text)."""
     from paili.notation import format_tiles
     from paili.rules import RULE_SETS, RULES
 
@@ -256,14 +254,28 @@ def bench_rule_sets(rng: random.Random, hands: int, tables: int, advised: int, r
             if paili.shanten(paili.Hand(tuple(counts)), rules=rules).min == 1:  # type: ignore[arg-type]
                 return format_tiles(counts)
 
-    Inputs: TypeAlias = tuple[list[paili.Hand], list[paili.Hand], list[str], list[str]]
-    inputs: dict[str, Inputs] = {}
+    inputs: dict[str, RuleSetInputs] = {}
     for rules in RULES:
         wall = [k for k in sorted(RULE_SETS[rules].tiles) for _ in range(4)]
         full = [dealt(wall, 14) for _ in range(tables)]
         inputs[rules] = ([paili.Hand(tuple(dealt(wall, rng.choice((13, 14))))) for _ in range(hands)],
                          [paili.Hand(tuple(c)) for c in full], [format_tiles(c) for c in full],
                          [one_shanten(wall, rules) for _ in range(advised)])
+    return inputs
+
+
+def bench_rule_sets(rng: random.Random, hands: int, tables: int, advised: int, rounds: int = 3) -> None:
+    """Per rule set, on hands dealt from its wall: shanten of 13/14-tile hands, 14-tile discard tables,
+    ``paili.analyze`` of 14-tile hands (text in, JSON out) and ``paili.advise`` (``objective="p_win"``, the one
+    objective every set has) of 1-shanten 14-tile hands, each timed under the set and under riichi *on the same
+    hands* (riichi reads any hand of the other walls), with the ratio; shanten also a second time over the same
+    hands, the caches filled (the per-suit entries the other rule sets keep, as a discard table or a search
+    does). Issue 11 asks for no set slower than riichi by more than 1.5x. Times are the process's CPU time (a
+    loaded machine stretches wall time, not the work done); every timing starts from empty caches; the sets and
+    riichi take turns for ``rounds`` rounds and each keeps its best round."""
+    from paili.rules import RULES
+
+    inputs = rule_set_inputs(rng, hands, tables, advised)
 
     def timings(hands_of: str, rules: str) -> list[float]:
         short, full, texts, advice = inputs[hands_of]

@@ -216,36 +216,58 @@ class Sums:
     """Every answer vector reachable by combining suits and honors, and their combination table.
 
     ``answers[i]`` is a vector; ``table[i * len(answers) + j]`` is the index of ``convolve(answers[i],
-    answers[j])``. The suit answers come first (in the suit automaton's order), then the honors' new ones.
-    The set is closed: combining any two members gives a member (180 vectors in all).
+    answers[j])``. The suit answers come first (in the suit automaton's order), then the honors' new ones, then
+    the vectors their combinations add (180 in all), then :func:`partial_answers` and what they add (226 in
+    all). The set is closed: combining any two members gives a member.
     """
 
     answers: tuple[tuple[int, ...], ...]
     table: tuple[int, ...]
 
 
+ENDS_CAPS: Final = (4, 0, 0, 0, 0, 0, 0, 0, 4)
+"""The limits of a suit of which only the ends (ranks 1 and 9) are in the wall: sanma's characters."""
+
+
+def partial_answers() -> tuple[tuple[int, ...], ...]:
+    """The answers of the suit slots a rule set's universe leaves partly out, so that the combination table
+    covers them too: a suit holding only its ends (:data:`ENDS_CAPS`, sanma's characters; its answer depends
+    on the counts of ranks 1 and 9 alone, 25 contents), and the honors with none of them (Sichuan)."""
+    ends = tuple(run((a, 0, 0, 0, 0, 0, 0, 0, b), ENDS_CAPS, suited=True) for a in range(SYMBOLS)
+                 for b in range(SYMBOLS))
+    return (*ends, run((0,) * 7, (0,) * 7, suited=False))
+
+
 def generate_sums(suit: Automaton, honors: Automaton) -> Sums:
-    """Close the automata's answers under :func:`convolve`."""
+    """Close the automata's answers under :func:`convolve`, then those and :func:`partial_answers` (so that
+    the first 180 vectors, those of the full suits, keep their ids)."""
     answers: list[tuple[int, ...]] = []
     ids: dict[tuple[int, ...], int] = {}
-    for vector in suit.answers + honors.answers:
-        ids.setdefault(vector, len(answers))
-        if len(answers) < len(ids):
-            answers.append(vector)
     pairs: dict[tuple[int, int], int] = {}
-    done = 0
-    while done < len(answers):
-        size = len(answers)
-        for i in range(size):
-            for j in range(size):
-                if (i, j) in pairs:
-                    continue
-                vector = convolve(answers[i], answers[j])
-                if vector not in ids:
-                    ids[vector] = len(answers)
-                    answers.append(vector)
-                pairs[(i, j)] = ids[vector]
-        done = size
+
+    def add(vectors: Sequence[tuple[int, ...]]) -> None:
+        for vector in vectors:
+            if vector not in ids:
+                ids[vector] = len(answers)
+                answers.append(vector)
+
+    def close() -> None:
+        done = 0
+        while done < len(answers):
+            size = len(answers)
+            for i in range(size):
+                for j in range(size):
+                    if (i, j) in pairs:
+                        continue
+                    vector = convolve(answers[i], answers[j])
+                    add((vector,))
+                    pairs[(i, j)] = ids[vector]
+            done = size
+
+    add(suit.answers + honors.answers)
+    close()
+    add(partial_answers())
+    close()
     k = len(answers)
     return Sums(tuple(answers), tuple(pairs[(i, j)] for i in range(k) for j in range(k)))
 
