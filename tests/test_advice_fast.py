@@ -16,13 +16,10 @@ from __future__ import annotations
 import random
 
 import pytest
+from test_advice_steps import dealt
 
 import paili
 from paili import advice
-from paili.notation import format_tiles
-from paili.shanten import counts_shanten
-
-WALL = [k for k in range(34) for _ in range(4)]
 
 
 def plain_max(a: list[float], b: list[float]) -> list[float]:
@@ -53,15 +50,6 @@ def test_max_is_the_elementwise_best(seed: int) -> None:
                 assert best is x  # the fast path: no list built
             elif all(v >= u for u, v in zip(x, y, strict=True)):
                 assert best is y
-
-
-def dealt(rng: random.Random, target: int) -> str:
-    while True:
-        counts = [0] * 34
-        for k in rng.sample(WALL, 14):
-            counts[k] += 1
-        if counts_shanten(counts, melds_needed=4, called=None, full=True).min == target:
-            return format_tiles(counts)
 
 
 @pytest.mark.parametrize(("target", "seed"), [(0, 1), (1, 2), (1, 3), (2, 4)])
