@@ -127,6 +127,9 @@ class KnitTables(NamedTuple):
     of a 组合龙 rest, in one pass."""
     packs: tuple[dict[bytes, int], dict[bytes, int], dict[bytes, int]]
     """For the suit in slot 0, 1 or 2: :attr:`KnitSuit.packs` by the kinds the suit holds, nine bytes 0 or 1."""
+    best: tuple[int, ...]
+    """For three patterns' kinds held in four bits each (``v & 15``, ``v >> 4 & 15``, ``v >> 8``): ``4 * the
+    most`` plus the first of them holding it (half of a hand's packs, patterns 0-2 or 3-5)."""
 
 
 class SuitTables:
@@ -155,7 +158,8 @@ class SuitTables:
                                           for n in range(suit_dfa.MAX_MELDS + 1)]
         """``by_melds[n][answer]``: the shanten an answer of a whole hand gives for n melds and a pair."""
         self.capped = lru_cache(maxsize=4096)(self._capped)
-        self._knit_tables: KnitTables | None = None
+        self.knit: KnitTables | None = None
+        """:meth:`knit_tables` once built."""
 
     def intern(self, vector: tuple[int, ...]) -> int:
         """The id of an answer vector (a new one gets the next id)."""
@@ -197,7 +201,7 @@ class SuitTables:
     def knit_tables(self) -> KnitTables:
         """The tables :func:`plain_gb_forms` reads (GB), derived from :attr:`suit` and :data:`_PACKS` on first
         use."""
-        if self._knit_tables is None:
+        if self.knit is None:
             trans = self.suit
             layers = [[0]]  # the state offsets of each position, from the start
             for _ in range(8):
@@ -210,9 +214,11 @@ class SuitTables:
             held = [bytes(kinds) for kinds in product((0, 1), repeat=9)]
             packs = tuple({key: _PACKS[16 * sum(key[0::3]) + 4 * sum(key[1::3]) + sum(key[2::3])][slot] for key in held}
                           for slot in range(3))
-            self._knit_tables = KnitTables((tuple(derived[0]), tuple(derived[1]), tuple(derived[2])),
-                                           (packs[0], packs[1], packs[2]))
-        return self._knit_tables
+            best = tuple(4 * max(held) + held.index(max(held))
+                         for held in ((v & 15, v >> 4 & 15, v >> 8) for v in range(4096)))
+            self.knit = KnitTables((tuple(derived[0]), tuple(derived[1]), tuple(derived[2])),
+                                   (packs[0], packs[1], packs[2]), best)
+        return self.knit
 
     def read(self, part: Sequence[int], slot: int, caps: tuple[int, ...] | None = None) -> int:
         """The answer id of one suit's counts; ``caps``: how many copies of each kind it may reach (called
@@ -607,11 +613,14 @@ def plain_gb_forms(counts: Sequence[int], melds_needed: int, full: bool) -> tupl
     whole = table[table[table[a * k + b] * k + d] * k + e]
     regular = t.by_melds[melds_needed][whole]
     raw = bytes(counts)
-    lowered, (packs_m, packs_p, packs_s) = t.knit_tables()
+    lowered, (packs_m, packs_p, packs_s), best_of = t.knit or t.knit_tables()
     held_kinds = raw.translate(_HELD)
     packed = packs_m[held_kinds[0:9]] + packs_p[held_kinds[9:18]] + packs_s[held_kinds[18:27]]
-    held = (packed & 15, packed >> 4 & 15, packed >> 8 & 15, packed >> 12 & 15, packed >> 16 & 15, packed >> 20 & 15)
-    most = max(held)
+    low, high = best_of[packed & 4095], best_of[packed >> 12]
+    if high >> 2 > low >> 2:
+        most, first = high >> 2, 3 + (high & 3)
+    else:
+        most, first = low >> 2, low & 3
     if full:
         pairs = 6 - raw.count(2) - raw.count(3) - 2 * raw.count(4)
         honors = 7 - held_kinds.count(0, 27)
@@ -626,9 +635,8 @@ def plain_gb_forms(counts: Sequence[int], melds_needed: int, full: bool) -> tupl
     by_melds = t.by_melds[melds_needed - 3]
     floor = by_melds[whole]
     best = UNREACHABLE
-    first = held.index(most)
     for i in _MOST_FIRST[first]:
-        n = held[i]
+        n = packed >> 4 * i & 15
         if 9 - n + floor >= best:
             continue
         r0, r1, r2 = _PATTERN_RANKS[i]
