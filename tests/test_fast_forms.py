@@ -3,6 +3,10 @@
 * :func:`paili.evaluator.knit_suit` (what the knitted forms read of one suit: the kinds held per rank, packed
   per pattern, and the three 组合龙 rests read from the automaton's prefix states) against its definition, for
   every suit content of up to 8 tiles and for seeded random heavier ones, with and without lowered limits.
+* :func:`paili.evaluator.plain_gb_forms` (GB shanten of a hand with nothing set aside, read straight from the
+  automata, nothing cached) against the cached :meth:`Evaluator.knitted_forms` and seven pairs' formula, on seeded
+  random and near-knitted hands of every size; its tables (:meth:`SuitTables.knit_tables`: the automata that read
+  a 组合龙 rest in one pass, the packs by the kinds held) against :func:`knit_rest` and :func:`knit_suit`.
 * GB shanten per form against the documented formulas computed the plain way (``knitted_held`` and the regular
   shanten of each pattern's rest): thousands of seeded random hands, hands near the knitted forms (with pairs),
   hands one tile from two forms, with and without a called set. ``tests/test_rulesets.py`` holds the formulas
@@ -26,9 +30,11 @@ from paili.evaluator import (
     KNITTED_PATTERNS,
     UNREACHABLE,
     Evaluator,
+    chiitoitsu_shanten,
     knit_rest,
     knit_suit,
     knitted_held,
+    plain_gb_forms,
     regular_shanten,
     suit_tables,
 )
@@ -82,6 +88,61 @@ def test_knit_suit_for_heavier_contents_and_lowered_limits() -> None:
 def test_knit_rest_takes_one_copy_of_each_held_rank() -> None:
     assert knit_rest((2, 1, 0, 0, 0, 1, 4, 0, 1), 0) == (1, 1, 0, 0, 0, 1, 3, 0, 1)
     assert knit_rest((2, 1, 0, 0, 0, 1, 4, 0, 1), 2) == (2, 1, 0, 0, 0, 0, 4, 0, 0)
+
+
+def _lowered_read(part: tuple[int, ...], rank: int) -> int:
+    t = suit_tables()
+    lowered = t.knit_tables().lowered[rank]
+    state = 0
+    for n in part:
+        state = lowered[state + n]
+    return t.suit_ids[state]
+
+
+def test_knit_tables_read_each_rest_in_one_pass() -> None:
+    t = suit_tables()
+    rng = random.Random(1103)
+    parts = [part for part in product(range(5), repeat=9) if sum(part) <= 8]
+    parts += [tuple(rng.choice((0, 0, 1, 1, 2, 3, 4)) for _ in range(9)) for _ in range(3000)]
+    for part in parts:
+        for rank in range(3):
+            assert _lowered_read(part, rank) == t.read(knit_rest(part, rank), 0), (part, rank)
+
+
+def test_knit_tables_pack_the_kinds_held_as_knit_suit_does() -> None:
+    packs = suit_tables().knit_tables().packs
+    assert [len(p) for p in packs] == [512] * 3
+    for held in product((0, 1), repeat=9):
+        part = tuple(count * n for count, n in zip((1, 2, 3, 4, 1, 2, 3, 4, 1), held, strict=True))
+        want = knit_suit(part, None, 0, suit_tables()).packs
+        assert [p[bytes(held)] for p in packs] == list(want), held
+
+
+def test_plain_gb_forms_agree_with_the_cached_evaluator() -> None:
+    rng = random.Random(1104)
+    wall = [k for k in range(34) for _ in range(4)]
+    checked = 0
+    for i in range(6000):
+        counts = [0] * 34
+        size = rng.choice((14, 13, 11, 10, 8, 7, 5, 4, 2, 1))
+        if i % 2:  # near a knitted form: part of a pattern twice, honors, a few others
+            pool = list(rng.choice(KNITTED_PATTERNS)) * 2 + list(range(27, 34)) + rng.sample(range(34), 6)
+            for k in rng.sample(pool, size):
+                counts[k] += counts[k] < 4
+            if sum(counts) % 3 == 0:
+                continue
+        else:
+            for k in rng.sample(wall, size):
+                counts[k] += 1
+        melds, full = sum(counts) // 3, sum(counts) >= 13
+        ev = Evaluator(melds_needed=melds, called=None, rules="gb",
+                       forms=frozenset(("regular", "quanbukao", "zuhelong") if full else ("regular", "zuhelong")))
+        regular, knit, stars, dragon = ev.knitted_forms(counts)
+        pairs = chiitoitsu_shanten(counts, "gb") if full else UNREACHABLE
+        want = (regular, pairs, knit, stars, dragon if melds >= 3 else UNREACHABLE)
+        assert plain_gb_forms(counts, melds, full) == want, counts
+        checked += 1
+    assert checked > 5000
 
 
 # --- hands ---------------------------------------------------------------------------------------------------

@@ -29,7 +29,11 @@ called melds, so ``1111m234p567p789s`` is 1-shanten, not tenpai as the textbook 
   pattern plus a target of the rest. Each suit is read once into a :class:`KnitSuit` (its regular answer, its
   kinds held per knitted rank packed so that the three suits add up to all six patterns' ``d``, and its three
   possible rests' answers), cached like the suit entries; the rests combine with the honors as the regular
-  form's answers do, best pattern first, a pattern skipped when it cannot beat the best so far.
+  form's answers do, best pattern first, a pattern skipped when it cannot beat the best so far. A lone hand
+  with nothing set aside (:func:`paili.shanten.shanten` under GB) is read without the cache
+  (:func:`plain_gb_forms`): the kinds held of every pattern from one translation of its counts, and only the
+  rests of the patterns read, each in one pass of an automaton derived from the suit's
+  (:meth:`SuitTables.knit_tables`).
 
 Seven pairs, thirteen orphans, 全不靠 and 七星不靠 apply only to a closed hand of 13 or 14 tiles with no called
 melds (:func:`applicable`), 组合龙 to a hand that needs at least three melds. Seven pairs and thirteen orphans
@@ -70,7 +74,7 @@ __all__ = [
     "ALL_FORMS", "FORM_NAMES", "KNITTED_PATTERNS", "NO_SUIT", "REGULAR_ONLY", "SUIT_BASES", "SUIT_OF",
     "SUIT_SIZES", "UNREACHABLE", "Evaluator", "Form", "Forms", "PairCounts", "SuitEntry", "SuitTables",
     "applicable", "check_forms", "chiitoitsu_shanten", "four_pairs_of", "knitted_held", "kokushi_shanten",
-    "regular_shanten", "seven_pairs_of", "suit_tables", "thirteen_orphans_of", "void_pairs_of",
+    "plain_gb_forms", "regular_shanten", "seven_pairs_of", "suit_tables", "thirteen_orphans_of", "void_pairs_of",
 ]
 
 Form: TypeAlias = Literal["regular", "chiitoitsu", "kokushi", "quanbukao", "qixingbukao", "zuhelong"]
@@ -114,6 +118,20 @@ two ids pack into one int key: ``a << 16 | b``."""
 # --- the regular form: suit automata and their answers -----------------------------------------------------
 
 
+class KnitTables(NamedTuple):
+    """What :func:`plain_gb_forms` reads besides the suit automaton (:meth:`SuitTables.knit_tables`)."""
+
+    lowered: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+    """For each knitted rank ``r`` (0, 1, 2: 147, 258, 369), the suit automaton reading a count at ranks ``r``,
+    ``r + 3``, ``r + 6`` one lower when it is not 0: it reads :func:`knit_rest` of a content, the suit's part
+    of a 组合龙 rest, in one pass."""
+    packs: tuple[dict[bytes, int], dict[bytes, int], dict[bytes, int]]
+    """For the suit in slot 0, 1 or 2: :attr:`KnitSuit.packs` by the kinds the suit holds, nine bytes 0 or 1."""
+    best: tuple[int, ...]
+    """For three patterns' kinds held in four bits each (``v & 15``, ``v >> 4 & 15``, ``v >> 8``): ``4 * the
+    most`` plus the first of them holding it (half of a hand's packs, patterns 0-2 or 3-5)."""
+
+
 class SuitTables:
     """The loaded automata, the answer vectors and their combination table.
 
@@ -140,6 +158,8 @@ class SuitTables:
                                           for n in range(suit_dfa.MAX_MELDS + 1)]
         """``by_melds[n][answer]``: the shanten an answer of a whole hand gives for n melds and a pair."""
         self.capped = lru_cache(maxsize=4096)(self._capped)
+        self.knit: KnitTables | None = None
+        """:meth:`knit_tables` once built."""
 
     def intern(self, vector: tuple[int, ...]) -> int:
         """The id of an answer vector (a new one gets the next id)."""
@@ -177,6 +197,28 @@ class SuitTables:
 
     def _capped(self, part: tuple[int, ...], caps: tuple[int, ...], suited: bool) -> int:
         return self.intern(suit_dfa.run(part, caps, suited=suited))
+
+    def knit_tables(self) -> KnitTables:
+        """The tables :func:`plain_gb_forms` reads (GB), derived from :attr:`suit` and :data:`_PACKS` on first
+        use."""
+        if self.knit is None:
+            trans = self.suit
+            layers = [[0]]  # the state offsets of each position, from the start
+            for _ in range(8):
+                layers.append(sorted({trans[s + c] for s in layers[-1] for c in range(suit_dfa.SYMBOLS)}))
+            derived = [list(trans) for _ in range(3)]
+            for pos, states in enumerate(layers):
+                lowered = derived[pos % 3]
+                for s in states:
+                    lowered[s + 1:s + suit_dfa.SYMBOLS] = trans[s:s + suit_dfa.SYMBOLS - 1]
+            held = [bytes(kinds) for kinds in product((0, 1), repeat=9)]
+            packs = tuple({key: _PACKS[16 * sum(key[0::3]) + 4 * sum(key[1::3]) + sum(key[2::3])][slot] for key in held}
+                          for slot in range(3))
+            best = tuple(4 * max(held) + held.index(max(held))
+                         for held in ((v & 15, v >> 4 & 15, v >> 8) for v in range(4096)))
+            self.knit = KnitTables((tuple(derived[0]), tuple(derived[1]), tuple(derived[2])),
+                                   (packs[0], packs[1], packs[2]), best)
+        return self.knit
 
     def read(self, part: Sequence[int], slot: int, caps: tuple[int, ...] | None = None) -> int:
         """The answer id of one suit's counts; ``caps``: how many copies of each kind it may reach (called
@@ -530,6 +572,93 @@ def knit_suit(part: tuple[int, ...], caps: tuple[int, ...] | None, slot: int, ta
         ids[t[t[t[t[t[t[t[s2 + c2 - (c2 > 0)] + c3] + c4] + c5 - (c5 > 0)] + c6] + c7] + c8 - (c8 > 0)]]
         if c2 or c5 or c8 else own))
 
+
+_HELD: Final = bytes(0 if n == 0 else 1 for n in range(256))
+"""``bytes.translate`` table: a count to 1 when the kind is held, else 0."""
+
+def plain_gb_forms(counts: Sequence[int], melds_needed: int, full: bool) -> tuple[int, int, int, int, int]:
+    """Under GB, the shanten of the regular form, seven pairs (fours as two pairs), 全不靠, 七星不靠 and 组合龙
+    of a hand none of whose limits is lowered (nothing set aside), :data:`UNREACHABLE` for a form that does not
+    apply (``full``: a closed 13/14-tile hand, the one seven pairs, 全不靠 and 七星不靠 apply to; 组合龙 needs
+    three melds or more). The same values as :meth:`Evaluator.knitted_forms` and :func:`chiitoitsu_shanten`,
+    nothing cached: each suit read straight from the automaton, the kinds held of each pattern from one bit
+    mask of the hand, and a 组合龙 rest read (by :meth:`SuitTables.rest_automata`) only for a pattern that can
+    still beat the best so far: a lone hand reads about 1.5 of the six, where a cached :class:`KnitSuit`
+    reads all three rests of each suit and costs more than it saves.
+
+    >>> knitted = [1, 0, 0, 1, 0, 0, 1, 0, 0] + [0, 1, 0, 0, 1, 0, 0, 1, 0] + [0, 0, 1, 0, 0, 1, 0, 0, 1]
+    >>> plain_gb_forms(knitted + [1, 1, 1, 1, 1, 0, 0], 4, True)  # 147m258p369s12345z: 全不靠
+    (8, 6, -1, 1, 2)
+    """
+    t = _tables or suit_tables()
+    trans, ids, k, table = t.suit, t.suit_ids, t.k, t.table
+    m = counts[0:9]
+    c0, c1, c2, c3, c4, c5, c6, c7, c8 = m
+    s1 = trans[c0]
+    s2 = trans[s1 + c1]
+    a = ids[trans[trans[trans[trans[trans[trans[trans[s2 + c2] + c3] + c4] + c5] + c6] + c7] + c8]]
+    p = counts[9:18]
+    c0, c1, c2, c3, c4, c5, c6, c7, c8 = p
+    p1 = trans[c0]
+    p2 = trans[p1 + c1]
+    b = ids[trans[trans[trans[trans[trans[trans[trans[p2 + c2] + c3] + c4] + c5] + c6] + c7] + c8]]
+    s = counts[18:27]
+    c0, c1, c2, c3, c4, c5, c6, c7, c8 = s
+    q1 = trans[c0]
+    q2 = trans[q1 + c1]
+    d = ids[trans[trans[trans[trans[trans[trans[trans[q2 + c2] + c3] + c4] + c5] + c6] + c7] + c8]]
+    z = t.honors
+    c0, c1, c2, c3, c4, c5, c6 = counts[27:34]
+    e = t.honor_ids[z[z[z[z[z[z[z[c0] + c1] + c2] + c3] + c4] + c5] + c6]]
+    whole = table[table[table[a * k + b] * k + d] * k + e]
+    regular = t.by_melds[melds_needed][whole]
+    raw = bytes(counts)
+    lowered, (packs_m, packs_p, packs_s), best_of = t.knit or t.knit_tables()
+    held_kinds = raw.translate(_HELD)
+    packed = packs_m[held_kinds[0:9]] + packs_p[held_kinds[9:18]] + packs_s[held_kinds[18:27]]
+    low, high = best_of[packed & 4095], best_of[packed >> 12]
+    if high >> 2 > low >> 2:
+        most, first = high >> 2, 3 + (high & 3)
+    else:
+        most, first = low >> 2, low & 3
+    if full:
+        pairs = 6 - raw.count(2) - raw.count(3) - 2 * raw.count(4)
+        honors = 7 - held_kinds.count(0, 27)
+        quanbukao, qixingbukao = 13 - most - honors, 13 - honors - (most if most < 7 else 7)
+    else:
+        pairs = quanbukao = qixingbukao = UNREACHABLE
+    if melds_needed < 3:
+        return regular, pairs, quanbukao, qixingbukao, UNREACHABLE
+    # As Evaluator._zuhelong, the rests read on demand: a rest is part of the hand, so its shanten (n - 3 melds
+    # and a pair) is at least the whole hand's (floor). A rest of rank 1 (2) reads as the content up to its first
+    # rank, so its walk starts from the content's state after one (two) counts.
+    by_melds = t.by_melds[melds_needed - 3]
+    floor = by_melds[whole]
+    best = UNREACHABLE
+    for i in _MOST_FIRST[first]:
+        n = packed >> 4 * i & 15
+        if 9 - n + floor >= best:
+            continue
+        r0, r1, r2 = _PATTERN_RANKS[i]
+        tx = lowered[r0]
+        c0, c1, c2, c3, c4, c5, c6, c7, c8 = m
+        state = tx[tx[c0] + c1] if r0 == 0 else tx[s1 + c1] if r0 == 1 else s2
+        x = ids[tx[tx[tx[tx[tx[tx[tx[state + c2] + c3] + c4] + c5] + c6] + c7] + c8]]
+        ty = lowered[r1]
+        c0, c1, c2, c3, c4, c5, c6, c7, c8 = p
+        state = ty[ty[c0] + c1] if r1 == 0 else ty[p1 + c1] if r1 == 1 else p2
+        y = ids[ty[ty[ty[ty[ty[ty[ty[state + c2] + c3] + c4] + c5] + c6] + c7] + c8]]
+        tw = lowered[r2]
+        c0, c1, c2, c3, c4, c5, c6, c7, c8 = s
+        state = tw[tw[c0] + c1] if r2 == 0 else tw[q1 + c1] if r2 == 1 else q2
+        w = ids[tw[tw[tw[tw[tw[tw[tw[state + c2] + c3] + c4] + c5] + c6] + c7] + c8]]
+        rest = by_melds[table[table[table[x * k + y] * k + w] * k + e]]
+        value = 9 - n + rest
+        if value < best:
+            best = value
+            if i == first and rest == floor:  # no other pattern holds more kinds: none can do better
+                break
+    return regular, pairs, quanbukao, qixingbukao, best
 
 _KNIT_SUITS: dict[tuple[int, ...], KnitSuit] = {}
 """The :class:`KnitSuit` of suit contents no called meld limits, shared by every evaluator."""

@@ -16,10 +16,12 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from .evaluator import (
+    UNREACHABLE,
     Evaluator,
     Form,
     chiitoitsu_shanten,
     kokushi_shanten,
+    plain_gb_forms,
     regular_shanten,
 )
 from .hand import Hand
@@ -71,13 +73,17 @@ def counts_shanten(counts: Sequence[int], *, melds_needed: int, called: Sequence
                                     ).void_best(counts)
         return Shanten(regular, pairs if full else None, None)
     if ruleset.knitted:  # GB: the regular form and the knitted forms from one reading of each suit
-        forms: tuple[Form, ...] = ("quanbukao", "zuhelong") if full else ("zuhelong",)
-        regular, knit, stars, dragon = _evaluator(melds_needed, aside, "zuhelong", rules, void, forms
-                                                  ).knitted_forms(counts)
+        if aside is None:  # nothing set aside: read straight from the tables, nothing cached
+            regular, pairs, knit, stars, dragon = plain_gb_forms(counts, melds_needed, full)
+        else:
+            forms: tuple[Form, ...] = ("quanbukao", "zuhelong") if full else ("zuhelong",)
+            regular, knit, stars, dragon = _evaluator(melds_needed, aside, "zuhelong", rules, void, forms
+                                                      ).knitted_forms(counts)
+            pairs = chiitoitsu_shanten(counts, rules) if full else UNREACHABLE
         zuhelong = dragon if melds_needed >= 3 else None
         if not full:
             return Shanten(regular, None, None, None, None, zuhelong)
-        return Shanten(regular, chiitoitsu_shanten(counts, rules), kokushi_shanten(counts), knit, stars, zuhelong)
+        return Shanten(regular, pairs, kokushi_shanten(counts), knit, stars, zuhelong)
     # The other rule sets read the regular form straight from the tables, a kind outside the universe taken
     # as four copies set aside, and the pair forms by their formulas (the kokushi kinds are in every wall).
     if len(ruleset.tiles) < len(counts):
