@@ -169,3 +169,37 @@ def test_unreachable_is_above_every_shanten() -> None:
     _, draws = ev.lowering_draws(counts)
     assert 0 not in draws  # four 1m held: never a draw
     assert UNREACHABLE > 13
+
+
+@pytest.mark.parametrize("rules", ["riichi", "sanma", "gb"])
+def test_discards_from_the_cached_suit_rows_agree_with_shanten(rules: str) -> None:
+    """``discards`` reads each suit's (kind, shanten after) row from a cache keyed by the suit's entry and the
+    other suits: on one evaluator walking a search's neighbourhood (hands one draw and one discard apart, so
+    most answers are cache hits), with called melds or not and every set of forms, each row equals the
+    shanten of the hand without that kind (:meth:`Evaluator.shanten`, checked against the reference above)."""
+    rng = random.Random(31)
+    universe = [k for k in range(KINDS) if rules != "sanma" or not 1 <= k <= 7]
+    checked = 0
+    for forms in [*EVERY_FORMS, ALL_FORMS]:
+        for called in (None, [0] * 27 + [3] + [0] * 6) if "regular" in forms else (None,):
+            needed = 4 if called is None else 3
+            ev = Evaluator(melds_needed=needed, called=called, forms=applicable(forms, full=called is None),
+                           rules=rules)  # type: ignore[arg-type]
+            pool = [k for k in universe for _ in range(ev.cap[k])]
+            counts = [0] * KINDS
+            for k in rng.sample(pool, 3 * needed + 2):
+                counts[k] += 1
+            for _ in range(40):
+                got = ev.discards(counts)
+                want = []
+                for k in range(KINDS):
+                    if counts[k]:
+                        counts[k] -= 1
+                        want.append((k, ev.shanten(counts)))
+                        counts[k] += 1
+                assert got == want, (counts, forms, called)
+                checked += 1
+                # one step of a search: discard a held kind, draw a kind below its limit
+                counts[rng.choice([k for k in range(KINDS) if counts[k]])] -= 1
+                counts[rng.choice([k for k in universe if counts[k] < ev.cap[k]])] += 1
+    assert checked == 40 * sum(2 if "regular" in forms else 1 for forms in [*EVERY_FORMS, ALL_FORMS])

@@ -326,18 +326,18 @@ class DefaultPolicy:
         if s == 0:
             found = self._values[key] = self._tenpai(self.wins(c, reds))
             return found
-        acc_w = [0.0] * n
-        acc_t = [0.0] * n
-        acc_e = [0.0] * n
         hit = 0
         best_after = self.best_after
+        memo = self._best_after
         red_total = self.red_total
         target = s - 1
+        # The draws' chances and values after them, summed below per figure and per number of draws left.
+        draws: list[tuple[float, Vector, Vector, Vector]] = []
         # The tenpai chances of a draw to tenpai are self._ones (and so is their elementwise best): while every
-        # draw's are, each tenpai sum is the same running sum of the chances, kept once in ``flat`` (the same
-        # additions in the same order, so the same floats); the first other vector spreads it into ``acc_t``.
-        ones: Vector | None = self._ones
+        # draw's are, each tenpai sum is the same running sum of the chances (q * 1.0 is q), kept once in ``flat``.
+        ones = self._ones
         flat = 0.0
+        all_ones = True
         for k, r in better:
             hit += r
             c[k] += 1
@@ -348,33 +348,38 @@ class DefaultPolicy:
                 q = copies / total
                 if red:
                     reds[suit] += 1  # type: ignore[index]
-                bw, bt, be = best_after(c, reds, target)
+                found = memo.get(bytes(c) + bytes(reds) if reds_in_play else bytes(c))
+                bw, bt, be = found if found is not None else best_after(c, reds, target)
                 if red:
                     reds[suit] -= 1  # type: ignore[index]
-                if bt is ones:
-                    flat += q  # q * 1.0
-                    for i in range(n):
-                        acc_w[i] += q * bw[i]
-                        acc_e[i] += q * be[i]
-                else:
-                    if ones is not None:
-                        acc_t = [flat] * n
-                        ones = None
-                    for i in range(n):
-                        acc_w[i] += q * bw[i]
-                        acc_t[i] += q * bt[i]
-                        acc_e[i] += q * be[i]
+                draws.append((q, bw, bt, be))
+                flat += q
+                if bt is not ones:
+                    all_ones = False
             c[k] -= 1
-        if ones is not None:
-            acc_t = [flat] * n
         stay = (total - hit) / total if total else 1.0
+        # V[t + 1] = sum over the draws of q * V_after[t] (left to right, from 0.0) + stay * V[t]: the sums in
+        # local variables rather than in lists updated per draw (the same additions in the same order).
         win = [0.0] * (n + 1)
         ten = [0.0] * (n + 1)
         ev = [0.0] * (n + 1)
-        for t in range(1, n + 1):
-            win[t] = acc_w[t - 1] + stay * win[t - 1]
-            ten[t] = acc_t[t - 1] + stay * ten[t - 1]
-            ev[t] = acc_e[t - 1] + stay * ev[t - 1]
+        pw = pt = pe = 0.0
+        for t in range(n):
+            w = y = 0.0
+            if all_ones:
+                for q, bw, _, be in draws:
+                    w += q * bw[t]
+                    y += q * be[t]
+                x = flat
+            else:
+                x = 0.0
+                for q, bw, bt, be in draws:
+                    w += q * bw[t]
+                    x += q * bt[t]
+                    y += q * be[t]
+            win[t + 1] = pw = w + stay * pw
+            ten[t + 1] = pt = x + stay * pt
+            ev[t + 1] = pe = y + stay * pe
         found = self._values[key] = Values(win, ten, ev)
         return found
 
@@ -409,6 +414,8 @@ class DefaultPolicy:
         if found is not None:
             return found
         values = self.values
+        memo = self._values
+        reds_in_play = self.reds_in_play
         bw: Vector | None = None
         bt: Vector = []
         be: Vector = []
@@ -416,7 +423,9 @@ class DefaultPolicy:
             if after != target:
                 continue
             red = _discard(c, reds, d)
-            w, t, e = values(c, reds)
+            state = bytes(c) + bytes(reds) if reds_in_play else bytes(c)
+            found = memo.get(state)
+            w, t, e = found if found is not None else values(c, reds, state)
             _undo_discard(c, reds, d, red)
             if bw is None:
                 bw, bt, be = w, t, e
@@ -492,38 +501,26 @@ class OptionMoves:
                     if red:
                         reds[FIVE_SUIT[k]] -= 1
             c[k] -= 1
-        win = [0.0] * (n + 1)
-        ten = [1.0] * (n + 1) if s == 0 else [0.0] * (n + 1)
-        ev = [0.0] * (n + 1)
-        for t in range(1, n + 1):
-            w = acc_w[t - 1]
-            x = acc_t[t - 1]
-            y = acc_e[t - 1]
-            pw, pt, pe = win[t - 1], ten[t - 1], ev[t - 1]
-            for p, option in stays:
-                if option is None:
-                    w += p * pw
-                    x += p * pt
-                    y += p * pe
-                else:
-                    ow, ot, oe = option.win[t - 1], option.tenpai[t - 1], option.ev[t - 1]
-                    w += p * (pw if pw >= ow else ow)
-                    x += p * (pt if pt >= ot else ot)
-                    y += p * (pe if pe >= oe else oe)
-            win[t] = w
-            ev[t] = y
-            if s != 0:
-                ten[t] = x
+        # Each figure on its own (the draws left to right as before, so the same sums); tenpai stays 1.0 at s = 0.
+        win = _with_stays(acc_w, [(p, None if option is None else option.win) for p, option in stays])
+        ev = _with_stays(acc_e, [(p, None if option is None else option.ev) for p, option in stays])
+        ten = policy._ones if s == 0 else _with_stays(  # noqa: SLF001
+            acc_t, [(p, None if option is None else option.tenpai) for p, option in stays])
         found = self._values[key] = Values(win, ten, ev)
         return found
 
     def _best_of(self, c: list[int], reds: Reds, kinds: list[int], spent: bool, best: Values | None
                  ) -> Values | None:
         """Fold into ``best`` the values after discarding each of ``kinds`` (``spent``: no move left)."""
-        values = self.policy.values if spent else self.values
+        policy = self.policy
+        values = policy.values if spent else self.values
+        memo = policy._values if spent else self._values  # noqa: SLF001
+        reds_in_play = policy.reds_in_play
         for d in kinds:
             red = _discard(c, reds, d)
-            best = _best(best, values(c, reds))
+            key = bytes(c) + bytes(reds) if reds_in_play else bytes(c)
+            found = memo.get(key)
+            best = _best(best, found if found is not None else values(c, reds, key))
             _undo_discard(c, reds, d, red)
         return best
 
@@ -539,8 +536,8 @@ class OptionMoves:
 
     def _swaps(self, c: list[int], reds: Reds, drawn: int, red: bool, s: int) -> Values | None:
         """Best default-policy values over the option discards after a draw (``drawn``, ``red``: its red
-        five) that keeps shanten ``s``, for the draws left after it (the vectors drop their last entry);
-        ``None`` if there is none. A swap keeps the drawn tile: it discards another kind, or a plain copy of
+        five) that keeps shanten ``s`` (index ``t``: ``t`` draws left after this one); ``None`` if there is
+        none. A swap keeps the drawn tile: it discards another kind, or a plain copy of
         the drawn red five."""
         removals = self.policy.evaluator.discards(c)
         best: Values | None = None
@@ -550,9 +547,23 @@ class OptionMoves:
         if self.shanten_down and s + 1 <= self.back_cap:
             back = [d for d, after in removals if after == s + 1]
             best = self._best_of(c, reds, back, True, best)
-        if best is None:
-            return None
-        return Values(best.win[:-1], best.tenpai[:-1], best.ev[:-1])
+        return best
+
+
+def _with_stays(acc: Vector, stays: list[tuple[float, Vector | None]]) -> Vector:
+    """One figure of :meth:`OptionMoves.values`: ``V[t] = acc[t - 1] + sum over the draws keeping the shanten
+    of p * max(V[t - 1], option[t - 1])`` (``V[t - 1]`` alone without an option), from ``V[0] = 0``."""
+    out = [0.0] * (len(acc) + 1)
+    prev = 0.0
+    for t, x in enumerate(acc):
+        for p, option in stays:
+            if option is None:
+                x += p * prev
+            else:
+                o = option[t]
+                x += p * (prev if prev >= o else o)
+        out[t + 1] = prev = x
+    return out
 
 
 def _shown_width(policy: DefaultPolicy, c: list[int], river: Sequence[Tile]) -> int:

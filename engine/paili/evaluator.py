@@ -727,6 +727,8 @@ class Evaluator:
         # key: ((serial << _ANSWER_BITS | rest) << 5) | (shanten + 1) -> the kinds of that suit whose draw
         # brings the regular form below that shanten (a shanten is -1..13 here, so five bits hold it + 1)
         self._below: dict[int, list[Tile]] = {}
+        # key: serial << _ANSWER_BITS | rest -> (kind, regular shanten after discarding it) for the kinds held
+        self._held_after: dict[int, list[tuple[Tile, int]]] = {}
         # key: (counters, +1 or -1) -> the best special form by the count of the kind changed (orphan, other)
         self._specials: dict[tuple[PairCounts, int], tuple[list[int], list[int]]] = {}
 
@@ -834,9 +836,18 @@ class Evaluator:
         key = (3, tuple(c[27:34]))
         e3 = caches[3].get(key) or suit(*key)
         e = [e0, e1, e2, e3]
-        comb = self.tables.combine
+        t = self.tables
+        k = t.k
         i0, i1, i2, i3 = e0.own, e1.own, e2.own, e3.own
-        rest = [comb(comb(i1, i2), i3), comb(comb(i0, i2), i3), comb(comb(i0, i1), i3), comb(comb(i0, i1), i2)]
+        if i0 < k and i1 < k and i2 < k and i3 < k:  # the shipped table (closed: its combinations are in it)
+            table = t.table
+            i01 = table[i0 * k + i1]
+            rest = [table[table[i1 * k + i2] * k + i3], table[table[i0 * k + i2] * k + i3], table[i01 * k + i3],
+                    table[i01 * k + i2]]
+        else:
+            comb = t.combine
+            i01 = comb(i0, i1)
+            rest = [comb(comb(i1, i2), i3), comb(comb(i0, i2), i3), comb(i01, i3), comb(i01, i2)]
         return e, rest, self._final(rest[0], i0) if self.regular else UNREACHABLE
 
     def _regular_after(self, rest: int, entry: SuitEntry, which: int) -> list[int]:
@@ -1266,6 +1277,15 @@ class Evaluator:
                 below(3, rest[3], e[3], s)
         return s, self._special_draws(c, p, e, rest, s)
 
+    def _held_regular(self, c: Sequence[int], slot: int, rest: int, entry: SuitEntry) -> list[tuple[Tile, int]]:
+        """``(kind, regular shanten after discarding it)`` for the kinds of a suit held in ``c`` (cached by the
+        suit's entry and the other suits' combination ``rest``; an empty list for an empty suit)."""
+        base = SUIT_BASES[slot]
+        regs = self._regular_after(rest, entry, _REMOVED)
+        found = self._held_after[entry.serial << _ANSWER_BITS | rest] = [
+            (base + i, regs[i]) for i in range(SUIT_SIZES[slot]) if c[base + i]]
+        return found
+
     def _special_draws(self, c: list[int], p: PairCounts, e: list[SuitEntry], rest: list[int], s: int
                        ) -> list[Tile]:
         """The kinds whose draw lowers the regular form or a special form below ``s``."""
@@ -1297,22 +1317,27 @@ class Evaluator:
             special = self._special(p) <= s
             if special:
                 orphans, others = self._special_after(p, -1)
-        out = []
-        k = 0
-        for slot in range(4):
-            regs: list[int] | None = None
-            for i in range(SUIT_SIZES[slot]):
-                v = c[k]
-                if v:
-                    if regs is None:
-                        regs = self._regular_after(rest[slot], e[slot], _REMOVED)
-                    after = regs[i]
-                    if special:
-                        other = (orphans if IS_ORPHAN[k] else others)[v]
-                        if other < after:
-                            after = other
-                    out.append((k, after))
-                k += 1
+        # Each suit's (kind, regular shanten after discarding it) for the kinds it holds, cached by its entry
+        # and the other suits' combination (an entry is one content, so the kinds held are the same).
+        held = self._held_after
+        r0, r1, r2, r3 = rest
+        e0, e1, e2, e3 = e
+        h0 = held.get(e0.serial << _ANSWER_BITS | r0)
+        if h0 is None:
+            h0 = self._held_regular(c, 0, r0, e0)
+        h1 = held.get(e1.serial << _ANSWER_BITS | r1)
+        if h1 is None:
+            h1 = self._held_regular(c, 1, r1, e1)
+        h2 = held.get(e2.serial << _ANSWER_BITS | r2)
+        if h2 is None:
+            h2 = self._held_regular(c, 2, r2, e2)
+        h3 = held.get(e3.serial << _ANSWER_BITS | r3)
+        if h3 is None:
+            h3 = self._held_regular(c, 3, r3, e3)
+        out = h0 + h1 + h2 + h3  # a new list (the knitted forms below change it)
+        if special:
+            out = [(k, after if after <= (other := (orphans if IS_ORPHAN[k] else others)[c[k]]) else other)
+                   for k, after in out]
         if self.knitting:
             # One tile fewer raises a form by at most one and never lowers it: the knitted forms matter only
             # if they are not above the best of the others.
