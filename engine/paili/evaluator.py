@@ -30,10 +30,7 @@ called melds, so ``1111m234p567p789s`` is 1-shanten, not tenpai as the textbook 
   kinds held per knitted rank packed so that the three suits add up to all six patterns' ``d``, and its three
   possible rests' answers), cached like the suit entries; the rests combine with the honors as the regular
   form's answers do, best pattern first, a pattern skipped when it cannot beat the best so far. A lone hand
-  with nothing set aside (:func:`paili.shanten.shanten` under GB) is read without the cache
-  (:func:`plain_gb_forms`): the kinds held of every pattern from one translation of its counts, and only the
-  rests of the patterns read, each in one pass of an automaton derived from the suit's
-  (:meth:`SuitTables.knit_tables`).
+  with nothing set aside is read without the cache (:func:`plain_gb_forms`).
 
 Seven pairs, thirteen orphans, 全不靠 and 七星不靠 apply only to a closed hand of 13 or 14 tiles with no called
 melds (:func:`applicable`), 组合龙 to a hand that needs at least three melds. Seven pairs and thirteen orphans
@@ -122,9 +119,8 @@ class KnitTables(NamedTuple):
     """What :func:`plain_gb_forms` reads besides the suit automaton (:meth:`SuitTables.knit_tables`)."""
 
     lowered: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
-    """For each knitted rank ``r`` (0, 1, 2: 147, 258, 369), the suit automaton reading a count at ranks ``r``,
-    ``r + 3``, ``r + 6`` one lower when it is not 0: it reads :func:`knit_rest` of a content, the suit's part
-    of a 组合龙 rest, in one pass."""
+    """For each knitted rank ``r`` (0, 1, 2: 147, 258, 369), the suit automaton reading :func:`knit_rest` of a
+    content (ranks ``r``, ``r + 3``, ``r + 6`` one lower when held)."""
     packs: tuple[dict[bytes, int], dict[bytes, int], dict[bytes, int]]
     """For the suit in slot 0, 1 or 2: :attr:`KnitSuit.packs` by the kinds the suit holds, nine bytes 0 or 1."""
     best: tuple[int, ...]
@@ -577,14 +573,10 @@ _HELD: Final = bytes(0 if n == 0 else 1 for n in range(256))
 """``bytes.translate`` table: a count to 1 when the kind is held, else 0."""
 
 def plain_gb_forms(counts: Sequence[int], melds_needed: int, full: bool) -> tuple[int, int, int, int, int]:
-    """Under GB, the shanten of the regular form, seven pairs (fours as two pairs), 全不靠, 七星不靠 and 组合龙
-    of a hand none of whose limits is lowered (nothing set aside), :data:`UNREACHABLE` for a form that does not
-    apply (``full``: a closed 13/14-tile hand, the one seven pairs, 全不靠 and 七星不靠 apply to; 组合龙 needs
-    three melds or more). The same values as :meth:`Evaluator.knitted_forms` and :func:`chiitoitsu_shanten`,
-    nothing cached: each suit read straight from the automaton, the kinds held of each pattern from one bit
-    mask of the hand, and a 组合龙 rest read (by :meth:`SuitTables.rest_automata`) only for a pattern that can
-    still beat the best so far: a lone hand reads about 1.5 of the six, where a cached :class:`KnitSuit`
-    reads all three rests of each suit and costs more than it saves.
+    """Under GB, the shanten of the regular form, seven pairs, 全不靠, 七星不靠 and 组合龙 of a hand with nothing
+    set aside (:data:`UNREACHABLE` where a form does not apply; ``full``: a closed 13/14-tile hand), as
+    :meth:`Evaluator.knitted_forms` reads them but nothing cached: a lone hand reads about 1.5 of the six
+    patterns' rests, each in one pass (:meth:`SuitTables.knit_tables`).
 
     >>> knitted = [1, 0, 0, 1, 0, 0, 1, 0, 0] + [0, 1, 0, 0, 1, 0, 0, 1, 0] + [0, 0, 1, 0, 0, 1, 0, 0, 1]
     >>> plain_gb_forms(knitted + [1, 1, 1, 1, 1, 0, 0], 4, True)  # 147m258p369s12345z: 全不靠
