@@ -580,6 +580,75 @@ def _fast_hand(text: str) -> Hand | None:
     (another form, or an error to report)."""
     if text.__class__ is not str or len(text) > MAX_TEXT_LENGTH:
         return None
+    match = _CANONICAL.fullmatch(text)
+    if match is None:
+        return _fast_tokens(text)
+    man, pin, sou, honors, called = match.groups()
+    tiles = man.encode() if man else b""  # each digit as the byte of its place in counts_at (below)
+    if pin:
+        tiles += pin.encode().translate(_TO_PIN)
+    if sou:
+        tiles += sou.encode().translate(_TO_SOU)
+    if honors:
+        tiles += honors.encode().translate(_TO_HONORS)
+    size = len(tiles)
+    melds: list[Meld] = []
+    if called:
+        table = meld_texts()
+        for token in called.split():
+            meld = table.get(token)
+            if meld is None:
+                return None
+            melds.append(meld)
+    if size % 3 == 0 or size + 3 * len(melds) > MAX_HAND_TILES:
+        return None
+    counts_at = [0] * 88  # 48 + 10 * suit + digit: the digits of a suit in a row of ten, 0 (red five) first
+    for b in tiles:
+        counts_at[b] += 1
+    counts = counts_at[49:58] + counts_at[59:68] + counts_at[69:78] + counts_at[79:86]
+    reds = None
+    if 0 in tiles.translate(_RED_ZEROS):  # a red five
+        reds = [counts_at[48], counts_at[58], counts_at[68]]
+        counts[4] += reds[0]
+        counts[13] += reds[1]
+        counts[22] += reds[2]
+        concealed_reds = (reds[0], reds[1], reds[2])
+    else:
+        concealed_reds = _NO_REDS
+    concealed = tuple(counts)
+    for meld in melds:
+        for t in meld.tiles:
+            counts[t] += 1
+        if meld.reds:
+            if reds is None:
+                reds = [0, 0, 0]
+            reds[meld.tiles[0] // 9] += 1
+    if bytes(counts).translate(None, _UP_TO_COPIES) or reds is not None and max(reds) > 1:
+        return None  # more than 4 copies of a kind, or than one red five of a suit: the full parser says so
+    hand = _NEW_HAND(Hand)  # Hand(concealed, concealed_reds, tuple(melds)) without the frozen dataclass's setattr
+    _SET_CONCEALED(hand, concealed)
+    _SET_REDS(hand, concealed_reds)
+    _SET_MELDS(hand, tuple(melds))
+    _SET_NUKIDORA(hand, 0)
+    return hand
+
+
+_CANONICAL: Final = re.compile(r"(?:([0-9]+)m)?(?:([0-9]+)p)?(?:([0-9]+)s)?(?:([1-7]+)z)?"
+                               r"((?: [\[(][0-9]{3,4}[mpsz][\])])*)")
+"""The text as :func:`~paili.hand.format_hand` writes it (and most callers): the concealed tiles by suit in the
+order m, p, s, z, then each meld after a space. :func:`_fast_hand` reads it in one match; any other plain text
+goes by :func:`_fast_tokens`."""
+_TO_PIN: Final = bytes.maketrans(b"0123456789", bytes(range(58, 68)))
+_TO_SOU: Final = bytes.maketrans(b"0123456789", bytes(range(68, 78)))
+_TO_HONORS: Final = bytes.maketrans(b"0123456789", bytes(range(78, 88)))
+"""A suit's digits (ASCII 48-57) moved to their row of ten in ``counts_at``."""
+_RED_ZEROS: Final = bytes.maketrans(bytes((48, 58, 68)), bytes(3))
+"""The 0 of each suit (a red five) to the byte 0: ``0 in tiles.translate(_RED_ZEROS)`` finds a red five."""
+
+
+def _fast_tokens(text: str) -> Hand | None:
+    """:func:`_fast_hand` for plain text in another order (suits repeated or out of order, spaces anywhere
+    between the pieces)."""
     tokens = _FAST_TOKEN.findall(text)
     size = sum(map(len, tokens))
     if size + text.count(" ") != len(text):  # something else is there
