@@ -584,13 +584,13 @@ def _fast_hand(text: str) -> Hand | None:
     if match is None:
         return _fast_tokens(text)
     man, pin, sou, honors, called = match.groups()
-    tiles = man.encode() if man else b""  # each digit as the byte of its place in counts_at (below)
+    tiles = man.encode().translate(_MAN_KINDS) if man else b""  # each tile as the byte of its kind (0: five)
     if pin:
-        tiles += pin.encode().translate(_TO_PIN)
+        tiles += pin.encode().translate(_PIN_KINDS)
     if sou:
-        tiles += sou.encode().translate(_TO_SOU)
+        tiles += sou.encode().translate(_SOU_KINDS)
     if honors:
-        tiles += honors.encode().translate(_TO_HONORS)
+        tiles += honors.encode().translate(_HONOR_KINDS)
     size = len(tiles)
     melds: list[Meld] = []
     if called:
@@ -602,29 +602,30 @@ def _fast_hand(text: str) -> Hand | None:
             melds.append(meld)
     if size % 3 == 0 or size + 3 * len(melds) > MAX_HAND_TILES:
         return None
-    counts_at = [0] * 88  # 48 + 10 * suit + digit: the digits of a suit in a row of ten, 0 (red five) first
+    counts = [0] * KINDS
     for b in tiles:
-        counts_at[b] += 1
-    counts = counts_at[49:58] + counts_at[59:68] + counts_at[69:78] + counts_at[79:86]
+        counts[b] += 1
+        if counts[b] > COPIES:
+            return None  # more than 4 copies of a kind: the full parser says so
+    concealed = tuple(counts)
     reds = None
-    if 0 in tiles.translate(_RED_ZEROS):  # a red five
-        reds = [counts_at[48], counts_at[58], counts_at[68]]
-        counts[4] += reds[0]
-        counts[13] += reds[1]
-        counts[22] += reds[2]
-        concealed_reds = (reds[0], reds[1], reds[2])
+    if "0" in text:  # a red five, concealed or called
+        concealed_reds = (man.count("0") if man else 0, pin.count("0") if pin else 0, sou.count("0") if sou else 0)
+        if concealed_reds != _NO_REDS:
+            reds = list(concealed_reds)
     else:
         concealed_reds = _NO_REDS
-    concealed = tuple(counts)
     for meld in melds:
         for t in meld.tiles:
             counts[t] += 1
+            if counts[t] > COPIES:
+                return None
         if meld.reds:
             if reds is None:
                 reds = [0, 0, 0]
             reds[meld.tiles[0] // 9] += 1
-    if bytes(counts).translate(None, _UP_TO_COPIES) or reds is not None and max(reds) > 1:
-        return None  # more than 4 copies of a kind, or than one red five of a suit: the full parser says so
+    if reds is not None and max(reds) > 1:
+        return None  # more than one red five of a suit: the full parser says so
     hand = _NEW_HAND(Hand)  # Hand(concealed, concealed_reds, tuple(melds)) without the frozen dataclass's setattr
     _SET_CONCEALED(hand, concealed)
     _SET_REDS(hand, concealed_reds)
@@ -638,12 +639,11 @@ _CANONICAL: Final = re.compile(r"(?:([0-9]+)m)?(?:([0-9]+)p)?(?:([0-9]+)s)?(?:([
 """The text as :func:`~paili.hand.format_hand` writes it (and most callers): the concealed tiles by suit in the
 order m, p, s, z, then each meld after a space. :func:`_fast_hand` reads it in one match; any other plain text
 goes by :func:`_fast_tokens`."""
-_TO_PIN: Final = bytes.maketrans(b"0123456789", bytes(range(58, 68)))
-_TO_SOU: Final = bytes.maketrans(b"0123456789", bytes(range(68, 78)))
-_TO_HONORS: Final = bytes.maketrans(b"0123456789", bytes(range(78, 88)))
-"""A suit's digits (ASCII 48-57) moved to their row of ten in ``counts_at``."""
-_RED_ZEROS: Final = bytes.maketrans(bytes((48, 58, 68)), bytes(3))
-"""The 0 of each suit (a red five) to the byte 0: ``0 in tiles.translate(_RED_ZEROS)`` finds a red five."""
+_MAN_KINDS: Final = bytes.maketrans(b"0123456789", bytes((4, *range(9))))
+_PIN_KINDS: Final = bytes.maketrans(b"0123456789", bytes((13, *range(9, 18))))
+_SOU_KINDS: Final = bytes.maketrans(b"0123456789", bytes((22, *range(18, 27))))
+_HONOR_KINDS: Final = bytes.maketrans(b"1234567", bytes(range(27, 34)))
+"""A suit's digits to the bytes of their kinds (``0``, the red five, to the five)."""
 
 
 def _fast_tokens(text: str) -> Hand | None:
