@@ -1,7 +1,8 @@
 """The fast paths that make :func:`paili.score` fast give exactly what the full code gives.
 
 * ``paili.notation._fast_hand`` (the fast path of :func:`paili.parse` for plain text) against the full
-  scanner (``parse(text, melds=[])`` never takes the fast path) on seeded random texts, valid and not;
+  scanner (``parse(text, melds=[])`` never takes the fast path) on seeded random texts, valid and not, and its
+  reading of the canonical order (one match) against its token reading (``_fast_tokens``, any order);
 * ``paili.notation.meld_texts`` (the table of every meld as it can be written) against the full meld parser
   on every bracketed string of 3 or 4 digits and one suit letter;
 * ``paili.agari.shape_key`` (it visits only the kinds held) against the index method's definition of the key,
@@ -26,7 +27,7 @@ from paili import score
 from paili.agari import Decomposition, decompositions, shape, shape_key
 from paili.errors import HandError
 from paili.hand import Hand
-from paili.notation import _fast_hand, meld_texts, parse, parse_melds
+from paili.notation import _CANONICAL, _fast_hand, _fast_tokens, meld_texts, parse, parse_melds
 from paili.scoring.calculate import _situation, _win_tile
 from paili.tables import agari_index
 
@@ -71,6 +72,32 @@ def test_the_fast_parser_agrees_with_the_full_one() -> None:
             assert fast == full, text
             agree += 1
     assert agree > 2000 and refused > 2000  # both branches were exercised
+
+
+def test_the_canonical_reading_agrees_with_the_token_reading() -> None:
+    """Texts in the canonical order (suits m, p, s, z, then each meld after a space) are read by one match in
+    _fast_hand; the token reading (any order) must give the same Hand or the same refusal."""
+    rng = random.Random(10)
+    texts = [case["hand"] for case in random_cases(10, 1500)]
+    texts += [m for text in texts[:600] for m in _mutations(rng, text)]
+    digits = "0123456789"
+    for _ in range(4000):  # canonical texts with random digits: copies over 4, two red fives, 0z, bad melds
+        parts = [f"{''.join(rng.choice(digits) for _ in range(rng.randrange(1, 8)))}{suit}"
+                 for suit in "mpsz" if rng.random() < 0.6]
+        melds = [f"{rng.choice('[(')}{''.join(rng.choice(digits) for _ in range(rng.choice((3, 4))))}"
+                 f"{rng.choice('mpsz')}{rng.choice('])')}" for _ in range(rng.randrange(0, 5))]
+        texts.append(" ".join(["".join(parts), *melds]))
+    canonical = read = 0
+    for text in texts:
+        if _CANONICAL.fullmatch(text) is None:
+            continue
+        canonical += 1
+        fast, tokens = _fast_hand(text), _fast_tokens(text)
+        assert fast == tokens, text
+        if fast is not None:
+            read += 1
+            assert fast == _full(text), text
+    assert canonical > 5000 and read > 2000  # both answers were exercised
 
 
 def test_the_meld_table_is_every_meld_the_full_parser_reads() -> None:

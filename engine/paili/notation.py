@@ -580,6 +580,75 @@ def _fast_hand(text: str) -> Hand | None:
     (another form, or an error to report)."""
     if text.__class__ is not str or len(text) > MAX_TEXT_LENGTH:
         return None
+    match = _CANONICAL.fullmatch(text)
+    if match is None:
+        return _fast_tokens(text)
+    man, pin, sou, honors, called = match.groups()
+    tiles = man.encode().translate(_MAN_KINDS) if man else b""  # each tile as the byte of its kind (0: five)
+    if pin:
+        tiles += pin.encode().translate(_PIN_KINDS)
+    if sou:
+        tiles += sou.encode().translate(_SOU_KINDS)
+    if honors:
+        tiles += honors.encode().translate(_HONOR_KINDS)
+    size = len(tiles)
+    melds: list[Meld] = []
+    if called:
+        table = meld_texts()
+        for token in called.split():
+            meld = table.get(token)
+            if meld is None:
+                return None
+            melds.append(meld)
+    if size % 3 == 0 or size + 3 * len(melds) > MAX_HAND_TILES:
+        return None
+    counts = [0] * KINDS
+    for b in tiles:
+        counts[b] += 1
+        if counts[b] > COPIES:
+            return None  # more than 4 copies of a kind: the full parser says so
+    concealed = tuple(counts)
+    reds = None
+    if "0" in text:  # a red five, concealed or called
+        concealed_reds = (man.count("0") if man else 0, pin.count("0") if pin else 0, sou.count("0") if sou else 0)
+        if concealed_reds != _NO_REDS:
+            reds = list(concealed_reds)
+    else:
+        concealed_reds = _NO_REDS
+    for meld in melds:
+        for t in meld.tiles:
+            counts[t] += 1
+            if counts[t] > COPIES:
+                return None
+        if meld.reds:
+            if reds is None:
+                reds = [0, 0, 0]
+            reds[meld.tiles[0] // 9] += 1
+    if reds is not None and max(reds) > 1:
+        return None  # more than one red five of a suit: the full parser says so
+    hand = _NEW_HAND(Hand)  # Hand(concealed, concealed_reds, tuple(melds)) without the frozen dataclass's setattr
+    _SET_CONCEALED(hand, concealed)
+    _SET_REDS(hand, concealed_reds)
+    _SET_MELDS(hand, tuple(melds))
+    _SET_NUKIDORA(hand, 0)
+    return hand
+
+
+_CANONICAL: Final = re.compile(r"(?:([0-9]+)m)?(?:([0-9]+)p)?(?:([0-9]+)s)?(?:([1-7]+)z)?"
+                               r"((?: [\[(][0-9]{3,4}[mpsz][\])])*)")
+"""The text as :func:`~paili.hand.format_hand` writes it (and most callers): the concealed tiles by suit in the
+order m, p, s, z, then each meld after a space. :func:`_fast_hand` reads it in one match; any other plain text
+goes by :func:`_fast_tokens`."""
+_MAN_KINDS: Final = bytes.maketrans(b"0123456789", bytes((4, *range(9))))
+_PIN_KINDS: Final = bytes.maketrans(b"0123456789", bytes((13, *range(9, 18))))
+_SOU_KINDS: Final = bytes.maketrans(b"0123456789", bytes((22, *range(18, 27))))
+_HONOR_KINDS: Final = bytes.maketrans(b"1234567", bytes(range(27, 34)))
+"""A suit's digits to the bytes of their kinds (``0``, the red five, to the five)."""
+
+
+def _fast_tokens(text: str) -> Hand | None:
+    """:func:`_fast_hand` for plain text in another order (suits repeated or out of order, spaces anywhere
+    between the pieces)."""
     tokens = _FAST_TOKEN.findall(text)
     size = sum(map(len, tokens))
     if size + text.count(" ") != len(text):  # something else is there

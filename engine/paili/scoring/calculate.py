@@ -75,6 +75,14 @@ _WINDS: Final = {"1z": 27, "2z": 28, "3z": 29, "4z": 30}
 _NORTH: Final = 30
 _NEW_TUPLE: Final = tuple.__new__
 _MELD_GROUP: Final = {"chi": SEQUENCE, "pon": TRIPLET, "kan": QUAD, "ankan": QUAD}
+_COMMON_SITUATIONS: Final = {
+    (tsumo, last_tile, riichi, round_wind, seat_wind): Situation(tsumo, r, w, riichi, False, last_tile, False, False,
+                                                                 False)
+    for tsumo in (False, True) for last_tile in (False, True) for riichi in (0, 1, 2)
+    for round_wind, r in _WINDS.items() for seat_wind, w in _WINDS.items()}
+"""The situations without ippatsu, rinshan, chankan nor blessing by (tsumo, last_tile, riichi, round_wind,
+seat_wind) as given (checked: their types first, ``True == 1``), what most calls pass: one lookup instead of the
+checks of :func:`_situation` (a Situation is an immutable tuple of flags and winds, shared like the constants)."""
 _FIVE_SUIT: Final = {five: suit for suit, five in enumerate(FIVES)}
 """The kind of each five -> its suit (the index of its red count in ``Hand.reds``)."""
 _NO_REDS: Final = (0, 0, 0)
@@ -426,20 +434,16 @@ def _score(hand: Hand, win: str, tsumo: object, round_wind: object, seat_wind: o
                         f"one {tile_name(win_tile)}, got {concealed[win_tile]}", field="chankan",
                         code="situation.chankan_copies",
                         params={"tile": tile_name(win_tile), "count": concealed[win_tile]})
-    if (tsumo.__class__ is bool and ippatsu is False and last_tile.__class__ is bool and rinshan is False
-            and chankan is False and blessing is False and riichi.__class__ is int and (riichi == 0 or closed
-                                                                                       and riichi in (1, 2))
-            and round_wind.__class__ is str and seat_wind.__class__ is str and round_wind in _WINDS
-            and seat_wind in _WINDS and not sanma):  # the common case, which _situation would let through
-        sit = _NEW_TUPLE(Situation, (tsumo, _WINDS[round_wind], _WINDS[seat_wind], riichi, False, last_tile,
-                                     False, False, False))
-    else:
+    sit = (_COMMON_SITUATIONS.get((tsumo, last_tile, riichi, round_wind, seat_wind))
+           if (tsumo.__class__ is last_tile.__class__ is bool and riichi.__class__ is int
+               and round_wind.__class__ is seat_wind.__class__ is str and ippatsu is rinshan is chankan is blessing
+               is False and not sanma) else None)  # the common case, which _situation would let through
+    if sit is None or riichi and not closed:
         sit = _situation(hand, closed, tsumo, round_wind, seat_wind, riichi, ippatsu, last_tile, rinshan, chankan,
                          blessing, sanma)
-    if not (honba.__class__ is int and 0 <= honba <= 1000):
-        honba = _count("honba", honba, 1000)
     sticks = riichi_sticks
-    if not (sticks.__class__ is int and 0 <= sticks <= 1000):
+    if not (honba.__class__ is sticks.__class__ is int and 0 <= honba <= 1000 and 0 <= sticks <= 1000):
+        honba = _count("honba", honba, 1000)
         sticks = _count("riichi_sticks", riichi_sticks, 1000)
     dora_count = ura_count = 0
     if dora or ura:
