@@ -5,6 +5,7 @@ The expected hands come from the engine itself (`paili.analyze` in this process)
 
 from __future__ import annotations
 
+import base64
 import json
 import re
 from pathlib import Path
@@ -328,18 +329,21 @@ def test_keyboard_roving_tabindex_at_390(ready_page: Page) -> None:
 FORWARD = "124m2369p348s115z"
 FORWARD_VISIBLE = "11z"
 
-# The non-transparent pixels of a tile's face image that are blue (the white dragon's frame).
-BLUE_PIXELS = """async (img) => {
+# The pixels of a picture of a tile (a PNG, as a data URL) that are blue (the white dragon's frame).
+BLUE_PIXELS = """async (url) => {
+  const img = new Image();
+  img.src = url;
   await img.decode();
   const canvas = document.createElement("canvas");
-  canvas.width = 60; canvas.height = 80;
+  canvas.width = img.naturalWidth; canvas.height = img.naturalHeight;
   const ctx = canvas.getContext("2d");
-  ctx.drawImage(img, 0, 0, 60, 80);
-  const data = ctx.getImageData(0, 0, 60, 80).data;
+  ctx.drawImage(img, 0, 0);
+  const data = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
   let blue = 0;
-  for (let i = 0; i < data.length; i += 4) if (data[i + 3] > 128 && data[i + 2] > data[i] + 40) blue++;
+  for (let i = 0; i < data.length; i += 4) if (data[i + 2] > data[i] + 40 && data[i + 2] > data[i + 1] + 40) blue++;
   return blue;
 }"""
+
 
 
 def open_forward(page: Page, site_url: str, seed: int) -> None:
@@ -394,8 +398,9 @@ def check_forward(page: Page, site_url: str, screenshot_dir: Path, name: str) ->
     assert random_draws(again, 8) != drawn
     again.close()
     # the white dragon has a face: its frame is drawn in blue
-    face = page.get_by_role("group", name="Tile palette").locator("button.tile[data-tile='5z'] img")
-    assert face.evaluate(BLUE_PIXELS) > 100
+    face = page.get_by_role("group", name="Tile palette").locator("button.tile[data-tile='5z'] .face")
+    picture = "data:image/png;base64," + base64.b64encode(face.screenshot()).decode()
+    assert page.evaluate(BLUE_PIXELS, picture) > 100
 
 
 @pytest.mark.browser_context_args(viewport=SMALL, **TOUCH)
