@@ -575,6 +575,17 @@ def meld_texts() -> dict[str, Meld]:
     return out
 
 
+def _new_hand(concealed: tuple[int, ...], concealed_reds: tuple[int, ...], melds: list[Meld]) -> Hand:
+    """``Hand(concealed, concealed_reds, tuple(melds))`` without the frozen dataclass's checked setattr (the
+    fast readings have checked the counts)."""
+    hand = _NEW_HAND(Hand)
+    _SET_CONCEALED(hand, concealed)
+    _SET_REDS(hand, concealed_reds)
+    _SET_MELDS(hand, tuple(melds))
+    _SET_NUKIDORA(hand, 0)
+    return hand
+
+
 def _fast_hand(text: str) -> Hand | None:
     """The hand of a plain text, exactly as the full parser reads it; ``None`` when it needs the full parser
     (another form, or an error to report)."""
@@ -626,12 +637,7 @@ def _fast_hand(text: str) -> Hand | None:
             reds[meld.tiles[0] // 9] += 1
     if reds is not None and max(reds) > 1:
         return None  # more than one red five of a suit: the full parser says so
-    hand = _NEW_HAND(Hand)  # Hand(concealed, concealed_reds, tuple(melds)) without the frozen dataclass's setattr
-    _SET_CONCEALED(hand, concealed)
-    _SET_REDS(hand, concealed_reds)
-    _SET_MELDS(hand, tuple(melds))
-    _SET_NUKIDORA(hand, 0)
-    return hand
+    return _new_hand(concealed, concealed_reds, melds)
 
 
 _CANONICAL: Final = re.compile(r"(?:([0-9]+)m)?(?:([0-9]+)p)?(?:([0-9]+)s)?(?:([1-7]+)z)?"
@@ -686,12 +692,7 @@ def _fast_tokens(text: str) -> Hand | None:
                 reds[meld.tiles[0] // 9] += 1
     if bytes(counts).translate(None, _UP_TO_COPIES) or reds is not None and max(reds) > 1:
         return None  # more than 4 copies of a kind, or than one red five of a suit: the full parser says so
-    hand = _NEW_HAND(Hand)  # Hand(concealed, concealed_reds, tuple(melds)) without the frozen dataclass's setattr
-    _SET_CONCEALED(hand, concealed)
-    _SET_REDS(hand, concealed_reds)
-    _SET_MELDS(hand, tuple(melds))
-    _SET_NUKIDORA(hand, 0)
-    return hand
+    return _new_hand(concealed, concealed_reds, melds)
 
 
 _NO_REDS: Final = (0, 0, 0)
