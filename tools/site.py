@@ -44,6 +44,7 @@ from .pyodide import FETCHED_AT_START, pyodide_files
 TILES_SRC = WEB / "tiles"
 SVGO = NODE_MODULES / ".bin" / "svgo"
 
+WHEEL_README = "engine/README.md"  # pyproject.toml's readme: the wheel's description
 SERVICE_WORKER = "sw.js"  # web/sw.js: the build writes the precache manifest into it
 PRECACHE_MANIFEST = "precache-manifest.json"
 MANIFEST_LINE = "const MANIFEST = "  # the line of web/sw.js that the build replaces
@@ -58,7 +59,7 @@ def build_wheel_with_version(python: Path, version: str, out: Path) -> Path:
     with tempfile.TemporaryDirectory(prefix="paili-wheel-src-") as tmp:
         src = Path(tmp, "src")
         shutil.copytree(ENGINE, src / "engine" / "paili", ignore=shutil.ignore_patterns("__pycache__"))
-        for name in ("README.md", "pyproject.toml"):
+        for name in (WHEEL_README, "pyproject.toml"):
             shutil.copy2(ROOT / name, src / name)
         check([python, "-m", "hatchling", "version", "--force", version], cwd=src)
         out.mkdir(parents=True, exist_ok=True)
@@ -70,12 +71,10 @@ def build_wheel_with_version(python: Path, version: str, out: Path) -> Path:
 
 
 def build_wheel(python: Path) -> Path:
-    """The engine wheel, rebuilt only when engine/paili, pyproject.toml or README.md changed."""
+    """The engine wheel, rebuilt only when engine/paili, pyproject.toml or the wheel's README changed."""
     out = CACHE / "wheel"
     stamp = CACHE / "wheel.sha256"
-    sources = [*files_under(ENGINE), ROOT / "pyproject.toml"]
-    if (ROOT / "README.md").exists():
-        sources.append(ROOT / "README.md")
+    sources = [*files_under(ENGINE), ROOT / "pyproject.toml", ROOT / WHEEL_README]
     wanted = digest(sources)
     wheels = sorted(out.glob("paili-*-py3-none-any.whl"))
     if stamp_matches(stamp, wanted) and len(wheels) == 1:
