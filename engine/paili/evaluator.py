@@ -572,6 +572,7 @@ def knit_suit(part: tuple[int, ...], caps: tuple[int, ...] | None, slot: int, ta
 _HELD: Final = bytes(0 if n == 0 else 1 for n in range(256))
 """``bytes.translate`` table: a count to 1 when the kind is held, else 0."""
 
+
 def plain_gb_forms(counts: Sequence[int], melds_needed: int, full: bool) -> tuple[int, int, int, int, int]:
     """Under GB, the shanten of the regular form, seven pairs, 全不靠, 七星不靠 and 组合龙 of a hand with nothing
     set aside (:data:`UNREACHABLE` where a form does not apply; ``full``: a closed 13/14-tile hand), as
@@ -651,6 +652,7 @@ def plain_gb_forms(counts: Sequence[int], melds_needed: int, full: bool) -> tupl
             if i == first and rest == floor:  # no other pattern holds more kinds: none can do better
                 break
     return regular, pairs, quanbukao, qixingbukao, best
+
 
 _KNIT_SUITS: dict[tuple[int, ...], KnitSuit] = {}
 """The :class:`KnitSuit` of suit contents no called meld limits, shared by every evaluator."""
