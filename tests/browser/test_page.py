@@ -142,7 +142,7 @@ def test_tenpai_shows_waits_with_copies_left(ready_page: Page) -> None:
     waits = page.get_by_role("region", name="Waits")
     for wait in expected["waits"]:
         item = waits.locator(f"li[data-tile='{wait['tile']}']")
-        expect(item.get_by_role("img")).to_have_attribute("aria-label", re.compile(r"\w"))
+        expect(item.get_by_role("img")).to_have_attribute("alt", re.compile(r"\w"))
         expect(item).to_contain_text(f"{wait['remaining']} left")
     expect(waits.get_by_role("listitem")).to_have_count(len(expected["waits"]))
 
@@ -432,11 +432,14 @@ def test_dark_theme_uses_the_black_tile_set(page: Page, site_url: str, screensho
     page.goto(site_url + "?q=123m406p789s1122z5m")
     page.locator("html[data-engine='ready']").wait_for(timeout=60_000)  # Pyodide's start, slow on a busy machine
     analyse(page, "123m406p789s1122z5m")
-    # the faces and the tile body, once the hand drawn by the engine has its style: the Black set's sprite and body
-    page.wait_for_function("() => { const tiles = [...document.querySelectorAll('#hand-tiles .tile')];"
-                           " const image = (e) => getComputedStyle(e).backgroundImage;"
-                           " return tiles.length > 0 && tiles.every((e) => image(e).includes('tiles/Black/Front.svg')"
-                           " && image(e.querySelector('.face')).includes('tiles/Black/faces.svg')); }",
+    # each face once the browser has picked its source (currentSrc is empty until then)
+    faces = hand_tiles(page).locator("img").evaluate_all(
+        "els => new Promise(ok => { const check = () => els.every(e => e.currentSrc) ? ok(els.map(e => e.currentSrc))"
+        " : requestAnimationFrame(check); check(); })")
+    assert faces and all("/tiles/Black/" in src for src in faces), faces
+    # the tile body's image, once the hand drawn by the engine has its style
+    page.wait_for_function("() => { const e = document.querySelector('#hand-tiles .tile');"
+                           " return e && getComputedStyle(e).backgroundImage.includes('tiles/Black/Front.svg'); }",
                            timeout=10_000)
     background = page.evaluate("getComputedStyle(document.body).backgroundColor")
     assert background != "rgb(255, 255, 255)"
@@ -444,5 +447,7 @@ def test_dark_theme_uses_the_black_tile_set(page: Page, site_url: str, screensho
     page.screenshot(path=screenshot_dir / "page-phone-dark.png", full_page=True)
     # Back to light: the Regular faces again.
     page.emulate_media(color_scheme="light")
-    page.wait_for_function("() => getComputedStyle(document.querySelector('#hand-tiles .tile .face'))"
-                           ".backgroundImage.includes('tiles/Regular/faces.svg')", timeout=10_000)
+    first = hand_tiles(page).locator("img").first
+    first.evaluate("e => new Promise(ok => { const check = () => e.currentSrc.includes('/tiles/Regular/') ? ok()"
+                   " : requestAnimationFrame(check); check(); })")
+    assert "/tiles/Regular/" in first.evaluate("e => e.currentSrc")

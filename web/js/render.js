@@ -44,19 +44,22 @@ export function h(tag, attrs = {}, ...children) {
 }
 
 /**
- * A tile: its face (an element with role img named by the tile's text name) drawn over the tile body (CSS
- * background). The face is a cell of the tile set's sprite (css/faces.css: the class face--<face>); the CSS
- * takes the Black set's body and sprite when the system is in dark mode. `tag` "button" makes it tappable;
- * `label` overrides the accessible name of a button.
+ * A tile: the face image (with its text name as alt) drawn over the tile body (CSS background). The face
+ * comes from the Black set when the system is in dark mode (a <picture> source; the CSS swaps the body).
+ * `tag` "button" makes it tappable; `label` overrides the accessible name of a button.
  * @param {string} name a tile code
- * @param {{tag?: "span" | "button", size?: string, label?: string | null}} [options]
+ * @param {{tag?: "span" | "button", tileSet?: string, size?: string, label?: string | null}} [options]
  * @returns {HTMLElement}
  */
-export function tile(name, { tag = "span", size = "", label = null } = {}) {
+export function tile(name, { tag = "span", tileSet = "Regular", size = "", label = null } = {}) {
   const classes = ["tile", size && `tile--${size}`].filter(Boolean).join(" ");
   const attrs = { class: classes, dataset: { tile: name } };
   if (tag === "button") Object.assign(attrs, { type: "button", "aria-label": label });
-  return h(tag, attrs, h("span", { class: `face face--${tileFace(name)}`, role: "img", "aria-label": tileName(name) }));
+  const face = tileFace(name);
+  const img = h("img", { src: `tiles/${tileSet}/${face}.svg`, alt: tileName(name), draggable: "false" });
+  if (tileSet !== "Regular") return h(tag, attrs, img);
+  const dark = h("source", { srcset: `tiles/Black/${face}.svg`, media: "(prefers-color-scheme: dark)" });
+  return h(tag, attrs, h("picture", {}, dark, img));
 }
 
 /**
