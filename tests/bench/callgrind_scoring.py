@@ -34,7 +34,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args(argv)
     cases = list(random_cases(args.seed, args.hands))
-    paili.score(**cases[0])  # the tables and the library loaded on every side alike
+    paili.notation.meld_texts()  # the tables (the melds' too) and the library loaded on every side alike
+    paili.score(**cases[0])
     mahjong_score(cases[0])
     if args.side == "paili":
         for case in cases:
