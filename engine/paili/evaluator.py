@@ -628,6 +628,8 @@ def knit_suit(part: tuple[int, ...], caps: tuple[int, ...] | None, slot: int, ta
 
 _HELD: Final = bytes(0 if n == 0 else 1 for n in range(256))
 """``bytes.translate`` table: a count to 1 when the kind is held, else 0."""
+_HALVES: Final = bytes(n // 2 for n in range(256))
+"""``bytes.translate`` table: a count to the pairs it holds, a four as two."""
 
 
 def plain_gb_forms(counts: Sequence[int], melds_needed: int, full: bool) -> tuple[int, int, int, int, int]:
@@ -663,7 +665,7 @@ def plain_gb_forms(counts: Sequence[int], melds_needed: int, full: bool) -> tupl
     else:
         most, first = low >> 2, low & 3
     if full:
-        pairs = 6 - raw.count(2) - raw.count(3) - 2 * raw.count(4)
+        pairs = 6 - sum(raw.translate(_HALVES))  # seven pairs, a four as two (four_pairs_of)
         honors = 7 - held_kinds.count(0, 27)
         quanbukao, qixingbukao = 13 - most - honors, 13 - honors - (most if most < 7 else 7)
     else:
