@@ -277,8 +277,10 @@ def _rest_walk(trans: Sequence[int], ids: Sequence[int], answers: Sequence[tuple
         index: dict[tuple[int, int, int, int], int] = {}
         rows = [index.setdefault((trans[s + n], next0[a][n], next1[b][n], next2[c][n]), len(index))
                 for s, a, b, c in layer for n in range(symbols)]
-        base = len(walk) + len(rows)
-        walk += rows if pos == 8 else [base + symbols * j for j in rows]
+        if pos < 8:  # one int object per state, shared by the transitions into it
+            offsets = list(range(len(walk) + len(rows), len(walk) + len(rows) + symbols * len(index), symbols))
+            rows = [offsets[j] for j in rows]
+        walk += rows
         layer = list(index)
     own = tuple(ids[s] for s, _, _, _ in layer)
     rests = tuple((next0[a][0], next1[b][0], next2[c][0]) for _, a, b, c in layer)
