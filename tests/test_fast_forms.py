@@ -5,8 +5,9 @@
   every suit content of up to 8 tiles and for seeded random heavier ones, with and without lowered limits.
 * :func:`paili.evaluator.plain_gb_forms` (GB shanten of a hand with nothing set aside, read straight from the
   automata, nothing cached) against the cached :meth:`Evaluator.knitted_forms` and seven pairs' formula, on seeded
-  random and near-knitted hands of every size; its tables (:meth:`SuitTables.knit_tables`: the automata that read
-  a 组合龙 rest in one pass, the packs by the kinds held) against :func:`knit_rest` and :func:`knit_suit`.
+  random and near-knitted hands of every size; its tables (:meth:`SuitTables.knit_tables`: the walk that reads a
+  suit's answer and its three 组合龙 rests at once, built from the :func:`lowered_automata` that read one rest in
+  one pass; the packs by the kinds held) against :func:`knit_rest` and :func:`knit_suit`.
 * GB shanten per form against the documented formulas computed the plain way (``knitted_held`` and the regular
   shanten of each pattern's rest): thousands of seeded random hands, hands near the knitted forms (with pairs),
   hands one tile from two forms, with and without a called set. ``tests/test_rulesets.py`` holds the formulas
@@ -34,6 +35,7 @@ from paili.evaluator import (
     knit_rest,
     knit_suit,
     knitted_held,
+    lowered_automata,
     plain_gb_forms,
     regular_shanten,
     suit_tables,
@@ -90,23 +92,59 @@ def test_knit_rest_takes_one_copy_of_each_held_rank() -> None:
     assert knit_rest((2, 1, 0, 0, 0, 1, 4, 0, 1), 2) == (2, 1, 0, 0, 0, 0, 4, 0, 0)
 
 
+_LOWERED: list[list[int]] = []
+
+
 def _lowered_read(part: tuple[int, ...], rank: int) -> int:
     t = suit_tables()
-    lowered = t.knit_tables().lowered[rank]
+    if not _LOWERED:
+        _LOWERED[:] = lowered_automata(t.suit)
+    lowered = _LOWERED[rank]
     state = 0
     for n in part:
         state = lowered[state + n]
     return t.suit_ids[state]
 
 
-def test_knit_tables_read_each_rest_in_one_pass() -> None:
-    t = suit_tables()
-    rng = random.Random(1103)
+def _knit_parts(seed: int) -> list[tuple[int, ...]]:
+    """Every suit content of up to 8 tiles, then seeded random heavier ones and near-knitted ones (a knitted
+    rank's three kinds held, more on top)."""
+    rng = random.Random(seed)
     parts = [part for part in product(range(5), repeat=9) if sum(part) <= 8]
     parts += [tuple(rng.choice((0, 0, 1, 1, 2, 3, 4)) for _ in range(9)) for _ in range(3000)]
-    for part in parts:
+    for _ in range(3000):
+        rank = rng.randrange(3)
+        part = [1 if i % 3 == rank else 0 for i in range(9)]
+        for _ in range(rng.randrange(12)):
+            i = rng.randrange(9)
+            part[i] = min(4, part[i] + 1)
+        parts.append(tuple(part))
+    return parts
+
+
+def test_lowered_automata_read_each_rest_in_one_pass() -> None:
+    t = suit_tables()
+    for part in _knit_parts(1103):
         for rank in range(3):
             assert _lowered_read(part, rank) == t.read(knit_rest(part, rank), 0), (part, rank)
+
+
+def test_knit_tables_walk_reads_the_answer_and_the_rests_at_once() -> None:
+    """The walk's final state gives the content's answer id and, for each rank, a rest's answer that agrees
+    with the rest's own up to one meld (indices 0-3: all plain_gb_forms reads of it), and the walk is a
+    layered automaton as the suit's: every transition read lands on a state of the next layer."""
+    t = suit_tables()
+    walk, own, rests = t.knit_tables()[:3]
+    assert len(own) == len(rests) and len(walk) % 5 == 0
+    for part in _knit_parts(1105):
+        state = 0
+        for n in part:
+            state = walk[state + n]
+        assert own[state] == t.read(part, 0), part
+        for rank in range(3):
+            got, want = t.answers[rests[state][rank]], t.answers[t.read(knit_rest(part, rank), 0)]
+            assert got[:4] == want[:4], (part, rank)
+            assert rests[state][rank] < t.k  # an id of the shipped table: it combines by table lookups
 
 
 def test_knit_tables_pack_the_kinds_held_as_knit_suit_does() -> None:

@@ -116,11 +116,17 @@ two ids pack into one int key: ``a << 16 | b``."""
 
 
 class KnitTables(NamedTuple):
-    """What :func:`plain_gb_forms` reads besides the suit automaton (:meth:`SuitTables.knit_tables`)."""
+    """What :func:`plain_gb_forms` reads (:meth:`SuitTables.knit_tables`)."""
 
-    lowered: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
-    """For each knitted rank ``r`` (0, 1, 2: 147, 258, 369), the suit automaton reading :func:`knit_rest` of a
-    content (ranks ``r``, ``r + 3``, ``r + 6`` one lower when held)."""
+    walk: tuple[int, ...]
+    """An automaton reading a suit's nine counts as :attr:`SuitTables.suit` does (``state = walk[state + count]``
+    from 0), whose final state ``f`` gives the content's answer and its three 组合龙 rests' at once."""
+    own: tuple[int, ...]
+    """By final state: the content's answer id (as :attr:`SuitTables.suit_ids` gives it)."""
+    rests: tuple[tuple[int, int, int], ...]
+    """By final state, for each knitted rank ``r`` (0, 1, 2: 147, 258, 369): an answer id equal to that of
+    :func:`knit_rest` of the content for up to one meld (indices 0-3), all a rest of a hand that needs at
+    most four melds is read for."""
     packs: tuple[dict[bytes, int], dict[bytes, int], dict[bytes, int]]
     """For the suit in slot 0, 1 or 2: :attr:`KnitSuit.packs` by the kinds the suit holds, nine bytes 0 or 1."""
     best: tuple[int, ...]
@@ -196,24 +202,15 @@ class SuitTables:
 
     def knit_tables(self) -> KnitTables:
         """The tables :func:`plain_gb_forms` reads (GB), derived from :attr:`suit` and :data:`_PACKS` on first
-        use."""
+        use (about a fifth of a second)."""
         if self.knit is None:
-            trans = self.suit
-            layers = [[0]]  # the state offsets of each position, from the start
-            for _ in range(8):
-                layers.append(sorted({trans[s + c] for s in layers[-1] for c in range(suit_dfa.SYMBOLS)}))
-            derived = [list(trans) for _ in range(3)]
-            for pos, states in enumerate(layers):
-                lowered = derived[pos % 3]
-                for s in states:
-                    lowered[s + 1:s + suit_dfa.SYMBOLS] = trans[s:s + suit_dfa.SYMBOLS - 1]
+            walk, own, rests = _rest_walk(self.suit, self.suit_ids, self.answers)
             held = [bytes(kinds) for kinds in product((0, 1), repeat=9)]
             packs = tuple({key: _PACKS[16 * sum(key[0::3]) + 4 * sum(key[1::3]) + sum(key[2::3])][slot] for key in held}
                           for slot in range(3))
             best = tuple(4 * max(held) + held.index(max(held))
                          for held in ((v & 15, v >> 4 & 15, v >> 8) for v in range(4096)))
-            self.knit = KnitTables((tuple(derived[0]), tuple(derived[1]), tuple(derived[2])),
-                                   (packs[0], packs[1], packs[2]), best)
+            self.knit = KnitTables(walk, own, rests, (packs[0], packs[1], packs[2]), best)
         return self.knit
 
     def read(self, part: Sequence[int], slot: int, caps: tuple[int, ...] | None = None) -> int:
@@ -226,6 +223,68 @@ class SuitTables:
         for c in part:
             s = trans[s + c]
         return ids[s]
+
+
+def lowered_automata(trans: Sequence[int]) -> list[list[int]]:
+    """For each knitted rank ``r``, the suit automaton ``trans`` reading :func:`knit_rest` of a content: at the
+    positions ``r``, ``r + 3``, ``r + 6`` a count ``n > 0`` is read as ``n - 1`` (the automaton is layered, one
+    layer of states per position)."""
+    layers = [[0]]  # the state offsets of each position, from the start
+    for _ in range(8):
+        layers.append(sorted({trans[s + c] for s in layers[-1] for c in range(suit_dfa.SYMBOLS)}))
+    derived = [list(trans) for _ in range(3)]
+    for pos, states in enumerate(layers):
+        lowered = derived[pos % 3]
+        for s in states:
+            lowered[s + 1:s + suit_dfa.SYMBOLS] = trans[s:s + suit_dfa.SYMBOLS - 1]
+    return derived
+
+
+def _rest_walk(trans: Sequence[int], ids: Sequence[int], answers: Sequence[tuple[int, ...]]
+               ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, int, int], ...]]:
+    """:attr:`KnitTables.walk`, :attr:`KnitTables.own` and :attr:`KnitTables.rests`: the product of the suit
+    automaton and its three :func:`lowered_automata`, each of these reduced to what its answer says of up to
+    one meld (two states are one when every rest of the content after them agrees there).
+
+    The states of the product are those reachable from the start, numbered layer by layer; a transition holds
+    the next state's offset (``SYMBOLS * index`` in its layer's block), the last layer's the final index.
+    """
+    symbols = suit_dfa.SYMBOLS
+    lowered = lowered_automata(trans)
+    layers = [[0]]
+    for _ in range(9):
+        layers.append(sorted({trans[s + c] for s in layers[-1] for c in range(symbols)}))
+    # The first answer id of each reading of up to one meld (its indices 0-3).
+    first: dict[tuple[int, ...], int] = {}
+    for i in sorted(set(ids)):
+        first.setdefault(answers[i][:4], i)
+    # For each rank, each state's class (the same class: the same rests' readings from there on) and each
+    # class's next classes, or its final answer id for the last layer.
+    classes: list[tuple[dict[int, int], list[tuple[int, ...]]]] = []
+    for derived in lowered:
+        names: dict[tuple[int, ...], int] = {}
+        of: dict[int, int] = {}
+        for s in layers[9]:
+            of[s] = names.setdefault((9, first[answers[ids[s]][:4]]), len(names))
+        for pos in range(8, -1, -1):
+            for s in layers[pos]:
+                of[s] = names.setdefault((pos, *(of[derived[s + n]] for n in range(symbols))), len(names))
+        classes.append((of, [key[1:] for key in names]))
+    (of0, next0), (of1, next1), (of2, next2) = classes
+    walk: list[int] = []
+    layer: list[tuple[int, int, int, int]] = [(0, of0[0], of1[0], of2[0])]
+    for pos in range(9):
+        index: dict[tuple[int, int, int, int], int] = {}
+        rows = [index.setdefault((trans[s + n], next0[a][n], next1[b][n], next2[c][n]), len(index))
+                for s, a, b, c in layer for n in range(symbols)]
+        if pos < 8:  # one int object per state, shared by the transitions into it
+            offsets = list(range(len(walk) + len(rows), len(walk) + len(rows) + symbols * len(index), symbols))
+            rows = [offsets[j] for j in rows]
+        walk += rows
+        layer = list(index)
+    own = tuple(ids[s] for s, _, _, _ in layer)
+    rests = tuple((next0[a][0], next1[b][0], next2[c][0]) for _, a, b, c in layer)
+    return tuple(walk), own, rests
 
 
 _tables: SuitTables | None = None
@@ -571,42 +630,35 @@ def knit_suit(part: tuple[int, ...], caps: tuple[int, ...] | None, slot: int, ta
 
 _HELD: Final = bytes(0 if n == 0 else 1 for n in range(256))
 """``bytes.translate`` table: a count to 1 when the kind is held, else 0."""
+_HALVES: Final = bytes(n // 2 for n in range(256))
+"""``bytes.translate`` table: a count to the pairs it holds, a four as two."""
 
 
 def plain_gb_forms(counts: Sequence[int], melds_needed: int, full: bool) -> tuple[int, int, int, int, int]:
     """Under GB, the shanten of the regular form, seven pairs, 全不靠, 七星不靠 and 组合龙 of a hand with nothing
     set aside (:data:`UNREACHABLE` where a form does not apply; ``full``: a closed 13/14-tile hand), as
-    :meth:`Evaluator.knitted_forms` reads them but nothing cached: a lone hand reads about 1.5 of the six
-    patterns' rests, each in one pass (:meth:`SuitTables.knit_tables`).
+    :meth:`Evaluator.knitted_forms` reads them but nothing cached: each suit is read once, its answer and its
+    three 组合龙 rests together (:meth:`SuitTables.knit_tables`).
 
     >>> knitted = [1, 0, 0, 1, 0, 0, 1, 0, 0] + [0, 1, 0, 0, 1, 0, 0, 1, 0] + [0, 0, 1, 0, 0, 1, 0, 0, 1]
     >>> plain_gb_forms(knitted + [1, 1, 1, 1, 1, 0, 0], 4, True)  # 147m258p369s12345z: 全不靠
     (8, 6, -1, 1, 2)
     """
     t = _tables or suit_tables()
-    trans, ids, k, table = t.suit, t.suit_ids, t.k, t.table
-    m = counts[0:9]
-    c0, c1, c2, c3, c4, c5, c6, c7, c8 = m
-    s1 = trans[c0]
-    s2 = trans[s1 + c1]
-    a = ids[trans[trans[trans[trans[trans[trans[trans[s2 + c2] + c3] + c4] + c5] + c6] + c7] + c8]]
-    p = counts[9:18]
-    c0, c1, c2, c3, c4, c5, c6, c7, c8 = p
-    p1 = trans[c0]
-    p2 = trans[p1 + c1]
-    b = ids[trans[trans[trans[trans[trans[trans[trans[p2 + c2] + c3] + c4] + c5] + c6] + c7] + c8]]
-    s = counts[18:27]
-    c0, c1, c2, c3, c4, c5, c6, c7, c8 = s
-    q1 = trans[c0]
-    q2 = trans[q1 + c1]
-    d = ids[trans[trans[trans[trans[trans[trans[trans[q2 + c2] + c3] + c4] + c5] + c6] + c7] + c8]]
+    walk, own, rests, (packs_m, packs_p, packs_s), best_of = t.knit or t.knit_tables()
+    c0, c1, c2, c3, c4, c5, c6, c7, c8 = counts[0:9]
+    fm = walk[walk[walk[walk[walk[walk[walk[walk[walk[c0] + c1] + c2] + c3] + c4] + c5] + c6] + c7] + c8]
+    c0, c1, c2, c3, c4, c5, c6, c7, c8 = counts[9:18]
+    fp = walk[walk[walk[walk[walk[walk[walk[walk[walk[c0] + c1] + c2] + c3] + c4] + c5] + c6] + c7] + c8]
+    c0, c1, c2, c3, c4, c5, c6, c7, c8 = counts[18:27]
+    fs = walk[walk[walk[walk[walk[walk[walk[walk[walk[c0] + c1] + c2] + c3] + c4] + c5] + c6] + c7] + c8]
     z = t.honors
     c0, c1, c2, c3, c4, c5, c6 = counts[27:34]
     e = t.honor_ids[z[z[z[z[z[z[z[c0] + c1] + c2] + c3] + c4] + c5] + c6]]
-    whole = table[table[table[a * k + b] * k + d] * k + e]
+    k, table = t.k, t.table
+    whole = table[table[table[own[fm] * k + own[fp]] * k + own[fs]] * k + e]
     regular = t.by_melds[melds_needed][whole]
     raw = bytes(counts)
-    lowered, (packs_m, packs_p, packs_s), best_of = t.knit or t.knit_tables()
     held_kinds = raw.translate(_HELD)
     packed = packs_m[held_kinds[0:9]] + packs_p[held_kinds[9:18]] + packs_s[held_kinds[18:27]]
     low, high = best_of[packed & 4095], best_of[packed >> 12]
@@ -615,37 +667,25 @@ def plain_gb_forms(counts: Sequence[int], melds_needed: int, full: bool) -> tupl
     else:
         most, first = low >> 2, low & 3
     if full:
-        pairs = 6 - raw.count(2) - raw.count(3) - 2 * raw.count(4)
+        pairs = 6 - sum(raw.translate(_HALVES))  # seven pairs, a four as two (four_pairs_of)
         honors = 7 - held_kinds.count(0, 27)
         quanbukao, qixingbukao = 13 - most - honors, 13 - honors - (most if most < 7 else 7)
     else:
         pairs = quanbukao = qixingbukao = UNREACHABLE
     if melds_needed < 3:
         return regular, pairs, quanbukao, qixingbukao, UNREACHABLE
-    # As Evaluator._zuhelong, the rests read on demand: a rest is part of the hand, so its shanten (n - 3 melds
-    # and a pair) is at least the whole hand's (floor). A rest of rank 1 (2) reads as the content up to its first
-    # rank, so its walk starts from the content's state after one (two) counts.
+    # As Evaluator._zuhelong: a rest is part of the hand, so its shanten (n - 3 melds and a pair) is at least
+    # the whole hand's (floor). The rests' answers hold up to one meld, all n - 3 needs (n is at most 4).
     by_melds = t.by_melds[melds_needed - 3]
     floor = by_melds[whole]
+    rm, rp, rs = rests[fm], rests[fp], rests[fs]
     best = UNREACHABLE
     for i in _MOST_FIRST[first]:
         n = packed >> 4 * i & 15
         if 9 - n + floor >= best:
             continue
         r0, r1, r2 = _PATTERN_RANKS[i]
-        tx = lowered[r0]
-        c0, c1, c2, c3, c4, c5, c6, c7, c8 = m
-        state = tx[tx[c0] + c1] if r0 == 0 else tx[s1 + c1] if r0 == 1 else s2
-        x = ids[tx[tx[tx[tx[tx[tx[tx[state + c2] + c3] + c4] + c5] + c6] + c7] + c8]]
-        ty = lowered[r1]
-        c0, c1, c2, c3, c4, c5, c6, c7, c8 = p
-        state = ty[ty[c0] + c1] if r1 == 0 else ty[p1 + c1] if r1 == 1 else p2
-        y = ids[ty[ty[ty[ty[ty[ty[ty[state + c2] + c3] + c4] + c5] + c6] + c7] + c8]]
-        tw = lowered[r2]
-        c0, c1, c2, c3, c4, c5, c6, c7, c8 = s
-        state = tw[tw[c0] + c1] if r2 == 0 else tw[q1 + c1] if r2 == 1 else q2
-        w = ids[tw[tw[tw[tw[tw[tw[tw[state + c2] + c3] + c4] + c5] + c6] + c7] + c8]]
-        rest = by_melds[table[table[table[x * k + y] * k + w] * k + e]]
+        rest = by_melds[table[table[table[rm[r0] * k + rp[r1]] * k + rs[r2]] * k + e]]
         value = 9 - n + rest
         if value < best:
             best = value
