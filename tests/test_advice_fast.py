@@ -17,6 +17,7 @@ import gc
 import math
 import random
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
 from test_advice_steps import dealt
@@ -176,5 +177,34 @@ def test_the_collector_is_paused_only_while_a_step_searches(budget: float | None
                 assert gc.isenabled() == enabled
         assert gc.isenabled() == enabled
         assert seen and not any(seen)
+    finally:
+        (gc.enable if was else gc.disable)()
+
+
+@pytest.mark.parametrize("call", [paili.advise, paili.outlook])
+def test_advise_and_outlook_pause_the_collector_for_the_whole_call(call: Any) -> None:
+    """advise() and outlook() (not stepped) run with the collector paused from start to end, so the search's
+    memos are freed before a collection walks them; it is back on after the call, and after a bad input."""
+    seen: list[bool] = []
+    inner = advice.improvements if call is paili.advise else advice.DefaultPolicy.chances
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        seen.append(gc.isenabled())
+        return inner(*args, **kwargs)
+
+    was = gc.isenabled()
+    try:
+        gc.enable()
+        with pytest.MonkeyPatch.context() as patch:
+            if call is paili.advise:
+                patch.setattr(advice, "improvements", spy)
+            else:
+                patch.setattr(advice.DefaultPolicy, "chances", spy)
+            call("12345m456p789s122z" if call is paili.advise else "2345m456p789s122z", turns=2)
+        assert gc.isenabled()
+        assert seen and not any(seen)
+        with pytest.raises(paili.HandError):
+            call("12345m456p789s122z", turns=0)
+        assert gc.isenabled()
     finally:
         (gc.enable if was else gc.disable)()

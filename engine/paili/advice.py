@@ -1011,11 +1011,12 @@ def advise(hand: str, *, melds: str | Sequence[str] | None = None, visible: str 
     Sichuan hand gives up (定缺). See the module docs for the model and the result's keys. Raises
     :class:`HandError` for any bad input, including a 3n+1 hand (it has no discard to choose).
     """
-    return finish(advise_steps(hand, melds=melds, visible=visible, turns=turns, tegawari=tegawari,
-                               shanten_down=shanten_down, max_shanten=max_shanten, objective=objective,
-                               riichi=riichi, ippatsu=ippatsu, round_wind=round_wind, seat_wind=seat_wind, dora=dora,
-                               honba=honba, riichi_sticks=riichi_sticks, rules=rules, double_riichi=double_riichi,
-                               void=void))
+    with _collector_paused():  # the whole call: the memos are freed before any collection walks them
+        return finish(advise_steps(hand, melds=melds, visible=visible, turns=turns, tegawari=tegawari,
+                                   shanten_down=shanten_down, max_shanten=max_shanten, objective=objective,
+                                   riichi=riichi, ippatsu=ippatsu, round_wind=round_wind, seat_wind=seat_wind,
+                                   dora=dora, honba=honba, riichi_sticks=riichi_sticks, rules=rules,
+                                   double_riichi=double_riichi, void=void))
 
 
 def advise_steps(hand: str, *, melds: str | Sequence[str] | None = None, visible: str = "",
@@ -1177,10 +1178,11 @@ def outlook(hand: str, *, melds: str | Sequence[str] | None = None, visible: str
     >>> [(w["tile"], w["remaining"], round(w["p_win"][-1], 4)) for w in o["waits"]]
     [('1m', 3, 0.0472), ('4m', 3, 0.0472), ('7m', 4, 0.0629)]
     """
-    return finish(outlook_steps(hand, melds=melds, visible=visible, turns=turns, tegawari=tegawari,
-                                shanten_down=shanten_down, max_shanten=max_shanten, riichi=riichi, ippatsu=ippatsu,
-                                round_wind=round_wind, seat_wind=seat_wind, dora=dora, honba=honba,
-                                riichi_sticks=riichi_sticks, rules=rules, void=void))
+    with _collector_paused():  # as in advise
+        return finish(outlook_steps(hand, melds=melds, visible=visible, turns=turns, tegawari=tegawari,
+                                    shanten_down=shanten_down, max_shanten=max_shanten, riichi=riichi, ippatsu=ippatsu,
+                                    round_wind=round_wind, seat_wind=seat_wind, dora=dora, honba=honba,
+                                    riichi_sticks=riichi_sticks, rules=rules, void=void))
 
 
 def outlook_steps(hand: str, *, melds: str | Sequence[str] | None = None, visible: str = "",
