@@ -13,7 +13,11 @@ The slower plain-recursion references (``tests/test_advice*.py``) check the valu
 
 from __future__ import annotations
 
+import gc
+import math
 import random
+from types import SimpleNamespace
+from typing import Any
 
 import pytest
 from test_advice_steps import dealt
@@ -62,3 +66,145 @@ def test_the_search_with_the_plain_best_gives_the_same_advice(target: int, seed:
     fast = paili.advise(hand, **kwargs)  # type: ignore[arg-type]
     monkeypatch.setattr(advice, "_max", plain_max)
     assert paili.advise(hand, **kwargs) == fast  # type: ignore[arg-type]
+
+
+def tenpai_values(turns: int, hits: list[float]) -> advice.Values:
+    """The values :meth:`~paili.advice.DefaultPolicy._tenpai` gives a tenpai hand whose winning draws have the
+    chances ``hits`` (each worth 1000 points)."""
+    policy = SimpleNamespace(turns=turns, _ones=[1.0] * (turns + 1))
+    return advice.DefaultPolicy._tenpai(policy, [(k, p, 1000.0, 1000.0) for k, p in enumerate(hits)])  # type: ignore[arg-type]  # noqa: SLF001
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_a_tenpai_win_vector_is_ordered_by_its_first_draw(seed: int) -> None:
+    """The shortcut of :meth:`~paili.advice.DefaultPolicy.best_after` between tenpai states: a larger chance
+    to win on the first draw means a win vector at least the other everywhere (on a tie the shortcut compares
+    them in full: 1 - stay may round two chances to one)."""
+    rng = random.Random(seed)
+    turns = rng.choice([1, 2, 6, 17, 30])
+    hands = []
+    for _ in range(40):
+        size = rng.randint(0, 4)
+        scale = rng.choice([1.0, 1e-3, 1e-9, 0.25])
+        hands.append([rng.random() * scale / 4 for _ in range(size)])
+        # near ties: the same chances in another order, or one nudged by an ulp
+        hands.append(list(reversed(hands[-1])))
+        if hands[-1]:
+            hands.append([*hands[-1][:-1], math.nextafter(hands[-1][-1], 1.0)])
+    found = [tenpai_values(turns, hits) for hits in hands]
+    for a in found:
+        for b in found:
+            if a.win[1] > b.win[1]:
+                assert all(x >= y for x, y in zip(a.win, b.win, strict=True))
+
+
+def plain_best_after(self: advice.DefaultPolicy, c: list[int], reds: list[int], target: int) -> advice.Values:
+    """:meth:`~paili.advice.DefaultPolicy.best_after` written plainly: every discard keeping ``target`` read
+    from the evaluator, the elementwise best built in full."""
+    key = self.key(c, reds)
+    found = self._best_after.get(key)  # noqa: SLF001
+    if found is not None:
+        return found
+    best: advice.Values | None = None
+    for d, after in self.evaluator.discards(c):
+        if after != target:
+            continue
+        red = advice._discard(c, reds, d)  # noqa: SLF001
+        v = self.values(c, reds)
+        advice._undo_discard(c, reds, d, red)  # noqa: SLF001
+        best = v if best is None else advice.Values(*(plain_max(x, y) for x, y in zip(best, v, strict=True)))
+    assert best is not None
+    found = self._best_after[key] = best  # noqa: SLF001
+    return found
+
+
+def plain_best_of(self: advice.OptionMoves, c: list[int], reds: list[int], kinds: list[int], spent: bool,
+                  best: advice.Values | None) -> advice.Values | None:
+    """:meth:`~paili.advice.OptionMoves._best_of` written plainly."""
+    values = self.policy.values if spent else self.values
+    for d in kinds:
+        red = advice._discard(c, reds, d)  # noqa: SLF001
+        v = values(c, reds)
+        advice._undo_discard(c, reds, d, red)  # noqa: SLF001
+        best = v if best is None else advice.Values(*(plain_max(x, y) for x, y in zip(best, v, strict=True)))
+    return best
+
+
+@pytest.mark.parametrize(("target", "seed"), [(0, 11), (1, 12), (1, 13), (1, 14), (2, 15)])
+def test_the_search_with_the_plain_discards_gives_the_same_advice(target: int, seed: int,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """The search's inlined discards (the memoised discard lists, the red five chosen inline, the tenpai
+    shortcut, no Values built per discard) against the plain ones, float for float, with red fives in play,
+    dora, visible tiles, ippatsu and both riichi policies."""
+    rng = random.Random(seed)
+    hand = dealt(rng, target)
+    kwargs = {"turns": rng.choice([5, 9, 17]), "tegawari": True, "shanten_down": seed % 2 == 0,
+              "max_shanten": 2 if target == 2 else 1, "dora": rng.choice(["3p", "4m", "1z"]),
+              "visible": "1z5m" if seed % 2 else "", "riichi": "dama" if seed == 13 else "always",
+              "ippatsu": seed == 14}
+    if target == 2:
+        kwargs["turns"] = 4
+    fast = paili.advise(hand, **kwargs)  # type: ignore[arg-type]
+    monkeypatch.setattr(advice.DefaultPolicy, "best_after", plain_best_after)
+    monkeypatch.setattr(advice.OptionMoves, "_best_of", plain_best_of)
+    monkeypatch.setattr(advice, "_max", plain_max)
+    assert paili.advise(hand, **kwargs) == fast  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("budget", [None, 0.0])
+@pytest.mark.parametrize("enabled", [True, False])
+def test_the_collector_is_paused_only_while_a_step_searches(budget: float | None, enabled: bool) -> None:
+    """The garbage collector is off inside a search step, back as it was at every yield and at the end."""
+    seen: list[bool] = []
+    inner = advice.DefaultPolicy.values
+
+    def values(self: advice.DefaultPolicy, c: list[int], reds: list[int], key: bytes | None = None
+               ) -> advice.Values:
+        seen.append(gc.isenabled())
+        return inner(self, c, reds, key)
+
+    was = gc.isenabled()
+    try:
+        (gc.enable if enabled else gc.disable)()
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(advice.DefaultPolicy, "values", values)
+            steps = advice.advise_steps("12345m456p789s122z", turns=3, tegawari=True, budget=budget)
+            while True:
+                try:
+                    next(steps)
+                except StopIteration:
+                    break
+                assert gc.isenabled() == enabled
+        assert gc.isenabled() == enabled
+        assert seen and not any(seen)
+    finally:
+        (gc.enable if was else gc.disable)()
+
+
+@pytest.mark.parametrize("call", [paili.advise, paili.outlook])
+def test_advise_and_outlook_pause_the_collector_for_the_whole_call(call: Any) -> None:
+    """advise() and outlook() (not stepped) run with the collector paused from start to end, so the search's
+    memos are freed before a collection walks them; it is back on after the call, and after a bad input."""
+    seen: list[bool] = []
+    inner = advice.improvements if call is paili.advise else advice.DefaultPolicy.chances
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        seen.append(gc.isenabled())
+        return inner(*args, **kwargs)
+
+    was = gc.isenabled()
+    try:
+        gc.enable()
+        with pytest.MonkeyPatch.context() as patch:
+            if call is paili.advise:
+                patch.setattr(advice, "improvements", spy)
+            else:
+                patch.setattr(advice.DefaultPolicy, "chances", spy)
+            call("12345m456p789s122z" if call is paili.advise else "2345m456p789s122z", turns=2)
+        assert gc.isenabled()
+        assert seen and not any(seen)
+        with pytest.raises(paili.HandError):
+            call("12345m456p789s122z", turns=0)
+        assert gc.isenabled()
+    finally:
+        (gc.enable if was else gc.disable)()
