@@ -8,6 +8,9 @@
   random and near-knitted hands of every size; its tables (:meth:`SuitTables.knit_tables`: the walk that reads a
   suit's answer and its three 组合龙 rests at once, built from the :func:`lowered_automata` that read one rest in
   one pass; the packs by the kinds held) against :func:`knit_rest` and :func:`knit_suit`.
+* :func:`paili.evaluator.plain_void_forms` (Sichuan shanten of a hand with nothing set aside, read straight from
+  the automata, nothing cached) against the cached :meth:`Evaluator.void_best`, on seeded random, near-void and
+  one-suit hands of every size, with and without a fixed void; :func:`counts_shanten` through it and around it.
 * GB shanten per form against the documented formulas computed the plain way (``knitted_held`` and the regular
   shanten of each pattern's rest): thousands of seeded random hands, hands near the knitted forms (with pairs),
   hands one tile from two forms, with and without a called set. ``tests/test_rulesets.py`` holds the formulas
@@ -24,9 +27,11 @@ import random
 from itertools import product
 from math import comb
 
+import pytest
 from test_rulesets import gb_hands, sichuan_hands
 
 import paili
+from paili.errors import HandError
 from paili.evaluator import (
     KNITTED_PATTERNS,
     UNREACHABLE,
@@ -37,11 +42,12 @@ from paili.evaluator import (
     knitted_held,
     lowered_automata,
     plain_gb_forms,
+    plain_void_forms,
     regular_shanten,
     suit_tables,
 )
 from paili.hand import Hand
-from paili.shanten import counts_shanten
+from paili.shanten import Shanten, counts_shanten
 
 
 def _definition(part: tuple[int, ...], caps: tuple[int, ...] | None) -> tuple[list[int], list[int], int]:
@@ -181,6 +187,65 @@ def test_plain_gb_forms_agree_with_the_cached_evaluator() -> None:
         assert plain_gb_forms(counts, melds, full) == want, counts
         checked += 1
     assert checked > 5000
+
+
+def _sichuan_counts(rng: random.Random, i: int, size: int) -> list[int]:
+    """Seeded Sichuan counts of ``size`` tiles: dealt from the whole wall, from two suits plus a few of the
+    third (near a void), or from one suit."""
+    kind = i % 3
+    suits = rng.sample(range(3), 3)
+    pool = [k for k in range(27) for _ in range(4) if k // 9 in suits[:3 - kind]]
+    counts = [0] * 34
+    if kind == 1:  # near a void: up to three tiles of the third suit
+        third = [k for k in range(27) for _ in range(4) if k // 9 == suits[2]]
+        for k in rng.sample(third, min(size, rng.randrange(4))):
+            counts[k] += 1
+    for k in rng.sample(pool, size - sum(counts)):
+        counts[k] += 1
+    return counts
+
+
+def test_plain_void_forms_agree_with_the_cached_evaluator() -> None:
+    rng = random.Random(1105)
+    sizes = [n for n in range(1, 15) if n % 3]
+    forms = frozenset(("regular", "chiitoitsu"))
+    for i in range(9000):
+        counts = _sichuan_counts(rng, i, sizes[i % len(sizes)])
+        melds = sum(counts) // 3
+        for void in (None, 0, 1, 2):
+            want = Evaluator(melds_needed=melds, called=None, forms=forms, rules="sichuan", void=void).void_best(counts)
+            assert plain_void_forms(counts, melds, True, void) == want, (counts, void)
+            assert plain_void_forms(counts, melds, False, void) == (want[0], UNREACHABLE), (counts, void)
+            full = sum(counts) >= 13
+            got = counts_shanten(counts, melds_needed=melds, called=None, full=full, rules="sichuan", void=void)
+            assert got == Shanten(want[0], want[1] if full else None, None), (counts, void)
+
+
+def test_sichuan_counts_outside_the_fast_path_still_read_by_the_evaluator() -> None:
+    """Honors in the counts, or copies set aside: the cached evaluator answers."""
+    counts = [1, 1, 1, 2, 2, 0, 0, 0, 0] + [0, 0, 0, 0, 3, 3, 0, 0, 0] + [0] * 9 + [1] + [0] * 6
+    forms = frozenset(("regular", "chiitoitsu"))
+    want = Evaluator(melds_needed=4, called=None, forms=forms, rules="sichuan").void_best(counts)
+    assert counts_shanten(counts, melds_needed=4, called=None, full=True, rules="sichuan")[:2] == want
+    aside = [0] * 34
+    aside[9] = 3
+    got = counts_shanten(counts[:27] + [0] * 7, melds_needed=3, called=aside, full=False, rules="sichuan")
+    ev = Evaluator(melds_needed=3, called=aside, forms=forms, rules="sichuan")
+    assert got.regular == ev.void_best(counts[:27] + [0] * 7)[0]
+
+
+@pytest.mark.parametrize("void", [3, -1, 1.0, "m", True])
+def test_a_void_out_of_range_is_a_hand_error_on_either_path(void: object) -> None:
+    """``counts_shanten`` called directly with a ``void`` that names no suit: a HandError naming the field, with
+    nothing set aside (the fast path's guard) and with a meld set aside (the evaluator's)."""
+    counts = [1, 1, 1, 2, 2, 0, 0, 0, 0] + [0, 0, 0, 0, 3, 3, 0, 0, 0] + [0] * 16
+    aside = [0] * 34
+    aside[18] = 3
+    for called, melds in ((None, 4), (aside, 3)):
+        with pytest.raises(HandError) as caught:
+            counts_shanten(counts, melds_needed=melds, called=called, full=called is None, rules="sichuan",
+                           void=void)  # type: ignore[arg-type]
+        assert caught.value.field == "void"
 
 
 # --- hands ---------------------------------------------------------------------------------------------------

@@ -45,7 +45,8 @@ Under 缺一门 (``sichuan``) the evaluator keeps the suits the hand may give up
 (``voids``): the shanten is the best over them of the shanten of the hand read without that suit (its tiles
 must all go, so they are read as absent: an empty suit, which a target never needs since a free kind of the
 kept suits always costs as little), with seven pairs by ``13 - 2h - min(7 - h, t - 2h)`` over the kept suits
-(``h`` = ``sum(count // 2)``, ``t`` the tiles).
+(``h`` = ``sum(count // 2)``, ``t`` the tiles). A lone hand with nothing set aside is read without the cache
+(:func:`plain_void_forms`).
 
 :class:`Evaluator` answers the questions the other modules ask, for hands that share one context (melds
 needed, called melds, forms, rules): the shanten of a hand, the draws that lower it, the shanten after each
@@ -71,7 +72,8 @@ __all__ = [
     "ALL_FORMS", "FORM_NAMES", "KNITTED_PATTERNS", "NO_SUIT", "REGULAR_ONLY", "SUIT_BASES", "SUIT_OF",
     "SUIT_SIZES", "UNREACHABLE", "Evaluator", "Form", "Forms", "PairCounts", "SuitEntry", "SuitTables",
     "applicable", "check_forms", "chiitoitsu_shanten", "four_pairs_of", "knitted_held", "kokushi_shanten",
-    "plain_gb_forms", "regular_shanten", "seven_pairs_of", "suit_tables", "thirteen_orphans_of", "void_pairs_of",
+    "plain_gb_forms", "plain_void_forms", "regular_shanten", "seven_pairs_of", "suit_tables", "thirteen_orphans_of",
+    "void_pairs_of",
 ]
 
 Form: TypeAlias = Literal["regular", "chiitoitsu", "kokushi", "quanbukao", "qixingbukao", "zuhelong"]
@@ -162,6 +164,8 @@ class SuitTables:
         self.capped = lru_cache(maxsize=4096)(self._capped)
         self.knit: KnitTables | None = None
         """:meth:`knit_tables` once built."""
+        self.void_base: int | None = None
+        """:meth:`void_base_of` once read."""
 
     def intern(self, vector: tuple[int, ...]) -> int:
         """The id of an answer vector (a new one gets the next id)."""
@@ -212,6 +216,15 @@ class SuitTables:
                          for held in ((v & 15, v >> 4 & 15, v >> 8) for v in range(4096)))
             self.knit = KnitTables(walk, own, rests, (packs[0], packs[1], packs[2]), best)
         return self.knit
+
+    def void_base_of(self) -> int:
+        """Under Sichuan with nothing set aside, the answer id :meth:`Evaluator._void_forms` combines the two kept
+        suits with: the suit given up read as an empty suit, combined with no honors read under the rule set's
+        limits (0: no honor is in the wall)."""
+        if self.void_base is None:
+            honors = tuple(RULE_SETS["sichuan"].caps[SUIT_BASES[3]:])
+            self.void_base = self.combine(self.read((0,) * 9, 0), self.read((0,) * len(honors), 3, honors))
+        return self.void_base
 
     def read(self, part: Sequence[int], slot: int, caps: tuple[int, ...] | None = None) -> int:
         """The answer id of one suit's counts; ``caps``: how many copies of each kind it may reach (called
@@ -694,6 +707,57 @@ def plain_gb_forms(counts: Sequence[int], melds_needed: int, full: bool) -> tupl
     return regular, pairs, quanbukao, qixingbukao, best
 
 
+_ALL_VOIDS: Final = (0, 1, 2)
+
+
+def plain_void_forms(counts: Sequence[int], melds_needed: int, full: bool, void: int | None = None
+                     ) -> tuple[int, int]:
+    """Under Sichuan (缺一门), the regular and seven-pairs shanten of a hand with nothing set aside and no honors,
+    each the best over the suits that may be given up (``void``: the one fixed, 0-2), as
+    :meth:`Evaluator.void_best` reads them but nothing cached: each suit read straight from the automaton, the
+    two kept suits combined per suit given up (seven pairs is :data:`UNREACHABLE` unless ``full``: a closed
+    13/14-tile hand).
+
+    >>> plain_void_forms([1, 1, 1, 2, 2, 0, 0, 0, 0] + [0, 0, 0, 0, 3, 3, 0, 0, 0] + [0, 0, 1] + [0] * 13, 4, True)
+    (0, 2)
+    """
+    t = _tables or suit_tables()
+    trans, ids, k, table = t.suit, t.suit_ids, t.k, t.table
+    m = counts[0:9]
+    c0, c1, c2, c3, c4, c5, c6, c7, c8 = m
+    a = ids[trans[trans[trans[trans[trans[trans[trans[trans[trans[c0] + c1] + c2] + c3] + c4] + c5] + c6] + c7] + c8]]
+    p = counts[9:18]
+    c0, c1, c2, c3, c4, c5, c6, c7, c8 = p
+    b = ids[trans[trans[trans[trans[trans[trans[trans[trans[trans[c0] + c1] + c2] + c3] + c4] + c5] + c6] + c7] + c8]]
+    s = counts[18:27]
+    c0, c1, c2, c3, c4, c5, c6, c7, c8 = s
+    d = ids[trans[trans[trans[trans[trans[trans[trans[trans[trans[c0] + c1] + c2] + c3] + c4] + c5] + c6] + c7] + c8]]
+    base = t.void_base if t.void_base is not None else t.void_base_of()
+    by_melds = t.by_melds[melds_needed]
+    suits = (a, b, d)
+    regular = UNREACHABLE
+    for v in _ALL_VOIDS if void is None else (void,):
+        i, j = _KEPT[v]
+        kept = table[suits[i] * k + suits[j]]  # two suits of the shipped table: so is their combination
+        value = by_melds[table[base * k + kept] if base < k else t.combine(base, kept)]
+        if value < regular:
+            regular = value
+    if not full:
+        return regular, UNREACHABLE
+    # void_pairs_of per suit given up: the kept tiles less their odd counts are twice their halves
+    tiles = (sum(m), sum(p), sum(s))
+    odd = (m.count(1) + m.count(3), p.count(1) + p.count(3), s.count(1) + s.count(3))
+    pairs = UNREACHABLE
+    for v in _ALL_VOIDS if void is None else (void,):
+        i, j = _KEPT[v]
+        o = odd[i] + odd[j]
+        h = (tiles[i] + tiles[j] - o) >> 1
+        value = 13 - 2 * h - (o if o < 7 - h else 7 - h)
+        if value < pairs:
+            pairs = value
+    return regular, pairs
+
+
 _KNIT_SUITS: dict[tuple[int, ...], KnitSuit] = {}
 """The :class:`KnitSuit` of suit contents no called meld limits, shared by every evaluator."""
 
@@ -740,6 +804,9 @@ class Evaluator:
         """Under 缺一门: the suits the hand may give up (those with no tile set aside, or the one fixed)."""
         if ruleset.void:
             free = tuple(slot for slot in range(3) if not any(self.called[slot * 9:slot * 9 + 9]))
+            if void is not None and (type(void) is not int or not 0 <= void < 3):
+                raise HandError(f"expected void 0, 1 or 2 (the suit m, p or s given up), got {void!r}",
+                                field="void", code="void.invalid", params={"got": repr(void)})
             if void is not None and void not in free:
                 raise HandError(f"expected a void suit with no called meld, got {'mps'[void]!r}: the melds hold "
                                 f"tiles of that suit", field="void", code="void.called_suit",

@@ -13,7 +13,7 @@ not have (thirteen orphans in Sichuan, the knitted forms outside GB), their shan
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from .evaluator import (
     UNREACHABLE,
@@ -22,6 +22,7 @@ from .evaluator import (
     chiitoitsu_shanten,
     kokushi_shanten,
     plain_gb_forms,
+    plain_void_forms,
     regular_shanten,
 )
 from .hand import Hand
@@ -69,6 +70,10 @@ def counts_shanten(counts: Sequence[int], *, melds_needed: int, called: Sequence
     aside = tuple(called) if called is not None and any(called) else None
 
     if ruleset.void:
+        plain = void is None or type(void) is int and void in _VOIDS
+        if aside is None and plain and not any(counts[27:]):  # read straight from the tables
+            regular, pairs = plain_void_forms(counts, melds_needed, full, void)
+            return Shanten(regular, pairs if full else None, None)
         regular, pairs = _evaluator(melds_needed, aside, "regular", rules, void, ("regular", "chiitoitsu")
                                     ).void_best(counts)
         return Shanten(regular, pairs if full else None, None)
@@ -94,6 +99,10 @@ def counts_shanten(counts: Sequence[int], *, melds_needed: int, called: Sequence
         return Shanten(regular, None, None)
     return Shanten(regular, chiitoitsu_shanten(counts, rules), kokushi_shanten(counts))
 
+
+_VOIDS: Final = (None, 0, 1, 2)
+"""The ``void`` values :func:`plain_void_forms` reads (any other, ``1.0`` and ``True`` too, is left to the
+evaluator to refuse)."""
 
 _EVALUATORS: dict[tuple[object, ...], Evaluator] = {}
 _EVALUATORS_LIMIT = 256
