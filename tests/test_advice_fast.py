@@ -24,6 +24,7 @@ from test_advice_steps import dealt
 
 import paili
 from paili import advice
+from paili.win_value import FIVE_SUIT
 
 
 def plain_max(a: list[float], b: list[float]) -> list[float]:
@@ -98,6 +99,22 @@ def test_a_tenpai_win_vector_is_ordered_by_its_first_draw(seed: int) -> None:
                 assert all(x >= y for x, y in zip(a.win, b.win, strict=True))
 
 
+def plain_discard(c: list[int], reds: list[int], d: int) -> bool:
+    """Discard ``d`` from ``c`` (a plain copy when there is one, else the red five); was it the red one?"""
+    c[d] -= 1
+    suit = FIVE_SUIT.get(d)
+    if suit is not None and reds[suit] > c[d]:
+        reds[suit] -= 1
+        return True
+    return False
+
+
+def plain_undo_discard(c: list[int], reds: list[int], d: int, red: bool) -> None:
+    c[d] += 1
+    if red:
+        reds[FIVE_SUIT[d]] += 1
+
+
 def plain_best_after(self: advice.DefaultPolicy, c: list[int], reds: list[int], target: int) -> advice.Values:
     """:meth:`~paili.advice.DefaultPolicy.best_after` written plainly: every discard keeping ``target`` read
     from the evaluator, the elementwise best built in full."""
@@ -109,9 +126,9 @@ def plain_best_after(self: advice.DefaultPolicy, c: list[int], reds: list[int], 
     for d, after in self.evaluator.discards(c):
         if after != target:
             continue
-        red = advice._discard(c, reds, d)  # noqa: SLF001
+        red = plain_discard(c, reds, d)
         v = self.values(c, reds)
-        advice._undo_discard(c, reds, d, red)  # noqa: SLF001
+        plain_undo_discard(c, reds, d, red)
         best = v if best is None else advice.Values(*(plain_max(x, y) for x, y in zip(best, v, strict=True)))
     assert best is not None
     found = self._best_after[key] = best  # noqa: SLF001
@@ -123,9 +140,9 @@ def plain_best_of(self: advice.OptionMoves, c: list[int], reds: list[int], kinds
     """:meth:`~paili.advice.OptionMoves._best_of` written plainly."""
     values = self.policy.values if spent else self.values
     for d in kinds:
-        red = advice._discard(c, reds, d)  # noqa: SLF001
+        red = plain_discard(c, reds, d)
         v = values(c, reds)
-        advice._undo_discard(c, reds, d, red)  # noqa: SLF001
+        plain_undo_discard(c, reds, d, red)
         best = v if best is None else advice.Values(*(plain_max(x, y) for x, y in zip(best, v, strict=True)))
     return best
 

@@ -188,22 +188,6 @@ def _max(a: Vector, b: Vector) -> Vector:
     return [x if x >= y else y for x, y in zip(a, b, strict=True)]
 
 
-def _discard(c: list[int], reds: Reds, d: Tile) -> bool:
-    """Discard ``d`` from ``c`` (a plain copy when there is one, else the red five); was it the red one?"""
-    c[d] -= 1
-    suit = FIVE_SUIT.get(d)
-    if suit is not None and reds[suit] > c[d]:
-        reds[suit] -= 1
-        return True
-    return False
-
-
-def _undo_discard(c: list[int], reds: Reds, d: Tile, red: bool) -> None:
-    c[d] += 1
-    if red:
-        reds[FIVE_SUIT[d]] += 1
-
-
 class DefaultPolicy:
     """The value vectors of the model under the default policy, for one hand's context.
 
@@ -440,7 +424,7 @@ class DefaultPolicy:
         for d, after in self.discards(c):
             if after != target:
                 continue
-            # _discard and _undo_discard inlined (a plain copy when there is one, else the red five)
+            # discard a plain copy of d when there is one, else the red five (undone below)
             c[d] -= 1
             suit = FIVE_SUIT.get(d) if reds_in_play else None
             red = suit is not None and reds[suit] > c[d]
@@ -465,7 +449,7 @@ class DefaultPolicy:
                 elif y == x:
                     bw = _max(bw, w)
                 bt, be = _max(bt, t), _max(be, e)
-            else:  # _best inlined (no Values built per discard)
+            else:  # the elementwise best of each figure (no Values built per discard)
                 bw, bt, be = _max(bw, w), _max(bt, t), _max(be, e)
         assert bw is not None, "a shanten-lowering draw always has a discard keeping it"
         found = self._best_after[key] = Values(bw, bt, be)
@@ -560,7 +544,7 @@ class OptionMoves:
         if best is not None:
             bw, bt, be = best
         for d in kinds:
-            # _discard and _undo_discard inlined, as in DefaultPolicy.best_after
+            # discard a plain copy when there is one, else the red five (undone below), as best_after does
             c[d] -= 1
             suit = FIVE_SUIT.get(d) if reds_in_play else None
             red = suit is not None and reds[suit] > c[d]
@@ -574,7 +558,7 @@ class OptionMoves:
                 reds[suit] += 1  # type: ignore[index]
             if bw is None:
                 bw, bt, be = w, t, e
-            else:  # _best inlined (no Values built per discard)
+            else:  # the elementwise best of each figure (no Values built per discard)
                 bw, bt, be = _max(bw, w), _max(bt, t), _max(be, e)
         assert bw is not None
         return Values(bw, bt, be)
