@@ -459,8 +459,9 @@ def _score(hand: Hand, win: str, tsumo: object, round_wind: object, seat_wind: o
                     or sanma and any(t in _NO_SANMA for t in shown)):
                 dora_tiles = None
             else:
+                most = 4 - len(shown) - len(meld_tiles)  # a kind held at most this often cannot pass 4 copies
                 for t in shown:
-                    if concealed[t] + shown.count(t) + meld_tiles.count(t) > 4:
+                    if concealed[t] > most and concealed[t] + shown.count(t) + meld_tiles.count(t) > 4:
                         dora_tiles = None
                         break
         if dora_tiles is None or ura_tiles is None:  # not plain, or too many: the full check and its error
@@ -470,11 +471,18 @@ def _score(hand: Hand, win: str, tsumo: object, round_wind: object, seat_wind: o
             dora_tiles = _indicators(hand, "dora", dora, seen, sanma)
             ura_tiles = _indicators(hand, "ura", ura, seen, sanma)
         shows = _NEXT_SANMA if sanma else _NEXT
-        for t in dora_tiles:
-            dora_count += concealed[shows[t]] + meld_tiles.count(shows[t])
-        if sit.riichi:
-            for t in ura_tiles:
-                ura_count += concealed[shows[t]] + meld_tiles.count(shows[t])
+        if meld_tiles:
+            for t in dora_tiles:
+                dora_count += concealed[shows[t]] + meld_tiles.count(shows[t])
+            if sit.riichi:
+                for t in ura_tiles:
+                    ura_count += concealed[shows[t]] + meld_tiles.count(shows[t])
+        else:  # nothing set aside: the concealed tiles alone
+            for t in dora_tiles:
+                dora_count += concealed[shows[t]]
+            if sit.riichi:
+                for t in ura_tiles:
+                    ura_count += concealed[shows[t]]
     if hand.reds == _NO_REDS and not meld_reds and not hand.nukidora:  # _bonus without aka nor nukidora
         bonus: list[Yaku] = []
         if dora_count:
