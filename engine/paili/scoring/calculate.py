@@ -436,8 +436,9 @@ def _score(hand: Hand, win: str, tsumo: object, round_wind: object, seat_wind: o
                         params={"tile": tile_name(win_tile), "count": concealed[win_tile]})
     sit = (_COMMON_SITUATIONS.get((tsumo, last_tile, riichi, round_wind, seat_wind))
            if (tsumo.__class__ is last_tile.__class__ is bool and riichi.__class__ is int
-               and round_wind.__class__ is seat_wind.__class__ is str and ippatsu is rinshan is chankan is blessing
-               is False and not sanma) else None)  # the common case, which _situation would let through
+               and round_wind.__class__ is seat_wind.__class__ is str and ippatsu is False and rinshan is False
+               and chankan is False and blessing is False and not sanma)
+           else None)  # the common case, which _situation would let through
     if sit is None or riichi and not closed:
         sit = _situation(hand, closed, tsumo, round_wind, seat_wind, riichi, ippatsu, last_tile, rinshan, chankan,
                          blessing, sanma)
