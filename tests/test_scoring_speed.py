@@ -11,7 +11,10 @@
 * what ``paili.score`` settles inline against the functions that give the checks and the errors: the
   situation (``_situation``), the winning tile (``_win_tile``) and the indicators, on seeded random cases whose
   situation and winning tile are mutated into valid and invalid ones; the seven-pairs reading taken from the
-  table's key against :func:`paili.decompositions`.
+  table's key against :func:`paili.decompositions`;
+* ``paili.score`` on text, which scores the fields the fast parser read without building a Hand (the Hand is
+  built only for an error or a rare case that needs it), against ``paili.score`` on the parsed Hand, on seeded
+  random cases with mutated situations, winning tiles and indicators (answers and errors alike).
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from scoring_cases import random_cases
 
 from paili import score
@@ -216,9 +220,9 @@ def test_score_settles_the_situation_and_the_winning_tile_as_the_checking_functi
             continue
         if isinstance(got, _Refused) and got[0] in ("situation.chankan_copies", "score.not_agari"):
             continue  # an error that comes before the situation's checks
-        sit = _outcome(_situation, hand, closed, case["tsumo"], case["round_wind"], case["seat_wind"], case["riichi"],
-                       case["ippatsu"], case["last_tile"], case["rinshan"], case["chankan"], case["blessing"],
-                       rules == "sanma")
+        sit = _outcome(_situation, hand.melds, hand.nukidora, closed, case["tsumo"], case["round_wind"],
+                       case["seat_wind"], case["riichi"], case["ippatsu"], case["last_tile"], case["rinshan"],
+                       case["chankan"], case["blessing"], rules == "sanma")
         if isinstance(sit, _Refused):
             assert got == sit, case
             errors += 1
@@ -260,3 +264,42 @@ def test_the_peikou_flags_of_the_table_count_the_identical_sequences() -> None:
             assert flagged == _peikou(r.sequences), r
             readings += 1
     assert readings > 9000
+
+
+_INDICATORS = [f"{d}{suit}" for suit in "mps" for d in range(1, 10)] + [f"{d}z" for d in range(1, 8)] + ["0p", "5"]
+
+
+def test_score_on_text_agrees_with_score_on_the_parsed_hand() -> None:
+    """The text path (no Hand built unless needed) gives what the Hand path gives: the same dict, or the same
+    error (its code, field and message), for valid and invalid situations, winning tiles and indicators."""
+    rng = random.Random(2609)
+    compared = errors = 0
+    for case in random_cases(2609, 3000):
+        case = dict(case)
+        for name, values in _SITUATION_VALUES.items():
+            if rng.random() < 0.08:
+                case[name] = rng.choice(values)
+        if rng.random() < 0.3:  # indicators drawn at random: copies past 4, red fives, bad text
+            case["dora"] = "".join(rng.choice(_INDICATORS) for _ in range(rng.randint(0, 6)))
+            case["ura"] = "".join(rng.choice(_INDICATORS) for _ in range(rng.randint(0, 3)))
+        if rng.random() < 0.05:
+            case["win"] = rng.choice(["0m", "0p", "0s", "5m", "5p", "5s", "1z", "9s", "1m1m", "", 5])
+        if rng.random() < 0.05:  # not a complete hand any more
+            case["hand"] = case["hand"].replace("1", "2", 1)
+        text = case.pop("hand")
+        try:
+            hand = parse(text)
+        except HandError:
+            continue
+        assert _fast_hand(text) == hand or _fast_hand(text) is None, text
+        on_text, on_hand = _outcome(score, text, **case), _outcome(score, hand, **case)
+        if isinstance(on_text, _Refused):
+            errors += 1
+            with pytest.raises(HandError) as by_text:
+                score(text, **case)
+            with pytest.raises(HandError) as by_hand:
+                score(hand, **case)
+            assert str(by_text.value) == str(by_hand.value), (text, case)
+        assert on_text == on_hand, (text, case)
+        compared += 1
+    assert compared > 2500 and errors > 100, (compared, errors)

@@ -575,7 +575,7 @@ def meld_texts() -> dict[str, Meld]:
     return out
 
 
-def _new_hand(concealed: tuple[int, ...], concealed_reds: tuple[int, ...], melds: list[Meld]) -> Hand:
+def _new_hand(concealed: tuple[int, ...], concealed_reds: tuple[int, ...], melds: Sequence[Meld]) -> Hand:
     """``Hand(concealed, concealed_reds, tuple(melds))`` without the frozen dataclass's checked setattr (the
     fast readings have checked the counts)."""
     hand = _NEW_HAND(Hand)
@@ -589,11 +589,20 @@ def _new_hand(concealed: tuple[int, ...], concealed_reds: tuple[int, ...], melds
 def _fast_hand(text: str) -> Hand | None:
     """The hand of a plain text, exactly as the full parser reads it; ``None`` when it needs the full parser
     (another form, or an error to report)."""
+    parts = _fast_parts(text)
+    return None if parts is None else _new_hand(*parts)
+
+
+def _fast_parts(text: str) -> tuple[tuple[int, ...], tuple[int, ...], Sequence[Meld]] | None:
+    """:func:`_fast_hand`'s answer as the fields of the Hand (concealed counts, concealed red fives, melds;
+    no nukidora) without building it (what :func:`paili.score` needs; text in another order goes by
+    :func:`_fast_tokens`, which builds its Hand)."""
     if text.__class__ is not str or len(text) > MAX_TEXT_LENGTH:
         return None
     match = _CANONICAL.fullmatch(text)
     if match is None:
-        return _fast_tokens(text)
+        hand = _fast_tokens(text)
+        return None if hand is None else (hand.concealed, hand.reds, hand.melds)
     man, pin, sou, honors, called = match.groups()
     tiles = man.encode().translate(_MAN_KINDS) if man else b""  # each tile as the byte of its kind (0: five)
     if pin:
@@ -637,7 +646,7 @@ def _fast_hand(text: str) -> Hand | None:
             reds[meld.tiles[0] // 9] += 1
     if reds is not None and max(reds) > 1:
         return None  # more than one red five of a suit: the full parser says so
-    return _new_hand(concealed, concealed_reds, melds)
+    return concealed, concealed_reds, melds
 
 
 _CANONICAL: Final = re.compile(r"(?:([0-9]+)m)?(?:([0-9]+)p)?(?:([0-9]+)s)?(?:([1-7]+)z)?"
