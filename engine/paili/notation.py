@@ -575,6 +575,18 @@ def meld_texts() -> dict[str, Meld]:
     return out
 
 
+_MELD_TEXTS: Final[list[dict[str, Meld]]] = []
+"""``meld_texts()`` once built: a list lookup per hand with melds instead of a call through ``functools.cache``
+(which goes through the type machinery, about a thousand instructions)."""
+
+
+def _meld_table() -> dict[str, Meld]:
+    """The table of :func:`meld_texts`, built on first use (:data:`_MELD_TEXTS`)."""
+    if not _MELD_TEXTS:
+        _MELD_TEXTS.append(meld_texts())
+    return _MELD_TEXTS[0]
+
+
 def _new_hand(concealed: tuple[int, ...], concealed_reds: tuple[int, ...], melds: Sequence[Meld]) -> Hand:
     """``Hand(concealed, concealed_reds, tuple(melds))`` without the frozen dataclass's checked setattr (the
     fast readings have checked the counts)."""
@@ -614,7 +626,7 @@ def _fast_parts(text: str) -> tuple[tuple[int, ...], tuple[int, ...], Sequence[M
     size = len(tiles)
     melds: list[Meld] = []
     if called:
-        table = meld_texts()
+        table = _MELD_TEXTS[0] if _MELD_TEXTS else _meld_table()
         for token in called.split():
             meld = table.get(token)
             if meld is None:

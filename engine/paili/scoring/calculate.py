@@ -304,6 +304,18 @@ def _placements(pair: Tile, triplets: list[Tile], sequences: list[Tile], win: Ti
     return out
 
 
+_INDEX: Final[list[dict[str, agari_index.Entry]]] = []
+"""``agari_index.load()``'s table once read: a list lookup per score instead of a call through
+``functools.cache`` (which goes through the type machinery, about a thousand instructions)."""
+
+
+def _index() -> dict[str, agari_index.Entry]:
+    """The index table, read on first use (:data:`_INDEX`)."""
+    if not _INDEX:
+        _INDEX.append(agari_index.load())
+    return _INDEX[0]
+
+
 def _whole(given: Hand | None, concealed: tuple[int, ...], reds: tuple[int, ...], melds: Sequence[Meld]) -> Hand:
     """The :class:`Hand` of :func:`_score`'s fields: the one given, or one built from them (plain text, so no
     nukidora)."""
@@ -401,7 +413,7 @@ def _score(given: Hand | None, concealed: tuple[int, ...], reds: tuple[int, ...]
         raise HandError(f"expected a complete hand of 14 tiles (a kan counts as 3) with its melds "
                         f"written, got {size} concealed tiles and {len(melds)} meld(s)", field="hand",
                         code="score.size", params={"concealed": size, "melds": len(melds)})
-    entry = agari_index.load().get(key)
+    entry = (_INDEX[0] if _INDEX else _index()).get(key)
     special: list[Decomposition] = []
     if not melds and size == 14 and (entry is None or entry.seven_pairs):
         if entry is not None:  # the table's seven-pairs key: seven kinds held twice (decompositions' chiitoitsu)
