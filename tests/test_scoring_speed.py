@@ -21,8 +21,9 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 import pytest
 from scoring_cases import random_cases
@@ -102,6 +103,30 @@ def test_the_canonical_reading_agrees_with_the_token_reading() -> None:
             read += 1
             assert fast == _full(text), text
     assert canonical > 5000 and read > 2000  # both answers were exercised
+
+
+_BACKTRACKING: Final = re.compile(r"(?:([0-9]+)m)?(?:([0-9]+)p)?(?:([0-9]+)s)?(?:([1-7]+)z)?"
+                                  r"((?: [\[(][0-9]{3,4}[mpsz][\])])*)")
+"""``_CANONICAL`` with ordinary (backtracking) quantifiers: what its possessive ones must match alike."""
+
+
+def test_the_possessive_canonical_pattern_matches_as_the_backtracking_one() -> None:
+    """Possessive quantifiers change no match of the canonical pattern: the same texts match, with the same
+    groups, on seeded random texts over its alphabet and random edits of hand texts."""
+    rng = random.Random(12)
+    alphabet = "0123456789mpsz[]() "
+    texts = [case["hand"] for case in random_cases(12, 500)]
+    texts += [text[:rng.randrange(len(text) + 1)] + rng.choice(alphabet) + text[rng.randrange(len(text) + 1):]
+              for text in texts[:500] for _ in range(20)]
+    texts += ["".join(rng.choice(alphabet) for _ in range(rng.randrange(0, 24))) for _ in range(20000)]
+    matched = 0
+    for text in texts:
+        ours, reference = _CANONICAL.fullmatch(text), _BACKTRACKING.fullmatch(text)
+        assert (ours is None) == (reference is None), text
+        if ours is not None and reference is not None:
+            assert ours.groups() == reference.groups(), text
+            matched += 1
+    assert matched > 1000
 
 
 def test_the_meld_table_is_every_meld_the_full_parser_reads() -> None:

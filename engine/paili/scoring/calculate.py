@@ -592,15 +592,15 @@ def _score(given: Hand | None, concealed: tuple[int, ...], reds: tuple[int, ...]
     if best_reading[0] == "regular":
         _, pair, triplets, sequences, wait, shanpon, pinfu = best_reading
         breakdown = regular_breakdown(triplets, shanpon, meld_groups, pair, wait, sit, closed, pinfu, checked_rules)
-        decomposition: dict[str, Any] = {
+        decomposition: dict[str, Any] = {  # its six keys at once (adding a fifth and sixth resizes a dict)
             "form": "regular", "pair": NAMES[pair], "triplets": list(map(NAMES.__getitem__, triplets)),
-            "sequences": list(map(NAMES.__getitem__, sorted(sequences)))}
+            "sequences": list(map(NAMES.__getitem__, sorted(sequences))), "wait": wait, "win": NAMES[win_tile]}
     else:
         breakdown = chiitoitsu_fu(checked_rules)[1] if best_reading[0] == "chiitoitsu" else []
         decomposition, wait = decomposition_json(best_reading[1]), best_reading[2]
         del decomposition["flags"]
-    decomposition["wait"] = wait
-    decomposition["win"] = NAMES[win_tile]
+        decomposition["wait"] = wait
+        decomposition["win"] = NAMES[win_tile]
     if found and not yakuman:
         found = found + bonus
     dealer = sit.seat_wind == HONOR_BASE
