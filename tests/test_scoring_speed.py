@@ -11,16 +11,21 @@
 * what ``paili.score`` settles inline against the functions that give the checks and the errors: the
   situation (``_situation``), the winning tile (``_win_tile``) and the indicators, on seeded random cases whose
   situation and winning tile are mutated into valid and invalid ones; the seven-pairs reading taken from the
-  table's key against :func:`paili.decompositions`.
+  table's key against :func:`paili.decompositions`;
+* ``paili.score`` on text, which scores the fields the fast parser read without building a Hand (the Hand is
+  built only for an error or a rare case that needs it), against ``paili.score`` on the parsed Hand, on seeded
+  random cases with mutated situations, winning tiles and indicators (answers and errors alike).
 """
 
 from __future__ import annotations
 
 import itertools
 import random
+import re
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
+import pytest
 from scoring_cases import random_cases
 
 from paili import score
@@ -98,6 +103,30 @@ def test_the_canonical_reading_agrees_with_the_token_reading() -> None:
             read += 1
             assert fast == _full(text), text
     assert canonical > 5000 and read > 2000  # both answers were exercised
+
+
+_BACKTRACKING: Final = re.compile(r"(?:([0-9]+)m)?(?:([0-9]+)p)?(?:([0-9]+)s)?(?:([1-7]+)z)?"
+                                  r"((?: [\[(][0-9]{3,4}[mpsz][\])])*)")
+"""``_CANONICAL`` with ordinary (backtracking) quantifiers: what its possessive ones must match alike."""
+
+
+def test_the_possessive_canonical_pattern_matches_as_the_backtracking_one() -> None:
+    """Possessive quantifiers change no match of the canonical pattern: the same texts match, with the same
+    groups, on seeded random texts over its alphabet and random edits of hand texts."""
+    rng = random.Random(12)
+    alphabet = "0123456789mpsz[]() "
+    texts = [case["hand"] for case in random_cases(12, 500)]
+    texts += [text[:rng.randrange(len(text) + 1)] + rng.choice(alphabet) + text[rng.randrange(len(text) + 1):]
+              for text in texts[:500] for _ in range(20)]
+    texts += ["".join(rng.choice(alphabet) for _ in range(rng.randrange(0, 24))) for _ in range(20000)]
+    matched = 0
+    for text in texts:
+        ours, reference = _CANONICAL.fullmatch(text), _BACKTRACKING.fullmatch(text)
+        assert (ours is None) == (reference is None), text
+        if ours is not None and reference is not None:
+            assert ours.groups() == reference.groups(), text
+            matched += 1
+    assert matched > 1000
 
 
 def test_the_meld_table_is_every_meld_the_full_parser_reads() -> None:
@@ -216,9 +245,9 @@ def test_score_settles_the_situation_and_the_winning_tile_as_the_checking_functi
             continue
         if isinstance(got, _Refused) and got[0] in ("situation.chankan_copies", "score.not_agari"):
             continue  # an error that comes before the situation's checks
-        sit = _outcome(_situation, hand, closed, case["tsumo"], case["round_wind"], case["seat_wind"], case["riichi"],
-                       case["ippatsu"], case["last_tile"], case["rinshan"], case["chankan"], case["blessing"],
-                       rules == "sanma")
+        sit = _outcome(_situation, hand.melds, hand.nukidora, closed, case["tsumo"], case["round_wind"],
+                       case["seat_wind"], case["riichi"], case["ippatsu"], case["last_tile"], case["rinshan"],
+                       case["chankan"], case["blessing"], rules == "sanma")
         if isinstance(sit, _Refused):
             assert got == sit, case
             errors += 1
@@ -260,3 +289,42 @@ def test_the_peikou_flags_of_the_table_count_the_identical_sequences() -> None:
             assert flagged == _peikou(r.sequences), r
             readings += 1
     assert readings > 9000
+
+
+_INDICATORS = [f"{d}{suit}" for suit in "mps" for d in range(1, 10)] + [f"{d}z" for d in range(1, 8)] + ["0p", "5"]
+
+
+def test_score_on_text_agrees_with_score_on_the_parsed_hand() -> None:
+    """The text path (no Hand built unless needed) gives what the Hand path gives: the same dict, or the same
+    error (its code, field and message), for valid and invalid situations, winning tiles and indicators."""
+    rng = random.Random(2609)
+    compared = errors = 0
+    for case in random_cases(2609, 3000):
+        case = dict(case)
+        for name, values in _SITUATION_VALUES.items():
+            if rng.random() < 0.08:
+                case[name] = rng.choice(values)
+        if rng.random() < 0.3:  # indicators drawn at random: copies past 4, red fives, bad text
+            case["dora"] = "".join(rng.choice(_INDICATORS) for _ in range(rng.randint(0, 6)))
+            case["ura"] = "".join(rng.choice(_INDICATORS) for _ in range(rng.randint(0, 3)))
+        if rng.random() < 0.05:
+            case["win"] = rng.choice(["0m", "0p", "0s", "5m", "5p", "5s", "1z", "9s", "1m1m", "", 5])
+        if rng.random() < 0.05:  # not a complete hand any more
+            case["hand"] = case["hand"].replace("1", "2", 1)
+        text = case.pop("hand")
+        try:
+            hand = parse(text)
+        except HandError:
+            continue
+        assert _fast_hand(text) == hand or _fast_hand(text) is None, text
+        on_text, on_hand = _outcome(score, text, **case), _outcome(score, hand, **case)
+        if isinstance(on_text, _Refused):
+            errors += 1
+            with pytest.raises(HandError) as by_text:
+                score(text, **case)
+            with pytest.raises(HandError) as by_hand:
+                score(hand, **case)
+            assert str(by_text.value) == str(by_hand.value), (text, case)
+        assert on_text == on_hand, (text, case)
+        compared += 1
+    assert compared > 2500 and errors > 100, (compared, errors)

@@ -23,8 +23,8 @@ from typing import Any, Final
 
 from ..agari import Decomposition, decompositions, shape
 from ..errors import HandError
-from ..hand import Hand
-from ..notation import _fast_hand, check_visible, parse, parse_tiles
+from ..hand import Hand, Meld
+from ..notation import _fast_parts, _new_hand, check_visible, parse, parse_tiles
 from ..results import decomposition_json
 from ..tables import agari_index
 from ..tiles import FIVES, HONOR_BASE, KINDS, SUITS, Tile, tile_name
@@ -208,7 +208,7 @@ def _indicators(hand: Hand, name: str, text: object, seen: list[int], sanma: boo
     return tiles
 
 
-def _situation(hand: Hand, closed: bool, tsumo: object, round_wind: object, seat_wind: object,
+def _situation(melds: Sequence[Meld], nukidora: int, closed: bool, tsumo: object, round_wind: object, seat_wind: object,
                riichi: object, ippatsu: object, last_tile: object, rinshan: object, chankan: object,
                blessing: object, sanma: bool) -> Situation:
     if (tsumo.__class__ is bool and ippatsu.__class__ is bool and last_tile.__class__ is bool
@@ -241,7 +241,7 @@ def _situation(hand: Hand, closed: bool, tsumo: object, round_wind: object, seat
     if sit.rinshan and not sit.tsumo:
         raise HandError("the replacement tile of a kan is drawn, expected tsumo true", field="rinshan",
                         code="situation.rinshan_ron", params={})
-    if sit.rinshan and not hand.nukidora and not any(m.kind in ("kan", "ankan") for m in hand.melds):
+    if sit.rinshan and not nukidora and not any(m.kind in ("kan", "ankan") for m in melds):
         raise HandError("expected a kan among the melds (rinshan is the win on a kan's replacement tile)"
                         + (" or a north set aside (nukidora)" if sanma else ""), field="rinshan",
                         code="situation.rinshan_no_kan_sanma" if sanma else "situation.rinshan_no_kan", params={})
@@ -255,7 +255,7 @@ def _situation(hand: Hand, closed: bool, tsumo: object, round_wind: object, seat
         raise HandError("no kan can be added after the last tile, expected last_tile false with chankan",
                         field="last_tile", code="situation.chankan_last_tile", params={})
     if sit.blessing:
-        if hand.melds:
+        if melds:
             raise HandError("tenhou / chiihou need a hand with no meld, not even a closed kan", field="blessing",
                             code="situation.blessing_melds", params={})
         if not sit.tsumo:
@@ -304,6 +304,24 @@ def _placements(pair: Tile, triplets: list[Tile], sequences: list[Tile], win: Ti
     return out
 
 
+_INDEX: Final[list[dict[str, agari_index.Entry]]] = []
+"""``agari_index.load()``'s table once read: a list lookup per score instead of a call through
+``functools.cache`` (which goes through the type machinery, about a thousand instructions)."""
+
+
+def _index() -> dict[str, agari_index.Entry]:
+    """The index table, read on first use (:data:`_INDEX`)."""
+    if not _INDEX:
+        _INDEX.append(agari_index.load())
+    return _INDEX[0]
+
+
+def _whole(given: Hand | None, concealed: tuple[int, ...], reds: tuple[int, ...], melds: Sequence[Meld]) -> Hand:
+    """The :class:`Hand` of :func:`_score`'s fields: the one given, or one built from them (plain text, so no
+    nukidora)."""
+    return given if given is not None else _new_hand(concealed, reds, melds)
+
+
 def _value(found: list[Yaku], fu: int, bonus: int, rules: ScoringRules
            ) -> tuple[int, int, int, int, list[Yaku], str | None]:
     """(basic points, yakuman multiple, han, fu, the yaku as counted, the limit) of one reading."""
@@ -321,27 +339,28 @@ def _value(found: list[Yaku], fu: int, bonus: int, rules: ScoringRules
     return base, 0, han, fu, found, limit
 
 
-def _bonus(hand: Hand, rules: ScoringRules, dora: int, ura: int) -> list[Yaku]:
-    """Dora, ura, aka and nukidora, given the numbers of dora and ura dora the hand holds."""
+def _bonus(reds: tuple[int, ...], melds: Sequence[Meld], nukidora: int, rules: ScoringRules, dora: int, ura: int
+           ) -> list[Yaku]:
+    """Dora, ura, aka and nukidora, given the hand's concealed red fives, melds and nukidora and the numbers of
+    dora and ura dora it holds."""
     out: list[Yaku] = []
     if dora:
         out.append(("dora", dora, 0))
     if ura:
         out.append(("ura", ura, 0))
     if rules.red_fives:
-        reds = hand.reds
         aka = 0
         if rules.red_fives == "mps":
             aka = reds[0] + reds[1] + reds[2]
         else:
             aka = sum(reds[i] for i, suit in enumerate("mps") if suit in rules.red_fives)
-        for m in hand.melds:
+        for m in melds:
             if m.reds and "mps"[m.tiles[0] // 9] in rules.red_fives:
                 aka += m.reds
         if aka:
             out.append(("aka", aka, 0))
-    if hand.nukidora:
-        out.append(("nukidora", hand.nukidora, 0))
+    if nukidora:
+        out.append(("nukidora", nukidora, 0))
     return out
 
 
@@ -367,43 +386,48 @@ def score_hand(hand: Hand, *, win: str, tsumo: bool = False, round_wind: str = "
     hand's ``points`` with that many more ura dora, for each (what the advisor's ura expectation needs: one
     reading of the hand instead of one per count; the best reading may differ between counts).
     """
-    return _score(hand, win, tsumo, round_wind, seat_wind, riichi, ippatsu, last_tile, rinshan, chankan, blessing,
-                  dora, ura, honba, riichi_sticks, rules, ura_hits)
+    return _score(hand, hand.concealed, hand.reds, hand.melds, hand.nukidora, win, tsumo, round_wind, seat_wind,
+                  riichi, ippatsu, last_tile, rinshan, chankan, blessing, dora, ura, honba, riichi_sticks, rules,
+                  ura_hits)
 
 
-def _score(hand: Hand, win: str, tsumo: object, round_wind: object, seat_wind: object, riichi: object,
+def _score(given: Hand | None, concealed: tuple[int, ...], reds: tuple[int, ...], melds: Sequence[Meld],
+           nukidora: int, win: str, tsumo: object, round_wind: object, seat_wind: object, riichi: object,
            ippatsu: object, last_tile: object, rinshan: object, chankan: object, blessing: object, dora: object,
            ura: object, honba: object, riichi_sticks: object, rules: object, ura_hits: Sequence[int]
            ) -> dict[str, Any]:
-    """:func:`score_hand`, its arguments by position (a call with 17 keywords costs as much as some yaku)."""
+    """:func:`score_hand`, its arguments by position (a call with 17 keywords costs as much as some yaku), the
+    hand by its fields: ``given`` is the :class:`Hand` they come from, or ``None`` when :func:`score` read them
+    from plain text (``nukidora`` 0), and the Hand is built only if an error or a rare case needs it (building
+    one costs five calls through the type machinery, about 4% of a score)."""
     if rules.__class__ is ScoringRules:  # score() resolved them
         checked_rules: ScoringRules = rules
     else:
         known = PRESETS.get(rules) if isinstance(rules, str) else None
         checked_rules = resolve_rules(rules) if known is None else known
     sanma = checked_rules.sanma
-    if sanma or hand.nukidora:
-        _check_sanma(hand, checked_rules)
-    concealed, melds = hand.concealed, hand.melds
+    if sanma or nukidora:
+        _check_sanma(_whole(given, concealed, reds, melds), checked_rules)
     key, kinds, size, mask = shape(concealed)
     if size % 3 != 2 or size + 3 * len(melds) != 14:
         raise HandError(f"expected a complete hand of 14 tiles (a kan counts as 3) with its melds "
                         f"written, got {size} concealed tiles and {len(melds)} meld(s)", field="hand",
                         code="score.size", params={"concealed": size, "melds": len(melds)})
-    entry = agari_index.load().get(key)
+    entry = (_INDEX[0] if _INDEX else _index()).get(key)
     special: list[Decomposition] = []
     if not melds and size == 14 and (entry is None or entry.seven_pairs):
         if entry is not None:  # the table's seven-pairs key: seven kinds held twice (decompositions' chiitoitsu)
             special = [Decomposition("chiitoitsu", pairs=tuple(kinds))]
         else:  # no regular reading, no seven pairs: thirteen orphans or nothing
-            special = [d for d in decompositions(hand) if d.form != "regular"]
+            special = [d for d in decompositions(_whole(given, concealed, reds, melds)) if d.form != "regular"]
     if (entry is None or not entry.readings) and not special:
+        hand = _whole(given, concealed, reds, melds)
         raise HandError(f"expected a complete hand (agari), {hand} is not one", field="hand",
                         code="score.not_agari", params={"hand": str(hand)})
     win_tile = _PLAIN_TILES.get(win) if win.__class__ is str else None  # the common case: a plain tile held
     if win_tile is None or not concealed[win_tile] or (
-            win_tile in _FIVE_SUIT and concealed[win_tile] == hand.reds[_FIVE_SUIT[win_tile]]):
-        win_tile = _win_tile(hand, win)  # a red five, or an error to report
+            win_tile in _FIVE_SUIT and concealed[win_tile] == reds[_FIVE_SUIT[win_tile]]):
+        win_tile = _win_tile(_whole(given, concealed, reds, melds), win)  # a red five, or an error to report
     closed = True
     meld_groups: list[Group] = []
     meld_seq_bits = meld_set_bits = meld_quads = meld_closed = meld_fu = 0  # what the melds give every reading
@@ -427,8 +451,8 @@ def _score(hand: Hand, win: str, tsumo: object, round_wind: object, seat_wind: o
         if is_open:
             closed = False
         meld_groups.append((kind, low, is_open, True))
-    if hand.nukidora:  # set aside like a called tile: seen by the indicators, not part of any set
-        meld_tiles += [_NORTH] * hand.nukidora
+    if nukidora:  # set aside like a called tile: seen by the indicators, not part of any set
+        meld_tiles += [_NORTH] * nukidora
     if chankan is True and concealed[win_tile] != 1:
         raise HandError("the robbed tile's three other copies are in the kan, expected the hand to hold "
                         f"one {tile_name(win_tile)}, got {concealed[win_tile]}", field="chankan",
@@ -436,11 +460,12 @@ def _score(hand: Hand, win: str, tsumo: object, round_wind: object, seat_wind: o
                         params={"tile": tile_name(win_tile), "count": concealed[win_tile]})
     sit = (_COMMON_SITUATIONS.get((tsumo, last_tile, riichi, round_wind, seat_wind))
            if (tsumo.__class__ is last_tile.__class__ is bool and riichi.__class__ is int
-               and round_wind.__class__ is seat_wind.__class__ is str and ippatsu is rinshan is chankan is blessing
-               is False and not sanma) else None)  # the common case, which _situation would let through
+               and round_wind.__class__ is seat_wind.__class__ is str and ippatsu is False and rinshan is False
+               and chankan is False and blessing is False and not sanma)
+           else None)  # the common case, which _situation would let through
     if sit is None or riichi and not closed:
-        sit = _situation(hand, closed, tsumo, round_wind, seat_wind, riichi, ippatsu, last_tile, rinshan, chankan,
-                         blessing, sanma)
+        sit = _situation(melds, nukidora, closed, tsumo, round_wind, seat_wind, riichi, ippatsu, last_tile, rinshan,
+                         chankan, blessing, sanma)
     sticks = riichi_sticks
     if not (honba.__class__ is sticks.__class__ is int and 0 <= honba <= 1000 and 0 <= sticks <= 1000):
         honba = _count("honba", honba, 1000)
@@ -459,23 +484,32 @@ def _score(hand: Hand, win: str, tsumo: object, round_wind: object, seat_wind: o
                     or sanma and any(t in _NO_SANMA for t in shown)):
                 dora_tiles = None
             else:
+                most = 4 - len(shown) - len(meld_tiles)  # a kind held at most this often cannot pass 4 copies
                 for t in shown:
-                    if concealed[t] + shown.count(t) + meld_tiles.count(t) > 4:
+                    if concealed[t] > most and concealed[t] + shown.count(t) + meld_tiles.count(t) > 4:
                         dora_tiles = None
                         break
         if dora_tiles is None or ura_tiles is None:  # not plain, or too many: the full check and its error
             seen = list(concealed)
             for t in meld_tiles:
                 seen[t] += 1
+            hand = _whole(given, concealed, reds, melds)
             dora_tiles = _indicators(hand, "dora", dora, seen, sanma)
             ura_tiles = _indicators(hand, "ura", ura, seen, sanma)
         shows = _NEXT_SANMA if sanma else _NEXT
-        for t in dora_tiles:
-            dora_count += concealed[shows[t]] + meld_tiles.count(shows[t])
-        if sit.riichi:
-            for t in ura_tiles:
-                ura_count += concealed[shows[t]] + meld_tiles.count(shows[t])
-    if hand.reds == _NO_REDS and not meld_reds and not hand.nukidora:  # _bonus without aka nor nukidora
+        if meld_tiles:
+            for t in dora_tiles:
+                dora_count += concealed[shows[t]] + meld_tiles.count(shows[t])
+            if sit.riichi:
+                for t in ura_tiles:
+                    ura_count += concealed[shows[t]] + meld_tiles.count(shows[t])
+        else:  # nothing set aside: the concealed tiles alone
+            for t in dora_tiles:
+                dora_count += concealed[shows[t]]
+            if sit.riichi:
+                for t in ura_tiles:
+                    ura_count += concealed[shows[t]]
+    if reds == _NO_REDS and not meld_reds and not nukidora:  # _bonus without aka nor nukidora
         bonus: list[Yaku] = []
         if dora_count:
             bonus.append(("dora", dora_count, 0))
@@ -483,7 +517,7 @@ def _score(hand: Hand, win: str, tsumo: object, round_wind: object, seat_wind: o
             bonus.append(("ura", ura_count, 0))
         extra = dora_count + ura_count
     else:
-        bonus = _bonus(hand, checked_rules, dora_count, ura_count)
+        bonus = _bonus(reds, melds, nukidora, checked_rules, dora_count, ura_count)
         extra = 0
         for b in bonus:
             extra += b[1]
@@ -558,15 +592,15 @@ def _score(hand: Hand, win: str, tsumo: object, round_wind: object, seat_wind: o
     if best_reading[0] == "regular":
         _, pair, triplets, sequences, wait, shanpon, pinfu = best_reading
         breakdown = regular_breakdown(triplets, shanpon, meld_groups, pair, wait, sit, closed, pinfu, checked_rules)
-        decomposition: dict[str, Any] = {
+        decomposition: dict[str, Any] = {  # its six keys at once (adding a fifth and sixth resizes a dict)
             "form": "regular", "pair": NAMES[pair], "triplets": list(map(NAMES.__getitem__, triplets)),
-            "sequences": list(map(NAMES.__getitem__, sorted(sequences)))}
+            "sequences": list(map(NAMES.__getitem__, sorted(sequences))), "wait": wait, "win": NAMES[win_tile]}
     else:
         breakdown = chiitoitsu_fu(checked_rules)[1] if best_reading[0] == "chiitoitsu" else []
         decomposition, wait = decomposition_json(best_reading[1]), best_reading[2]
         del decomposition["flags"]
-    decomposition["wait"] = wait
-    decomposition["win"] = NAMES[win_tile]
+        decomposition["wait"] = wait
+        decomposition["win"] = NAMES[win_tile]
     if found and not yakuman:
         found = found + bonus
     dealer = sit.seat_wind == HONOR_BASE
@@ -637,7 +671,10 @@ def score(hand: str | Hand, *, win: str, tsumo: bool = False, round_wind: str = 
     if checked is None:
         checked = resolve_rules(rules)
     if not isinstance(hand, Hand):
-        fast = None if checked.sanma else _fast_hand(hand)  # parse()'s fast path for plain text, called directly
-        hand = parse(hand, rules="sanma" if checked.sanma else "riichi") if fast is None else fast
-    return _score(hand, win, tsumo, round_wind, seat_wind, riichi, ippatsu, last_tile, rinshan, chankan, blessing,
-                  dora, ura, honba, riichi_sticks, checked, ())
+        fast = None if checked.sanma else _fast_parts(hand)  # parse()'s fast path for plain text, called directly
+        if fast is not None:  # the hand's fields, no Hand built
+            return _score(None, fast[0], fast[1], fast[2], 0, win, tsumo, round_wind, seat_wind, riichi, ippatsu,
+                          last_tile, rinshan, chankan, blessing, dora, ura, honba, riichi_sticks, checked, ())
+        hand = parse(hand, rules="sanma" if checked.sanma else "riichi")
+    return _score(hand, hand.concealed, hand.reds, hand.melds, hand.nukidora, win, tsumo, round_wind, seat_wind,
+                  riichi, ippatsu, last_tile, rinshan, chankan, blessing, dora, ura, honba, riichi_sticks, checked, ())

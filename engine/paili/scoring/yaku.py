@@ -273,7 +273,7 @@ def regular_yaku(sequences: list[Tile], seq_bits: int, set_bits: int, quads: int
         out.append(("sankantsu", 2, 0))
     if concealed_sets == 3:
         out.append(("sanankou", 2, 0))
-    if (set_bits & DRAGON_BITS).bit_count() == 2 and pair_bit & DRAGON_BITS:
+    if pair_bit & DRAGON_BITS and (set_bits & DRAGON_BITS).bit_count() == 2:  # the pair first: no call for most
         out.append(("shousangen", 2, 0))
     return out
 
