@@ -5,13 +5,15 @@ For bench_advice's seeded hands of one shanten class (the same deal), prints:
 
 * the CPU time of the discard rows by the shanten they leave (a 1-shanten hand's rows that go back to
   2-shanten are the bulk);
-* the ceiling of an exact swap pruning, measured with an oracle: a first search records every swap
+* the ceiling of an exact pruning of the swaps, measured with an oracle: a first search records every swap
   candidate (a hand after an option discard, :meth:`~paili.advice.OptionMoves._swaps`) whose three vectors
   are, at every draw count where :func:`~paili.advice._with_stays` compares them, at most the final values
   of the state that asked for it (so leaving it out cannot change a float); a second search in a fresh
   call skips exactly those candidates, checks that the advice is the same (``==`` on the JSON) and counts
   the states searched and the CPU time. A real pruning (a bound computed before the candidate's search)
-  can only skip a subset of these.
+  can only skip a subset of these;
+* the same ceiling for the default policy's choice of discard after a draw that lowers the shanten (below
+  tenpai): a candidate is skipped when the elementwise best of the others is the same floats.
 
     python3 tests/bench/advice_ceiling.py [--hands 4] [--seed 1] [--target 1]
 
@@ -72,6 +74,10 @@ class Oracle:
 
     def __init__(self) -> None:
         self.mode = "off"
+        self.kind = "swaps"
+        """``swaps``: the options' swap candidates; ``after``: the default policy's discards after a lowering draw
+        (:meth:`~paili.advice.DefaultPolicy.best_after`, below tenpai) whose leaving out keeps the best."""
+        self.after_skip: dict[bytes, set[int]] = {}
         """``record``: note the candidates to skip; ``prune``: skip them; ``off``: the plain search."""
         self.skip: set[tuple[bytes, bytes]] = set()
         self.asked: list[list[tuple[bytes, advice.Values]]] = []  # per option state searched: its candidates
@@ -91,6 +97,39 @@ class Oracle:
             def __init__(self, *args: Any, **kwargs: Any) -> None:
                 super().__init__(*args, **kwargs)
                 oracle.policies.append(self)
+                self.only: tuple[bytes, set[int]] | None = None
+
+            def discards(self, c: list[int]) -> list[tuple[int, int]]:
+                found: list[tuple[int, int]] = super().discards(c)
+                if self.only is not None and self.only[0] == bytes(c):
+                    skip = self.only[1]
+                    self.only = None
+                    return [(d, after) for d, after in found if d not in skip]
+                return found
+
+            def best_after(self, c: list[int], reds: list[int], target: int) -> advice.Values:
+                if oracle.kind != "after" or oracle.mode == "off" or target == 0:
+                    return super().best_after(c, reds, target)  # type: ignore[no-any-return]
+                key = self.key(c, reds)
+                if oracle.mode == "prune":
+                    if key in oracle.after_skip:
+                        self.only = (bytes(c), oracle.after_skip[key])
+                    return super().best_after(c, reds, target)  # type: ignore[no-any-return]
+                found: advice.Values = super().best_after(c, reds, target)
+                kept: dict[int, advice.Values] = {}
+                for d, after in super().discards(c):
+                    if after == target:
+                        c2, r2 = candidate(self, c, reds, d)
+                        kept[d] = self._values[self.key(c2, r2)]
+                skip = set()
+                for d in list(kept):  # greedily: leave d out when the others still give the same best
+                    rest = [v for e, v in kept.items() if e != d]
+                    if rest and all([max(xs) for xs in zip(*(v[f] for v in rest), strict=True)] == found[f]
+                                    for f in range(3)):
+                        skip.add(d)
+                        del kept[d]
+                oracle.after_skip[key] = skip
+                return found
 
         def candidate(policy: advice.DefaultPolicy, c: list[int], reds: list[int], d: int) -> tuple[list[int],
                                                                                                       list[int]]:
@@ -113,7 +152,7 @@ class Oracle:
             finally:
                 oracle.states.pop()
                 asked = oracle.asked.pop()
-            if oracle.mode == "record":
+            if oracle.kind == "swaps" and oracle.mode == "record":
                 n = self.policy.turns
                 for ck, cv in asked:
                     if all(all(x <= y for x, y in zip(a[:n], b[:n], strict=True)) for a, b in zip(cv, found,
@@ -130,7 +169,7 @@ class Oracle:
 
         def patched_best_of(self: advice.OptionMoves, c: list[int], reds: list[int], kinds: list[int], spent: bool,
                             best: advice.Values | None) -> advice.Values | None:
-            if oracle.mode != "off" and oracle.in_swaps[-1] and spent and oracle.states:
+            if oracle.kind == "swaps" and oracle.mode != "off" and oracle.in_swaps[-1] and spent and oracle.states:
                 policy = self.policy
                 kept = []
                 for d in kinds:
@@ -158,13 +197,13 @@ class Oracle:
         advice.OptionMoves._best_after_lowering = patched_best_after_lowering  # type: ignore[method-assign]  # noqa: SLF001
 
 
-def swap_ceiling(hands: list[str]) -> None:
-    """States and CPU time of a plain search against one that skips the swap candidates the oracle found."""
-    oracle = Oracle()
-    oracle.install()
+def ceiling(oracle: Oracle, kind: str, hands: list[str]) -> None:
+    """States and CPU time of a plain search against one that skips the candidates the oracle found."""
+    oracle.kind = kind
+    print(f"oracle on the {kind}:")
     totals = [0, 0]
     for hand in hands:
-        oracle.mode, oracle.skip = "record", set()
+        oracle.mode, oracle.skip, oracle.after_skip = "record", set(), {}
         paili.advise(hand, **OPTIONS)
         oracle.mode = "off"
         start = time.process_time()
@@ -177,12 +216,13 @@ def swap_ceiling(hands: list[str]) -> None:
         cpu_pruned = time.process_time() - start
         states_pruned = len(oracle.policies[-1]._values)  # noqa: SLF001
         same = "same advice" if pruned == plain else "DIFFERENT ADVICE"
-        print(f"{hand:20s} {same}: states {states} -> {states_pruned} ({states_pruned / states - 1:+.1%}), "
-              f"{len(oracle.skip)} candidates skipped; CPU {cpu:.2f} -> {cpu_pruned:.2f} s",
+        skipped = len(oracle.skip) + sum(map(len, oracle.after_skip.values()))
+        print(f"  {hand:20s} {same}: states {states} -> {states_pruned} ({states_pruned / states - 1:+.1%}), "
+              f"{skipped} candidates skipped; CPU {cpu:.2f} -> {cpu_pruned:.2f} s",
               flush=True)
         totals[0] += states
         totals[1] += states_pruned
-    print(f"all: states {totals[0]} -> {totals[1]} ({totals[1] / totals[0] - 1:+.1%})")
+    print(f"  all: states {totals[0]} -> {totals[1]} ({totals[1] / totals[0] - 1:+.1%})")
 
 
 def main() -> None:
@@ -195,7 +235,10 @@ def main() -> None:
     rng = random.Random(args.seed * 100 + args.target)
     hands = [dealt(rng, args.target) for _ in range(args.hands)]
     row_split(hands)
-    swap_ceiling(hands)
+    oracle = Oracle()
+    oracle.install()
+    ceiling(oracle, "swaps", hands)
+    ceiling(oracle, "after", hands)
 
 
 if __name__ == "__main__":
