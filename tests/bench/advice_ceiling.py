@@ -12,6 +12,8 @@ For bench_advice's seeded hands of one shanten class (the same deal), prints:
   call skips exactly those candidates, checks that the advice is the same (``==`` on the JSON) and counts
   the states searched and the CPU time. A real pruning (a bound computed before the candidate's search)
   can only skip a subset of these;
+* the states searched when the rows are dealt to ``--workers`` searches with memos of their own (parallel
+  workers: the rows share much of their search, so splitting them saves less than the number of workers);
 * the same ceiling for the default policy's choice of discard after a draw that lowers the shanten (below
   tenpai): a candidate is skipped when the elementwise best of the others is the same floats.
 
@@ -225,16 +227,72 @@ def ceiling(oracle: Oracle, kind: str, hands: list[str]) -> None:
     print(f"  all: states {totals[0]} -> {totals[1]} ({totals[1] / totals[0] - 1:+.1%})")
 
 
+def rows_apart(hands: list[str], workers: int) -> None:
+    """States searched when the rows are dealt round-robin to ``workers`` searches with memos of their own (as
+    parallel workers would be), against one shared memo; the advice must be the same."""
+    print(f"rows dealt to {workers} searches with memos of their own:")
+    for hand in hands:
+        _apart(hand, workers)
+
+
+def _apart(hand: str, workers: int) -> None:
+    """:func:`rows_apart` for one hand."""
+    searched = advice._searched  # noqa: SLF001
+    names = ("_values", "_best_after", "_chances", "_wins", "_discards")
+    memos: dict[int, list[dict[bytes, Any]]] = {}
+    order = [0]
+    spent = [0.0] * workers
+
+    def apart(options: advice.OptionMoves, counts: list[int], reds: list[int], budget: float | None
+              ) -> Generator[Any, None, advice.Values]:
+        worker = order[0] % workers
+        order[0] += 1
+        mine = memos.setdefault(worker, [{} for _ in range(len(names) + 1)])
+        for name, memo in zip(names, mine, strict=False):
+            setattr(options.policy, name, memo)
+        options._values = mine[-1]  # noqa: SLF001
+        start = time.process_time()
+        found = yield from searched(options, counts, reds, budget)
+        spent[worker] += time.process_time() - start
+        return found
+
+    pols: list[advice.DefaultPolicy] = []
+    original = advice.DefaultPolicy.__init__
+
+    def init(self: advice.DefaultPolicy, *args: Any, **kwargs: Any) -> None:
+        original(self, *args, **kwargs)
+        pols.append(self)
+
+    start = time.process_time()
+    shared = paili.advise(hand, **OPTIONS)
+    cpu = time.process_time() - start
+    advice.DefaultPolicy.__init__ = init  # type: ignore[method-assign]
+    try:
+        paili.advise(hand, **OPTIONS)
+        states = len(pols[-1]._values)  # noqa: SLF001
+        advice._searched = apart  # type: ignore[assignment]  # noqa: SLF001
+        split = paili.advise(hand, **OPTIONS)
+    finally:
+        advice._searched = searched  # noqa: SLF001
+        advice.DefaultPolicy.__init__ = original  # type: ignore[method-assign]
+    each = [len(memos[w][0]) for w in sorted(memos)]
+    same = "same advice" if split == shared else "DIFFERENT ADVICE"
+    print(f"  {hand:20s} {same}: states {states} shared, {each} apart (largest {max(each) / states:.0%}); "
+          f"CPU {cpu:.2f} s shared, {' + '.join(f'{x:.2f}' for x in spent)} s apart")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=4)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--target", type=int, default=1, help="the shanten class of bench_advice's deal")
+    parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
     paili.advise("123m456p789s11234z", turns=1)  # load the tables once
     rng = random.Random(args.seed * 100 + args.target)
     hands = [dealt(rng, args.target) for _ in range(args.hands)]
     row_split(hands)
+    rows_apart(hands, args.workers)
     oracle = Oracle()
     oracle.install()
     ceiling(oracle, "swaps", hands)
