@@ -305,7 +305,10 @@ function updatePalette() {
   }
   paletteKeys.refresh({ focus: focused && !paletteKeys.hasFocus() });
   ui.backspace.disabled = edits.length === 0 && !(current?.concealed.length);
-  if (focused && !paletteKeys.hasFocus() && !ui.backspace.disabled) ui.backspace.focus(); // the hand is full
+  // The hand is full: the focus goes to Backspace without scrolling to it. On a phone the full hand's analysis
+  // moves above the palette (style.css: html[data-hand-full]), so scrolling to Backspace would take the hand and
+  // its count off the screen.
+  if (focused && !paletteKeys.hasFocus() && !ui.backspace.disabled) ui.backspace.focus({ preventScroll: true });
 }
 
 /**
