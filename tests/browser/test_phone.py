@@ -97,6 +97,26 @@ def test_the_hand_never_vanishes_while_tapped_in_at_390(ready_page: Page, screen
     assert len(hand_codes(page)) == 12
 
 
+@pytest.mark.browser_context_args(viewport=SMALL, **TOUCH)
+def test_the_hand_stays_on_screen_when_the_last_tile_fills_it(page: Page, site_url: str) -> None:
+    """The 14th tile tapped with the palette at the foot of the screen (where the tap test's taps can leave it):
+    the full hand's analysis moves above the palette, and the focus handed to Backspace (in the palette's head,
+    now below that analysis) must not scroll the hand and its count off the top."""
+    page.goto(f"{site_url}?q=1247m2369p348s11z")  # TAPS but the last
+    expect(page.locator("html")).to_have_attribute("data-engine", "ready", timeout=60_000)
+    expect(page.locator("#hand-count")).to_have_attribute("data-count", "13")
+    expect(page.locator("#results")).not_to_have_attribute("aria-busy", "true")
+    palette = page.get_by_role("group", name="Tile palette")
+    palette.evaluate("el => el.scrollIntoView({ block: 'end' })")
+    expect(page.locator("#hand-count")).to_be_in_viewport()  # the screen before the tap: hand count and palette
+    palette_tile(page, TAPS[-1]).focus()  # as a tap leaves it (and as a keyboard user adds the tile)
+    page.keyboard.press("Enter")
+    expect(page.locator("#hand-count")).to_have_attribute("data-count", "14")
+    expect(page.locator("#results")).not_to_have_attribute("aria-busy", "true")
+    expect(page.locator("#backspace")).to_be_focused()
+    expect(page.locator("#hand-count")).to_be_in_viewport()
+
+
 def palette_state(page: Page) -> dict[str, bool]:
     """Each palette tile: True when it can be added (an enabled button)."""
     state: dict[str, bool] = dict(page.get_by_role("group", name="Tile palette").locator("button.tile").evaluate_all(
