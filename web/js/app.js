@@ -316,6 +316,7 @@ function updatePalette() {
  * @param {string} visible  the visible tiles it was analysed with
  */
 function drawResult(result, visible) {
+  performance.mark("paili:draw analysis");
   // a hand that waits for a tile (3n+1): its waits and improving tiles draw, and so does "Draw a tile"
   ui.randomDraw.hidden = result.concealed.length % 3 !== 1;
   ui.resultsBody.replaceChildren(...render.resultBlocks(result, { draw: true, advice: true }));
@@ -326,6 +327,7 @@ function drawResult(result, visible) {
   if (table instanceof HTMLTableElement) advice?.show(result, table, visible);
   else if (waits instanceof HTMLElement) advice?.showWaits(result, waits, visible); // a tenpai 3n+1 hand
   else advice?.clear();
+  performance.mark("paili:drawn analysis");
   if (focusResults) {
     focusResults = false;
     // the table, or what replaced it: its first discard button, else the analysis itself
