@@ -395,6 +395,7 @@ class Engine {
       });
       /** @type {RequestMessage} */
       const message = { id, op, payload };
+      performance.mark(`paili:send ${op} ${id}`); // the page's timeline of a request (see tests/bench/bench_memory.py)
       this.#worker.postMessage(message);
     });
   }
@@ -491,6 +492,7 @@ class Engine {
   /** @param {ReplyMessage} reply */
   _reply(reply) {
     const entry = this.#pending.get(reply.id);
+    performance.mark(`paili:reply ${reply.id}`);
     if (!entry) return;
     this.#pending.delete(reply.id);
     if (reply.ok) entry.resolve(reply.result);

@@ -11,6 +11,11 @@ build, e.g. main's, to compare before and after):
 - Latency: ms from <html data-engine="ready"> to the first advice shown for a 1-shanten hand (`data-advice=
   "ready"`, or the old page's advice section `data-state="done"`).
 
+With `--breakdown`: each page's Pss by Chromium process type (browser, GPU, network, storage, renderer, ...),
+the bare page once more with the page's Python work on the hand (bench/bare.html?advise=HAND: warm, analyze,
+advise in its worker; its WebAssembly memory after each), and the timeline of each first advice from the
+marks of the page and its worker (paili.mjs, worker.js: ms after data-engine="ready").
+
 Prints figures only; it asserts nothing. Other hosts are blocked by Chromium itself (--host-rules).
 """
 
@@ -23,7 +28,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from playwright.sync_api import Browser, Playwright, sync_playwright
+from playwright.sync_api import Browser, Page, Playwright, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
@@ -98,8 +103,59 @@ def browser_mib() -> float:
     return total
 
 
-def measure(playwright: Playwright, url: str, wait: str) -> tuple[float, float | None]:
-    """Memory (MiB) of a fresh Chromium with `url` open and settled; ms from engine ready to advice shown."""
+def process_type(pid: int) -> str:
+    """A Chromium process's type from its command line (--type, --utility-sub-type), "browser" without one.
+    Chromium rewrites its children's command lines as one string: the flags are split at spaces too."""
+    try:
+        line = (Path("/proc") / str(pid) / "cmdline").read_bytes()
+    except OSError:
+        return "?"
+    flags = line.replace(b"\0", b" ").decode(errors="replace").split()
+    if not flags:
+        return "?"
+    kind = next((f.split("=", 1)[1] for f in flags if f.startswith("--type=")), "browser")
+    sub = next((f.split("=", 1)[1].split(".")[0] for f in flags if f.startswith("--utility-sub-type=")), "")
+    return f"{kind}:{sub}" if sub else kind
+
+
+def browser_breakdown() -> dict[str, float]:
+    """The Pss (MiB) of the Chromium processes of this script by process type (see browser_mib)."""
+    out: dict[str, float] = {}
+    for pid in descendants(os.getpid()):
+        try:
+            exe = (Path("/proc") / str(pid) / "cmdline").read_bytes().split(b"\0")[0]
+        except OSError:
+            continue
+        if b"chrom" in exe:
+            kind = process_type(pid)
+            out[kind] = out.get(kind, 0.0) + pss_mib(pid)
+    return out
+
+
+MARKS = ("() => ({origin: performance.timeOrigin, "
+         "marks: performance.getEntriesByType('mark').map(e => [e.name, e.startTime])})")
+
+
+def timeline(page: Page) -> list[tuple[float, str]]:
+    """The marks of the page and of its workers, in ms after data-engine="ready", in order."""
+    mine = page.evaluate(MARKS)
+    start = float(page.evaluate("window.__engineAt"))
+    rows = [(t - start, f"page   {name}") for name, t in mine["marks"]]
+    for worker in page.workers:
+        theirs = worker.evaluate(MARKS)
+        shift = theirs["origin"] - mine["origin"]
+        rows += [(t + shift - start, f"worker {name}") for name, t in theirs["marks"]]
+        heap = worker.evaluate("self.__heap ?? null")
+        if heap:
+            rows.append((0.0, "worker WebAssembly memory (MiB) " + ", ".join(f"{k} {v:.0f}" for k, v in heap.items())))
+    if page.evaluate("window.__adviceAt !== undefined"):
+        rows.append((float(page.evaluate("window.__adviceAt")) - start, "page   advice shown"))
+    return sorted(r for r in rows if r[0] >= -50)
+
+
+def measure(playwright: Playwright, url: str, wait: str, breakdown: bool = False) -> tuple[float, float | None]:
+    """Memory (MiB) of a fresh Chromium with `url` open and settled; ms from engine ready to advice shown.
+    With `breakdown`, prints the memory by process type and the page's timeline."""
     browser: Browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
     try:
         context = browser.new_context(service_workers="block")
@@ -113,6 +169,13 @@ def measure(playwright: Playwright, url: str, wait: str) -> tuple[float, float |
             page.wait_for_function("() => window.__adviceAt !== undefined", timeout=120_000)
             latency = float(page.evaluate("window.__adviceAt - window.__engineAt"))
         page.wait_for_timeout(1500)  # let the page settle (collect, finish its requests) before reading memory
+        if breakdown:
+            parts = browser_breakdown()
+            print(f"  {url.rsplit('/', 1)[-1]}: {sum(parts.values()):.1f} MiB = "
+                  + ", ".join(f"{kind} {mib:.1f}" for kind, mib in sorted(parts.items())))
+            if wait:
+                for at, name in timeline(page):
+                    print(f"    {at:8.1f} ms  {name}")
         return browser_mib(), latency
     finally:
         browser.close()
@@ -122,6 +185,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--dist", type=Path, default=ROOT / "dist", help="the build (site/ and bench/) to measure")
     parser.add_argument("--runs", type=int, default=3, help="fresh browsers per page (default 3)")
+    parser.add_argument("--breakdown", action="store_true",
+                        help="also print each page's memory by process and its timeline (see the docstring)")
     args = parser.parse_args(argv)
     dist: Path = args.dist
     for needed in (dist / "site" / "index.html", dist / "bench" / "bare.html"):
@@ -134,16 +199,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         "bare Pyodide": (base + "bench/bare.html", "engine"),
         "index.html": (base + f"site/index.html?q={ONE_SHANTEN}", "advice"),
     }
+    extra = {"bare + advice": (base + f"bench/bare.html?advise={ONE_SHANTEN}", "engine")} if args.breakdown else {}
     memory: dict[str, list[float]] = {name: [] for name in pages}
     latencies: list[float] = []
     try:
         with sync_playwright() as playwright:
             for _ in range(args.runs):
                 for name, (url, wait) in pages.items():
-                    mib, latency = measure(playwright, url, wait)
+                    mib, latency = measure(playwright, url, wait, args.breakdown)
                     memory[name].append(mib)
                     if latency is not None:
                         latencies.append(latency)
+                for name, (url, wait) in extra.items():
+                    memory.setdefault(name, []).append(measure(playwright, url, wait, True)[0])
     finally:
         server.shutdown()
         server.server_close()

@@ -479,3 +479,27 @@ def test_the_embed_draws_at_once_is_compact_and_undoes_at_360(page: Page, site_u
 @pytest.mark.browser_context_args(viewport=PHONE, **TOUCH)
 def test_the_embed_draws_at_once_is_compact_and_undoes_at_390(page: Page, site_url: str, screenshot_dir: Path) -> None:
     check_embed(page, site_url, screenshot_dir, "phone-390")
+
+
+@pytest.mark.browser_context_args(viewport=SMALL, **TOUCH)
+def test_the_improving_tiles_column_is_built_only_on_a_wide_screen(page: Page, site_url: str) -> None:
+    # A phone hides the discard table's improving tiles (its rows' details list them): the page does not build
+    # them there (issue 10: fewer elements to lay out and paint), and builds them once the screen widens.
+    hand = "12345567m24p223s3z"
+    page.goto(f"{site_url}?q={hand}")
+    expect(page.locator("html")).to_have_attribute("data-advice", "ready", timeout=120_000)
+    rows = page.locator("table.discards tr.discard-row")
+    discards = paili.analyze(hand)["discards"]
+    expect(rows).to_have_count(len(discards))
+    assert page.locator("table.discards td.improve .tile").count() == 0
+    # the details of a row still list them
+    rows.first.locator("button.expand").click()
+    expect(page.locator("tr.discard-detail:not([hidden]) .tile-counts li").first).to_be_visible()
+    page.set_viewport_size({"width": 1280, "height": 900})
+    cells = page.locator("table.discards td.improve")
+    expect(cells.first.locator(".tile").first).to_be_visible()
+    # each row's cell holds that discard's improving tiles, in the engine's order
+    shown = rows.evaluate_all(
+        "rs => rs.map(r => [r.dataset.tile, [...r.querySelectorAll('td.improve li')].map(li => li.dataset.tile)])")
+    expected = {d["tile"]: [u["tile"] for u in d["ukeire"]["tiles"]] for d in discards}
+    assert {tile: codes for tile, codes in shown} == expected

@@ -307,6 +307,7 @@ export function createAdvice({ engine, root, container }) {
   function draw(advice) {
     if (!current?.table) return;
     const table = current.table;
+    performance.mark("paili:draw advice");
     fillAdvice(table, advice);
     table.dataset.advice = "ready";
     table.removeAttribute("aria-busy");

@@ -75,6 +75,15 @@ let choice = { rules: "riichi", void: "" };
 let focusResults = false;
 /** @type {string | null} the tile code tapped in last (the Score panel's default winning tile); null once typed */
 let entered = null;
+/** @type {Analysis | null} the analysis drawn in the results */
+let shown = null;
+/** A phone's width, where the discard table is drawn without its improving tiles (render.NARROW_SCREEN). */
+const narrowScreen = matchMedia(render.NARROW_SCREEN);
+// The screen widened (a phone turned, a window resized): the table on screen gets its improving tiles.
+narrowScreen.addEventListener("change", () => {
+  const table = ui.resultsBody.querySelector("table.discards");
+  if (!narrowScreen.matches && shown?.discards && table instanceof HTMLTableElement) render.fillImprove(table, shown.discards);
+});
 // The catalogs (local files, precached) before any module below draws text: the Score panel builds its form now.
 await i18n.load().catch((error) => console.error("paili: the catalogs could not be loaded:", error));
 // The Score panel of a winning hand (and the worth of a tenpai hand's waits); its situation is part of the URL.
@@ -316,9 +325,13 @@ function updatePalette() {
  * @param {string} visible  the visible tiles it was analysed with
  */
 function drawResult(result, visible) {
+  performance.mark("paili:draw analysis");
   // a hand that waits for a tile (3n+1): its waits and improving tiles draw, and so does "Draw a tile"
   ui.randomDraw.hidden = result.concealed.length % 3 !== 1;
-  ui.resultsBody.replaceChildren(...render.resultBlocks(result, { draw: true, advice: true }));
+  // a phone hides the discard table's improving tiles (each row's details list them): they are not built there
+  const improve = !narrowScreen.matches;
+  ui.resultsBody.replaceChildren(...render.resultBlocks(result, { draw: true, advice: true, improve }));
+  shown = result;
   ui.results.dataset.hand = render.handText(result);
   ui.results.hidden = false;
   const table = ui.resultsBody.querySelector("table.discards");
@@ -326,6 +339,7 @@ function drawResult(result, visible) {
   if (table instanceof HTMLTableElement) advice?.show(result, table, visible);
   else if (waits instanceof HTMLElement) advice?.showWaits(result, waits, visible); // a tenpai 3n+1 hand
   else advice?.clear();
+  performance.mark("paili:drawn analysis");
   if (focusResults) {
     focusResults = false;
     // the table, or what replaced it: its first discard button, else the analysis itself
@@ -335,6 +349,7 @@ function drawResult(result, visible) {
 }
 
 function clearResult() {
+  shown = null;
   ui.randomDraw.hidden = true;
   ui.resultsBody.replaceChildren();
   delete ui.results.dataset.hand;

@@ -395,10 +395,12 @@ function columnHeader(title, term, { cls = "", sort = "", short = "" } = {}) {
  * the advice columns (win %, tenpai %, expected points, pending until fillAdvice) and a button that expands
  * its details row (`tr.discard-detail`, filled by the page), and the count and advice headers sort the table.
  * @param {Discard[]} discards
- * @param {{hint?: boolean, advice?: boolean, points?: boolean}} [options] `hint`: the line that says a row can be
- *   chosen; `points`: the advice has the expected points column (not under a rule set the engine does not score)
+ * @param {{hint?: boolean, advice?: boolean, points?: boolean, improve?: boolean}} [options] `hint`: the line that
+ *   says a row can be chosen; `points`: the advice has the expected points column (not under a rule set the
+ *   engine does not score); `improve`: false leaves the improving tiles' cells empty (a phone hides that column
+ *   of the advice table: its tiles are in each row's details), for fillImprove to fill if the screen widens
  */
-export function discardTable(discards, { hint = true, advice = false, points: scored = true } = {}) {
+export function discardTable(discards, { hint = true, advice = false, points: scored = true, improve = true } = {}) {
   const columns = ADVICE_COLUMNS.filter(([key]) => scored || key !== "ev");
   const best = discards.length ? Math.min(...discards.map((d) => d.shanten)) : 0;
   const sortable = advice ? "count" : "";
@@ -423,7 +425,7 @@ export function discardTable(discards, { hint = true, advice = false, points: sc
       ),
       h("td", { class: "shanten" }, h("span", { class: "long" }, shantenText(d.shanten)), h("span", { class: "short" }, String(d.shanten))),
       h("td", { class: "count" }, String(d.ukeire.total)),
-      h("td", { class: "improve" }, h("div", { class: "improve-tiles" }, tileCounts(d.ukeire.tiles, { size: "xs" }))),
+      h("td", { class: "improve" }, h("div", { class: "improve-tiles" }, improve ? improveTiles(d) : null)),
       ...(advice ? columns.map(([key]) => h("td", { class: `${key.replace("_", "-")} pending`, dataset: { key } }, "…")) : []),
       ...(advice
         ? [h("td", { class: "more" }, h("button", { type: "button", class: "expand", "aria-expanded": "false", "aria-controls": detail, "aria-label": t("ui.details_of_discard", { tile: tileName(name) }) }, h("span", { "aria-hidden": "true" }, "▸")))]
@@ -444,6 +446,30 @@ export function discardTable(discards, { hint = true, advice = false, points: sc
       h("tbody", {}, rows),
     ),
   );
+}
+
+/**
+ * The improving tiles of a discard, as its row of the discard table shows them.
+ * @param {Discard} discard
+ */
+function improveTiles(discard) {
+  return tileCounts(discard.ukeire.tiles, { size: "xs" });
+}
+
+/** The screens where the advice table hides its improving tiles' column (style.css, the same width). */
+export const NARROW_SCREEN = "(max-width: 560px)";
+
+/**
+ * Fill the improving tiles' cells a discard table was drawn without (`improve: false`), from the same discards.
+ * @param {HTMLTableElement} table
+ * @param {Discard[]} discards
+ */
+export function fillImprove(table, discards) {
+  for (const row of table.querySelectorAll("tr.discard-row")) {
+    const cell = row.querySelector("td.improve .improve-tiles");
+    const discard = row instanceof HTMLElement ? discards[Number(row.dataset.order)] : undefined;
+    if (cell && discard && !cell.firstChild) cell.append(improveTiles(discard));
+  }
 }
 
 /**
@@ -520,12 +546,13 @@ export function handTiles(result, { tag = "span" } = {}) {
  * Every block of an analysis, in order: the summary, the shanten per form, then the decompositions of a win,
  * the waits and ukeire of a 3n+1 hand, or the discard table of a 3n+2 hand.
  * @param {Analysis} result
- * @param {{hint?: boolean, draw?: boolean, advice?: boolean}} [options] `hint`: say that a discard row can be
- *   chosen; `draw`: the waits and improving tiles are buttons that draw them into the hand; `advice`: the discard
- *   table has the advice columns (see discardTable)
+ * @param {{hint?: boolean, draw?: boolean, advice?: boolean, improve?: boolean}} [options] `hint`: say that a
+ *   discard row can be chosen; `draw`: the waits and improving tiles are buttons that draw them into the hand;
+ *   `advice`: the discard table has the advice columns, `improve` (default true): its improving tiles (see
+ *   discardTable)
  * @returns {HTMLElement[]}
  */
-export function resultBlocks(result, { hint = true, draw = false, advice = false } = {}) {
+export function resultBlocks(result, { hint = true, draw = false, advice = false, improve = true } = {}) {
   return [
     summary(result),
     ...ruleNotes(result),
@@ -533,6 +560,6 @@ export function resultBlocks(result, { hint = true, draw = false, advice = false
     ...(result.agari && result.decompositions ? [decompositions(result.decompositions, result.concealed)] : []),
     ...("waits" in result || "ukeire" in result ? waitsAndUkeire(result, { draw }) : []),
     // the advice values points under riichi only (paili.advise ranks other sets' discards by the chance to win)
-    ...(result.discards ? [discardTable(result.discards, { hint, advice, points: (result.rules ?? "riichi") === "riichi" })] : []),
+    ...(result.discards ? [discardTable(result.discards, { hint, advice, improve, points: (result.rules ?? "riichi") === "riichi" })] : []),
   ];
 }

@@ -239,6 +239,7 @@ async function pump() {
       }
       if (reply) {
         jobs.splice(jobs.indexOf(entry), 1);
+        performance.mark(`worker:done ${entry.id}`);
         post(reply);
       }
       await yieldToEvents();
@@ -272,6 +273,7 @@ async function enqueue(id, op, payload) {
     if (!started) throw new Error("the engine was not started");
     await started;
     if (!api) throw new Error("the engine has no entry point"); // cannot happen once `started` resolved
+    performance.mark(`worker:begin ${op} ${id}`); // the worker's timeline of a request (tests/bench/bench_memory.py)
     jobs.push({ id, job: api.begin(JSON.stringify({ ...payload, op }), STEP_SECONDS) });
   } catch (err) {
     post(internalError(id, err));
