@@ -72,7 +72,7 @@ def test_the_search_with_the_plain_best_gives_the_same_advice(target: int, seed:
 def tenpai_values(turns: int, hits: list[float]) -> advice.Values:
     """The values :meth:`~paili.advice.DefaultPolicy._tenpai` gives a tenpai hand whose winning draws have the
     chances ``hits`` (each worth 1000 points)."""
-    policy = SimpleNamespace(turns=turns, _ones=[1.0] * (turns + 1))
+    policy = SimpleNamespace(turns=turns, _ones=[1.0] * (turns + 1), _tenpai_win={}, _tenpai_ev={})
     return advice.DefaultPolicy._tenpai(policy, [(k, p, 1000.0, 1000.0) for k, p in enumerate(hits)])  # type: ignore[arg-type]  # noqa: SLF001
 
 
@@ -165,6 +165,51 @@ def test_the_search_with_the_plain_discards_gives_the_same_advice(target: int, s
     monkeypatch.setattr(advice.DefaultPolicy, "best_after", plain_best_after)
     monkeypatch.setattr(advice.OptionMoves, "_best_of", plain_best_of)
     monkeypatch.setattr(advice, "_max", plain_max)
+    assert paili.advise(hand, **kwargs) == fast  # type: ignore[arg-type]
+
+
+class Forgetful(dict):  # type: ignore[type-arg]
+    """A memo that never finds what it holds: every vector computed afresh, none shared."""
+
+    def get(self, key: object, default: object = None) -> object:
+        return default
+
+
+@pytest.mark.parametrize(("target", "seed"), [(0, 21), (1, 22), (1, 23), (2, 24)])
+def test_the_search_without_shared_vectors_gives_the_same_advice(target: int, seed: int,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """The vectors :class:`~paili.advice.DefaultPolicy` shares between states (a tenpai state's win and ev
+    vectors by its sums, the tenpai chances of a state whose draws all reach tenpai by their sum and the chance
+    to stay) against vectors computed afresh for every state, float for float; and the sharing does happen."""
+    rng = random.Random(seed)
+    hand = dealt(rng, target)
+    kwargs = {"turns": rng.choice([5, 9, 17]), "tegawari": seed % 2 == 0, "shanten_down": True,
+              "max_shanten": 2 if target == 2 else 1, "dora": rng.choice(["3p", "4m", "1z"]),
+              "visible": "1z5m" if seed % 2 else "", "riichi": "dama" if seed == 23 else "always",
+              "ippatsu": seed == 22}
+    if target == 2:
+        kwargs["turns"] = 4
+    shared: list[advice.DefaultPolicy] = []
+    init = advice.DefaultPolicy.__init__
+
+    def recorded(self: advice.DefaultPolicy, *args: Any, **kw: Any) -> None:
+        init(self, *args, **kw)
+        shared.append(self)
+
+    monkeypatch.setattr(advice.DefaultPolicy, "__init__", recorded)
+    fast = paili.advise(hand, **kwargs)  # type: ignore[arg-type]
+    # Fewer vectors than the states that use them: the memos did share.
+    for policy in shared:
+        tenpai = [v for v in policy._values.values() if v.tenpai is policy._ones]  # noqa: SLF001
+        assert len({id(v.win) for v in tenpai}) <= len(policy._tenpai_win) < len(tenpai)  # noqa: SLF001
+
+    def forgetful(self: advice.DefaultPolicy, *args: Any, **kw: Any) -> None:
+        init(self, *args, **kw)
+        self._flat_tenpai = Forgetful()  # noqa: SLF001
+        self._tenpai_win = Forgetful()  # noqa: SLF001
+        self._tenpai_ev = Forgetful()  # noqa: SLF001
+
+    monkeypatch.setattr(advice.DefaultPolicy, "__init__", forgetful)
     assert paili.advise(hand, **kwargs) == fast  # type: ignore[arg-type]
 
 

@@ -216,6 +216,12 @@ class DefaultPolicy:
         self._wins: dict[bytes, list[tuple[Tile, float, float, float]]] = {}
         self._discards: dict[bytes, list[tuple[Tile, int]]] = {}
         self._ones = [1.0] * (turns + 1)  # the tenpai chances of a tenpai state (shared: vectors never change)
+        # Vectors that are functions of one or a few floats, shared between the states that give the same
+        # floats (many do: the same ukeire, the same waits' chances and points), so that _max finds them the
+        # same list at once instead of comparing equal lists, and they are computed once.
+        self._flat_tenpai: dict[tuple[float, float], Vector] = {}  # (chance to tenpai per draw, stay)
+        self._tenpai_win: dict[float, Vector] = {}  # the chance of a win per draw
+        self._tenpai_ev: dict[tuple[float, float, float], Vector] = {}  # (win chance, points, first draw's)
 
     def key(self, c: list[int], reds: Reds) -> bytes:
         """The memo key of a state."""
@@ -358,15 +364,22 @@ class DefaultPolicy:
             sw = se = [0.0] * n
             st = None
         win = [0.0] * (n + 1)
-        ten = [0.0] * (n + 1)
         ev = [0.0] * (n + 1)
-        pw = pt = pe = 0.0
+        pw = pe = 0.0
         if st is None:
+            # The tenpai chances are a function of (flat, stay) alone: shared by every state giving them.
+            ten = self._flat_tenpai.get((flat, stay))
+            if ten is None:
+                ten = self._flat_tenpai[flat, stay] = [0.0] * (n + 1)
+                pt = 0.0
+                for t in range(n):
+                    ten[t + 1] = pt = flat + stay * pt
             for t in range(n):
                 win[t + 1] = pw = sw[t] + stay * pw
-                ten[t + 1] = pt = flat + stay * pt
                 ev[t + 1] = pe = se[t] + stay * pe
         else:
+            ten = [0.0] * (n + 1)
+            pt = 0.0
             for t in range(n):
                 win[t + 1] = pw = sw[t] + stay * pw
                 ten[t + 1] = pt = st[t] + stay * pt
@@ -385,17 +398,23 @@ class DefaultPolicy:
         plain = sum(p * e for _, p, e, _ in wins)
         first = sum(p * e for _, p, _, e in wins)
         stay = 1.0 - hit
-        win = [0.0] * (n + 1)
-        ev = [0.0] * (n + 1)
-        keep = 1.0
-        later = 0.0  # expected points within t - 1 draws without ippatsu
+        # Each vector is a function of these sums alone: shared by the hands that give the same ones.
+        win = self._tenpai_win.get(hit)
+        if win is None:
+            win = self._tenpai_win[hit] = [0.0] * (n + 1)
+            keep = 1.0
+            for t in range(1, n + 1):
+                keep *= stay
+                win[t] = 1.0 - keep
         if not hit:
             return Values(win, self._ones, win)
-        for t in range(1, n + 1):
-            ev[t] = first + stay * later
-            later = plain + stay * later
-            keep *= stay
-            win[t] = 1.0 - keep
+        ev = self._tenpai_ev.get((hit, plain, first))
+        if ev is None:
+            ev = self._tenpai_ev[hit, plain, first] = [0.0] * (n + 1)
+            later = 0.0  # expected points within t - 1 draws without ippatsu
+            for t in range(1, n + 1):
+                ev[t] = first + stay * later
+                later = plain + stay * later
         return Values(win, self._ones, ev)
 
     def discards(self, c: list[int]) -> list[tuple[Tile, int]]:
@@ -448,9 +467,17 @@ class DefaultPolicy:
                     bw = w
                 elif y == x:
                     bw = _max(bw, w)
-                bt, be = _max(bt, t), _max(be, e)
-            else:  # the elementwise best of each figure (no Values built per discard)
-                bw, bt, be = _max(bw, w), _max(bt, t), _max(be, e)
+                if t is not bt:  # the same list (shared vectors) is its own best: no call
+                    bt = _max(bt, t)
+                if e is not be:
+                    be = _max(be, e)
+            else:  # the elementwise best of each figure (no Values built per discard; a shared list is its own)
+                if w is not bw:
+                    bw = _max(bw, w)
+                if t is not bt:
+                    bt = _max(bt, t)
+                if e is not be:
+                    be = _max(be, e)
         assert bw is not None, "a shanten-lowering draw always has a discard keeping it"
         found = self._best_after[key] = Values(bw, bt, be)
         return found
@@ -558,8 +585,13 @@ class OptionMoves:
                 reds[suit] += 1  # type: ignore[index]
             if bw is None:
                 bw, bt, be = w, t, e
-            else:  # the elementwise best of each figure (no Values built per discard)
-                bw, bt, be = _max(bw, w), _max(bt, t), _max(be, e)
+            else:  # the elementwise best of each figure (no Values built per discard; a shared list is its own)
+                if w is not bw:
+                    bw = _max(bw, w)
+                if t is not bt:
+                    bt = _max(bt, t)
+                if e is not be:
+                    be = _max(be, e)
         assert bw is not None
         return Values(bw, bt, be)
 
