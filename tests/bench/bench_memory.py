@@ -90,17 +90,22 @@ def pss_mib(pid: int) -> float:
     return 0.0
 
 
-def browser_mib() -> float:
-    """The Pss of every Chromium process started by this script (below it: Playwright's driver, then Chromium)."""
-    total = 0.0
+def chromium_pids() -> list[int]:
+    """The Chromium processes started by this script (below it: Playwright's driver, then Chromium)."""
+    out = []
     for pid in descendants(os.getpid()):
         try:
             exe = (Path("/proc") / str(pid) / "cmdline").read_bytes().split(b"\0")[0]
         except OSError:
             continue
         if b"chrom" in exe:
-            total += pss_mib(pid)
-    return total
+            out.append(pid)
+    return out
+
+
+def browser_mib() -> float:
+    """The Pss of every Chromium process started by this script."""
+    return sum(pss_mib(pid) for pid in chromium_pids())
 
 
 def process_type(pid: int) -> str:
@@ -121,14 +126,9 @@ def process_type(pid: int) -> str:
 def browser_breakdown() -> dict[str, float]:
     """The Pss (MiB) of the Chromium processes of this script by process type (see browser_mib)."""
     out: dict[str, float] = {}
-    for pid in descendants(os.getpid()):
-        try:
-            exe = (Path("/proc") / str(pid) / "cmdline").read_bytes().split(b"\0")[0]
-        except OSError:
-            continue
-        if b"chrom" in exe:
-            kind = process_type(pid)
-            out[kind] = out.get(kind, 0.0) + pss_mib(pid)
+    for pid in chromium_pids():
+        kind = process_type(pid)
+        out[kind] = out.get(kind, 0.0) + pss_mib(pid)
     return out
 
 
