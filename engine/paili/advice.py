@@ -677,7 +677,9 @@ def improvements(policy: DefaultPolicy, c: list[int], discarded: Tile) -> list[t
     return out
 
 
-_improvement_draws: Final = improvements  # for the functions whose ``improvements`` argument shadows it
+def _improvement_draws(policy: DefaultPolicy, c: list[int], discarded: Tile) -> list[tuple[Tile, int, int]]:
+    """:func:`improvements`, for the functions whose ``improvements`` argument shadows it."""
+    return improvements(policy, c, discarded)
 
 
 @dataclass(frozen=True, slots=True)
