@@ -15,9 +15,10 @@
 // message's id and parameters, for a translation: docs/I18N.md), field (the input a
 // HandError belongs to: "hand", "melds", "visible", "rules", "turns"..., else null) and position (a character
 // index in that input's string, or null). engine.advise(hand, { melds, visible, rules, turns, tegawari,
-// shanten_down, max_shanten, objective, riichi, ippatsu, round_wind, seat_wind, dora, honba, riichi_sticks })
-// resolves to the JSON of Python's paili.advise() (discards ranked by the expected points or the chance to win);
-// options left out take Python's defaults. engine.score(hand, { win, tsumo, round_wind, seat_wind, riichi,
+// shanten_down, max_shanten, objective, riichi, ippatsu, round_wind, seat_wind, dora, honba, riichi_sticks,
+// improvements }) resolves to the JSON of Python's paili.advise() (discards ranked by the expected points or the
+// chance to win); options left out take Python's defaults; with improvements: false the rows' improvements are
+// null and engine.improvements(hand, {...the same options}) gives them alone, quickly (no search). engine.score(hand, { win, tsumo, round_wind, seat_wind, riichi,
 // ippatsu, last_tile, rinshan, chankan, blessing, dora, ura, honba, riichi_sticks, rules }) resolves to the JSON
 // of Python's paili.score() (yaku, han, fu and its breakdown, limit, payments); engine.scoreWaits(hand, {...the
 // same but win and tsumo}) what each wait of a tenpai hand is worth by ron and tsumo. engine.request(op, payload)
@@ -101,10 +102,19 @@
  *   p_tenpai: number[] | null,
  *   ev: number[] | null,
  *   waits: AdviceWait[],
- *   improvements: {total: number, tiles: (TileCount & {ukeire_after: number})[]},
+ *   improvements: Improvements | null,
  * }} AdviceDiscard  p_win[i] / p_tenpai[i]: the chance within i+1 draws, ev[i] the expected points won within
  *   i+1 draws (null: not computed, see note; ev also null under sanma, sichuan, gb or with unwritten melds); waits: [] unless
  *   the discard leaves the hand tenpai
+ */
+/**
+ * @typedef {{total: number, tiles: (TileCount & {ukeire_after: number})[]}} Improvements  a discard's improvement
+ *   draws (改良); null in an advice asked for with improvements: false (engine.improvements() gives them)
+ */
+/**
+ * @typedef {object} AdviceImprovements  the JSON of Python's paili.advise_improvements()
+ * @property {{tile: string, improvements: Improvements}[]} discards  in the discard table's order; tile as in
+ *   the advice's rows ("0m" for a red five)
  */
 /** @typedef {"ev" | "p_win" | "p_tenpai"} Objective  what orders the discards (its value at the last turn) */
 /**
@@ -175,6 +185,7 @@
  * @property {string} [dora]  the dora indicators (seen tiles: not to be repeated in visible)
  * @property {number} [honba]
  * @property {number} [riichi_sticks]
+ * @property {boolean} [improvements]  false: the rows' improvements are null (ask engine.improvements() for them)
  */
 /**
  * @typedef {Omit<AnalyzeOptions, "rules"> & AdviseOnlyOptions & {rules?: Rules | string | Record<string, unknown>}} AdviseOptions
@@ -424,8 +435,24 @@ class Engine {
   advise(hand, options = {}) {
     const keys = /** @type {const} */ (["melds", "visible", "rules", "void", "turns", "tegawari", "shanten_down",
       "max_shanten", "objective", "riichi", "ippatsu", "double_riichi", "round_wind", "seat_wind", "dora", "honba",
-      "riichi_sticks"]);
+      "riichi_sticks", "improvements"]);
     return /** @type {Promise<Advice>} */ (this.request("advise", payloadOf(hand, options, keys), options));
+  }
+
+  /**
+   * The improvements (改良) that advise() gives each discard, alone and without its search (one quick step):
+   * exactly the JSON of Python's `paili.advise_improvements(hand, ...)`. Options: those of advise() (the
+   * search's own are checked and ignored); `signal` cancels it.
+   * @param {string} hand
+   * @param {AdviseOptions & RequestOptions} [options]
+   * @returns {Promise<AdviceImprovements>}  (the shape is the engine's contract, docs/CONTRACT.md)
+   */
+  improvements(hand, options = {}) {
+    const keys = /** @type {const} */ (["melds", "visible", "rules", "void", "turns", "tegawari", "shanten_down",
+      "max_shanten", "objective", "riichi", "ippatsu", "double_riichi", "round_wind", "seat_wind", "dora", "honba",
+      "riichi_sticks"]);
+    return /** @type {Promise<AdviceImprovements>} */ (
+      this.request("improvements", payloadOf(hand, options, keys), options));
   }
 
   /**

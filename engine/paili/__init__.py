@@ -35,7 +35,7 @@ from __future__ import annotations
 
 __version__ = "0.1.0"  # the project's version, in this one place (pyproject.toml reads it)
 
-from .advice import advise, outlook
+from .advice import advise, advise_improvements, outlook
 from .agari import Decomposition, decompositions, is_agari
 from .analysis import analyze
 from .errors import HandError
@@ -56,6 +56,7 @@ __all__ = [
     "Tile",
     "Ukeire",
     "advise",
+    "advise_improvements",
     "analyze",
     "decompositions",
     "discard_table",

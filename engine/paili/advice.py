@@ -113,7 +113,7 @@ from .errors import HandError
 from .evaluator import Evaluator
 from .hand import Hand
 from .notation import check_visible, parse_tiles
-from .results import advice_json, outlook_json
+from .results import advice_json, improvements_json, outlook_json
 from .rules import RULES, Rules, check_rules, check_void
 from .scoring.calculate import MAX_INDICATORS, _count, _wind
 from .scoring.rules import PRESETS, ScoringRules, resolve_rules
@@ -127,7 +127,8 @@ _NAMES: Final = tuple(tile_name(t) for t in range(KINDS))
 __all__ = ["ADVICE_KEYS", "DEFAULT_MAX_SHANTEN", "DEFAULT_TURNS", "MAX_SHANTEN_LIMIT", "MAX_TURNS", "OBJECTIVES",
            "OPTION_MOVES", "OUTLOOK_KEYS", "SHANTEN_DOWN_LIMIT", "Advice", "AdviceRow", "Chances", "DefaultPolicy",
            "Improvement", "OptionMoves", "Outlook", "Situation", "Steps", "Values", "Wait", "advice_steps", "advise",
-           "advise_steps", "finish", "improvements", "outlook", "outlook_steps"]
+           "advise_improvements", "advise_steps", "finish", "improvement_rows", "improvements", "outlook",
+           "outlook_steps"]
 
 DEFAULT_TURNS: Final = 17
 MAX_TURNS: Final = 30
@@ -676,6 +677,11 @@ def improvements(policy: DefaultPolicy, c: list[int], discarded: Tile) -> list[t
     return out
 
 
+def _improvement_draws(policy: DefaultPolicy, c: list[int], discarded: Tile) -> list[tuple[Tile, int, int]]:
+    """:func:`improvements`, for the functions whose ``improvements`` argument shadows it."""
+    return improvements(policy, c, discarded)
+
+
 @dataclass(frozen=True, slots=True)
 class Improvement:
     """A draw that keeps a discard's shanten but widens it: the kind, its copies left, and the ukeire after
@@ -704,14 +710,15 @@ class Wait:
 @dataclass(frozen=True, slots=True)
 class AdviceRow:
     """One discard with its chances and expected points by draw (``None`` beyond ``max_shanten``; ``ev``
-    also when the hand is not scored), its waits (tenpai discards) and its improvements."""
+    also when the hand is not scored), its waits (tenpai discards) and its improvements (``None`` when they
+    were not asked for: ``improvements=False``)."""
 
     discard: Discard
     p_win: tuple[float, ...] | None
     p_tenpai: tuple[float, ...] | None
     ev: tuple[float, ...] | None
     waits: tuple[Wait, ...]
-    improvements: tuple[Improvement, ...]
+    improvements: tuple[Improvement, ...] | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -749,11 +756,12 @@ def _check_bool(value: object, field: str) -> bool:
 
 
 ADVICE_KEYS: Final = ("turns", "tegawari", "shanten_down", "max_shanten", "objective", "riichi", "ippatsu",
-                      "double_riichi", "round_wind", "seat_wind", "dora", "honba", "riichi_sticks", "void")
+                      "double_riichi", "round_wind", "seat_wind", "dora", "honba", "riichi_sticks", "void",
+                      "improvements")
 """The keyword arguments of :func:`advise` besides the hand, its melds, the visible tiles and the rules (what
 the API and the CLI pass on)."""
 
-OUTLOOK_KEYS: Final = tuple(key for key in ADVICE_KEYS if key not in ("objective", "double_riichi"))
+OUTLOOK_KEYS: Final = tuple(key for key in ADVICE_KEYS if key not in ("objective", "double_riichi", "improvements"))
 """The keyword arguments of :func:`outlook` besides the hand, its melds, the visible tiles and the rules."""
 
 OBJECTIVES: Final = ("ev", "p_win", "p_tenpai")
@@ -936,15 +944,11 @@ def _searched(options: OptionMoves, counts: list[int], reds: Reds, budget: float
         yield None
 
 
-def advice_steps(hand: Hand, *, visible: Sequence[int] | None = None, turns: int = DEFAULT_TURNS,
-                 tegawari: bool = False, shanten_down: bool = False, max_shanten: int = DEFAULT_MAX_SHANTEN,
-                 rules: Rules = "riichi", objective: str = "ev", situation: Situation | None = None,
-                 visible_reds: Sequence[int] = (0, 0, 0), void: int | None = None, budget: float | None = None
-                 ) -> Steps[Advice]:
-    """The :class:`Advice` for a parsed 3n+2 :class:`Hand` and visible counts (options but ``situation``
-    already checked; ``rules`` the shanten rules, ``situation.rules`` the scoring rules), in steps (see
-    :func:`advise_steps`): yields after each discard row and, with a ``budget`` in seconds, whenever a step has
-    searched that long; returns the :class:`Advice`."""
+def _policy(hand: Hand, *, visible: Sequence[int] | None, turns: int, rules: Rules, situation: Situation | None,
+            visible_reds: Sequence[int], void: int | None) -> tuple[list[int], WinValue | None, DefaultPolicy]:
+    """The seen counts (``visible`` plus the dora indicators when the hand is scored), the :class:`WinValue`
+    (``None`` when the hand is not scored) and the :class:`DefaultPolicy` of a 3n+2 hand, as
+    :func:`advice_steps` and :func:`improvement_rows` use them (``situation`` checked here)."""
     if hand.tile_count % 3 != 2:
         raise HandError(
             f"expected a hand that must discard (3n+2 concealed tiles: 14, 11, 8, 5 or 2), "
@@ -961,6 +965,38 @@ def advice_steps(hand: Hand, *, visible: Sequence[int] | None = None, turns: int
         seen = [seen[k] + dora_counts[k] for k in range(KINDS)]
     policy = DefaultPolicy(Evaluator.for_hand(hand, rules=rules, void=void), visible=seen, turns=turns,
                            value=value)
+    return seen, value, policy
+
+
+def improvement_rows(hand: Hand, *, visible: Sequence[int] | None = None, rules: Rules = "riichi",
+                     situation: Situation | None = None, visible_reds: Sequence[int] = (0, 0, 0),
+                     void: int | None = None) -> list[tuple[Discard, tuple[Improvement, ...]]]:
+    """Each discard of a parsed 3n+2 :class:`Hand` (in the discard table's order) with the improvements that
+    :func:`advice_steps` gives its row, without the search (inputs as there)."""
+    seen, _, policy = _policy(hand, visible=visible, turns=1, rules=rules, situation=situation,
+                              visible_reds=visible_reds, void=void)
+    out = []
+    for row in discard_table(hand, visible=seen, rules=rules, void=void):
+        counts = list(hand.concealed)
+        counts[row.tile] -= 1
+        out.append((row, tuple(Improvement(k, n, u) for k, n, u in _improvement_draws(policy, counts, row.tile))))
+    return out
+
+
+def advice_steps(hand: Hand, *, visible: Sequence[int] | None = None, turns: int = DEFAULT_TURNS,
+                 tegawari: bool = False, shanten_down: bool = False, max_shanten: int = DEFAULT_MAX_SHANTEN,
+                 rules: Rules = "riichi", objective: str = "ev", situation: Situation | None = None,
+                 visible_reds: Sequence[int] = (0, 0, 0), void: int | None = None, budget: float | None = None,
+                 improvements: bool = True) -> Steps[Advice]:
+    """The :class:`Advice` for a parsed 3n+2 :class:`Hand` and visible counts (options but ``situation``
+    already checked; ``rules`` the shanten rules, ``situation.rules`` the scoring rules), in steps (see
+    :func:`advise_steps`): yields after each discard row and, with a ``budget`` in seconds, whenever a step has
+    searched that long; returns the :class:`Advice` (its rows' ``improvements`` ``None`` with
+    ``improvements=False``)."""
+    seen, value, policy = _policy(hand, visible=visible, turns=turns, rules=rules, situation=situation,
+                                  visible_reds=visible_reds, void=void)
+    if situation is None:
+        situation = Situation()
     options = OptionMoves(policy, tegawari=tegawari, shanten_down=shanten_down, max_shanten=max_shanten)
     held = value.reds_of(hand) if value is not None else [0, 0, 0]
     double = value is not None and value.riichi and situation.double_riichi and not hand.melds
@@ -985,7 +1021,8 @@ def advice_steps(hand: Hand, *, visible: Sequence[int] | None = None, turns: int
             ev = tuple(e[1:]) if value is not None else None
         else:
             skipped += 1
-        better = tuple(Improvement(k, n, u) for k, n, u in improvements(policy, counts, row.tile))
+        better = tuple(Improvement(k, n, u) for k, n, u in _improvement_draws(policy, counts, row.tile)
+                       ) if improvements else None
         waits = _waits(policy, counts, reds, dict(row.ukeire.tiles), double) if row.shanten == 0 else ()
         rows.append((order, AdviceRow(row, p_win, p_tenpai, ev, waits, better)))
         yield rows[-1][1]
@@ -1014,7 +1051,7 @@ def advise(hand: str, *, melds: str | Sequence[str] | None = None, visible: str 
            max_shanten: int = DEFAULT_MAX_SHANTEN, objective: str = "ev", riichi: str = "always",
            ippatsu: bool = False, round_wind: str = "1z", seat_wind: str = "1z", dora: str = "", honba: int = 0,
            riichi_sticks: int = 0, rules: object = "riichi", double_riichi: bool = False,
-           void: str | None = None) -> dict[str, Any]:
+           void: str | None = None, improvements: bool = True) -> dict[str, Any]:
     """Rank the discards of a 3n+2 hand by the points (or the chance) to win within 1..turns draws.
 
     Same inputs as :func:`paili.analyze` plus ``turns`` (1..30), the options ``tegawari`` and
@@ -1024,15 +1061,17 @@ def advise(hand: str, *, melds: str | Sequence[str] | None = None, visible: str 
     :func:`paili.score` (``round_wind``, ``seat_wind``, ``dora`` indicators, ``honba``, ``riichi_sticks``,
     ``rules``: a scoring preset or options (four-player riichi), or the rule set ``"sanma"``, ``"sichuan"``
     or ``"gb"``, whose wall and forms the search follows and which score nothing); ``void``: the suit a
-    Sichuan hand gives up (定缺). See the module docs for the model and the result's keys. Raises
-    :class:`HandError` for any bad input, including a 3n+1 hand (it has no discard to choose).
+    Sichuan hand gives up (定缺); ``improvements``: ``False`` leaves out the improvements (改良) of every
+    row (its ``improvements`` is ``null``; :func:`advise_improvements` gives them alone), which saves their
+    time when they are shown later or not at all. See the module docs for the model and the result's keys.
+    Raises :class:`HandError` for any bad input, including a 3n+1 hand (it has no discard to choose).
     """
     with _collector_paused():  # the whole call: the memos are freed before any collection walks them
         return finish(advise_steps(hand, melds=melds, visible=visible, turns=turns, tegawari=tegawari,
                                    shanten_down=shanten_down, max_shanten=max_shanten, objective=objective,
                                    riichi=riichi, ippatsu=ippatsu, round_wind=round_wind, seat_wind=seat_wind,
                                    dora=dora, honba=honba, riichi_sticks=riichi_sticks, rules=rules,
-                                   double_riichi=double_riichi, void=void))
+                                   double_riichi=double_riichi, void=void, improvements=improvements))
 
 
 def advise_steps(hand: str, *, melds: str | Sequence[str] | None = None, visible: str = "",
@@ -1040,7 +1079,8 @@ def advise_steps(hand: str, *, melds: str | Sequence[str] | None = None, visible
                  max_shanten: int = DEFAULT_MAX_SHANTEN, objective: str = "ev", riichi: str = "always",
                  ippatsu: bool = False, round_wind: str = "1z", seat_wind: str = "1z", dora: str = "",
                  honba: int = 0, riichi_sticks: int = 0, rules: object = "riichi", double_riichi: bool = False,
-                 void: str | None = None, budget: float | None = None) -> Steps[dict[str, Any]]:
+                 void: str | None = None, budget: float | None = None, improvements: bool = True
+                 ) -> Steps[dict[str, Any]]:
     """:func:`advise` in steps, for a caller that must stay responsive (the browser worker answers newer
     requests between steps, and drops a search nobody wants any more by not resuming it).
 
@@ -1049,11 +1089,8 @@ def advise_steps(hand: str, *, melds: str | Sequence[str] | None = None, visible
     generator returns exactly the JSON of :func:`advise` (``finish(advise_steps(...)) == advise(...)``). Bad
     input raises :class:`HandError` from the first ``next()``.
     """
-    if objective not in OBJECTIVES:
-        raise HandError(f"expected objective to be one of {', '.join(map(repr, OBJECTIVES))}, got {objective!r}",
-                        field="objective", code="option.choice",
-                        params={"name": "objective", "choices": ", ".join(map(repr, OBJECTIVES)),
-                                "got": repr(objective)})
+    _check_objective(objective)
+    wanted = _check_bool(improvements, "improvements")
     given = _checked(hand, melds=melds, visible=visible, turns=turns, tegawari=tegawari, shanten_down=shanten_down,
                      max_shanten=max_shanten, riichi=riichi, ippatsu=ippatsu, round_wind=round_wind,
                      seat_wind=seat_wind, dora=dora, honba=honba, riichi_sticks=riichi_sticks, rules=rules,
@@ -1061,8 +1098,41 @@ def advise_steps(hand: str, *, melds: str | Sequence[str] | None = None, visible
     advice = yield from advice_steps(given.hand, visible=given.seen, turns=given.turns, tegawari=given.tegawari,
                                      shanten_down=given.shanten_down, max_shanten=given.max_shanten,
                                      rules=given.rules, objective=objective, situation=given.situation,
-                                     visible_reds=given.seen_reds, void=given.void, budget=budget)
+                                     visible_reds=given.seen_reds, void=given.void, budget=budget,
+                                     improvements=wanted)
     return advice_json(advice)
+
+
+def advise_improvements(hand: str, *, melds: str | Sequence[str] | None = None, visible: str = "",
+                        turns: int = DEFAULT_TURNS, tegawari: bool = False, shanten_down: bool = False,
+                        max_shanten: int = DEFAULT_MAX_SHANTEN, objective: str = "ev", riichi: str = "always",
+                        ippatsu: bool = False, round_wind: str = "1z", seat_wind: str = "1z", dora: str = "",
+                        honba: int = 0, riichi_sticks: int = 0, rules: object = "riichi",
+                        double_riichi: bool = False, void: str | None = None, improvements: bool = True
+                        ) -> dict[str, Any]:
+    """The improvements (改良) that :func:`advise` gives each discard, alone and without its search: the
+    same inputs (checked as :func:`advise` checks them, so a request for the advice can be sent again for its
+    improvements; those of the search do not change them, and ``improvements`` is accepted and ignored),
+    answering ``{"discards": [{"tile": "0m", "improvements": {"total": ..., "tiles": [...]}}, ...]}``: one
+    entry per discard (its ``tile`` written as :func:`advise` writes it, ``"0m"`` for a red five), in the
+    discard table's order, each ``improvements`` equal to that of the discard's row in :func:`advise`."""
+    _check_objective(objective)
+    _check_bool(improvements, "improvements")
+    given = _checked(hand, melds=melds, visible=visible, turns=turns, tegawari=tegawari, shanten_down=shanten_down,
+                     max_shanten=max_shanten, riichi=riichi, ippatsu=ippatsu, round_wind=round_wind,
+                     seat_wind=seat_wind, dora=dora, honba=honba, riichi_sticks=riichi_sticks, rules=rules,
+                     double_riichi=double_riichi, void=void)
+    rows = improvement_rows(given.hand, visible=given.seen, rules=given.rules, situation=given.situation,
+                            visible_reds=given.seen_reds, void=given.void)
+    return improvements_json(rows)
+
+
+def _check_objective(objective: object) -> None:
+    if objective not in OBJECTIVES:
+        raise HandError(f"expected objective to be one of {', '.join(map(repr, OBJECTIVES))}, got {objective!r}",
+                        field="objective", code="option.choice",
+                        params={"name": "objective", "choices": ", ".join(map(repr, OBJECTIVES)),
+                                "got": repr(objective)})
 
 
 class _Given(NamedTuple):

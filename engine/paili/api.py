@@ -10,8 +10,11 @@ or ``'{"ok": false, "error": {"type": ..., "message": ..., "position": ..., "fie
 * ``{"op": "advise", ...the analyze fields..., "turns": int, "tegawari": bool, "shanten_down": bool,
   "max_shanten": int, "objective": "ev" | "p_win" | "p_tenpai", "riichi": "always" | "dama", "ippatsu": bool,
   "round_wind": str, "seat_wind": str, "dora": str, "honba": int, "riichi_sticks": int, "rules": str |
-  object}`` -> :func:`paili.advise` (discards ranked by the expected points or the chance to win, see
-  :mod:`paili.advice`; ``rules`` is a rule set other than riichi, or a scoring preset or options; ``void``)
+  object, "improvements": bool}`` -> :func:`paili.advise` (discards ranked by the expected points or the chance
+  to win, see :mod:`paili.advice`; ``rules`` is a rule set other than riichi, or a scoring preset or options;
+  ``void``; ``improvements: false`` leaves each row's ``improvements`` ``null``)
+* ``{"op": "improvements", ...the advise fields...}`` -> :func:`paili.advise_improvements` (each discard's
+  improvements as ``advise`` gives them, without its search: the page asks for them after the advice)
 * ``{"op": "outlook", ...the advise fields but objective and double_riichi...}`` -> :func:`paili.outlook` (a
   3n+1 hand's chance and points to win by each draw, and a tenpai hand's waits with their chances)
 * ``{"op": "score", "hand": str, "win": str, ...the other keyword arguments of paili.score...}`` ->
@@ -44,7 +47,7 @@ from collections.abc import Callable, Generator, Sequence
 from typing import Any, Final
 
 from . import __version__
-from .advice import ADVICE_KEYS, OUTLOOK_KEYS, Steps, advise_steps, finish, outlook_steps
+from .advice import ADVICE_KEYS, OUTLOOK_KEYS, Steps, advise_improvements, advise_steps, finish, outlook_steps
 from .analysis import analyze
 from .errors import HandError
 from .notation import parse
@@ -115,6 +118,16 @@ def _advise(request: dict[str, Any]) -> Any:
     return finish(_advise_steps(request))
 
 
+def _improvements(request: dict[str, Any]) -> Any:
+    """The improvements alone, from the same request as ``advise`` (one step: no search)."""
+    rules = request.get("rules", "riichi")
+    if not isinstance(rules, (str, dict)):
+        raise RequestError(f"expected 'rules' to be a string or an object, got {type(rules).__name__}")
+    options = {key: request[key] for key in ADVICE_KEYS if key in request}
+    return advise_improvements(_string(request, "hand"), melds=_melds(request),
+                               visible=_string(request, "visible", ""), rules=rules, **options)
+
+
 def _outlook_steps(request: dict[str, Any], budget: float | None = None) -> Steps[Any]:
     return _search(request, budget, outlook_steps, OUTLOOK_KEYS)
 
@@ -152,7 +165,8 @@ def _warm(request: dict[str, Any]) -> Any:
 
 
 OPS: dict[str, Callable[[dict[str, Any]], Any]] = {
-    "analyze": _analyze, "advise": _advise, "outlook": _outlook, "score": _score, "score_waits": _score_waits,
+    "analyze": _analyze, "advise": _advise, "improvements": _improvements, "outlook": _outlook, "score": _score,
+    "score_waits": _score_waits,
     "tiles": _tiles, "version": _version, "warm": _warm}
 """The operations ``handle`` knows, by name (other modules may register more)."""
 

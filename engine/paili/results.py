@@ -37,7 +37,9 @@ from .notation import format_hand, format_meld, format_tiles, normalize
 from .tiles import FIVES, SUITS, tile_code, tile_name
 
 if TYPE_CHECKING:
-    from .advice import Advice, AdviceRow, Outlook, Wait
+    from collections.abc import Sequence
+
+    from .advice import Advice, AdviceRow, Improvement, Outlook, Wait
     from .agari import Decomposition
     from .analysis import Analysis
     from .shanten import Shanten
@@ -211,10 +213,22 @@ def _advice_row_json(hand: Hand, row: AdviceRow) -> JSON:
     out["p_tenpai"] = _figures(row.p_tenpai)
     out["ev"] = _figures(row.ev)
     out["waits"] = [_wait_json(w) for w in row.waits]
-    out["improvements"] = {"total": sum(i.remaining for i in row.improvements),
-                           "tiles": [{"tile": tile_name(i.tile), "remaining": i.remaining,
-                                      "ukeire_after": i.ukeire_after} for i in row.improvements]}
+    out["improvements"] = _improvements_json(row.improvements) if row.improvements is not None else None
     return out
+
+
+def _improvements_json(improvements: Sequence[Improvement]) -> JSON:
+    """``{"total": 12, "tiles": [{"tile": "3m", "remaining": 4, "ukeire_after": 20}, ...]}``."""
+    return {"total": sum(i.remaining for i in improvements),
+            "tiles": [{"tile": tile_name(i.tile), "remaining": i.remaining, "ukeire_after": i.ukeire_after}
+                      for i in improvements]}
+
+
+def improvements_json(rows: Sequence[tuple[Discard, Sequence[Improvement]]]) -> JSON:
+    """The result of :func:`paili.advice.advise_improvements`: ``discards``, each ``{"tile", "improvements"}``
+    (the tile as :func:`discard_json` writes it, the improvements as in :func:`advice_json`'s rows)."""
+    return {"discards": [{"tile": tile_code(row.tile, red=row.red), "improvements": _improvements_json(better)}
+                         for row, better in rows]}
 
 
 def _situation_json(a: Advice | Outlook) -> JSON | None:

@@ -281,6 +281,87 @@ def test_expanding_a_row_shows_its_chart_waits_and_improvements(ready_page: Page
     expect(results(page)).to_have_attribute("data-hand", canonical(TENPAI))
 
 
+# Holds back every "improvements" request the page sends its engine until window.__release() (the advice is
+# asked for without them, and they after it: issue 10).
+HOLD_IMPROVEMENTS = """
+(() => {
+  const post = Worker.prototype.postMessage;
+  const held = [];
+  window.__held = () => held.map(([, message]) => message.payload?.hand ?? "");
+  window.__release = () => {
+    for (const [worker, message, rest] of held.splice(0)) post.call(worker, message, ...rest);
+  };
+  Worker.prototype.postMessage = function (message, ...rest) {
+    if (message && message.op === "improvements") {
+      held.push([this, message, rest]);
+      return undefined;
+    }
+    return post.call(this, message, ...rest);
+  };
+})();
+"""
+
+
+def improvement_tiles(detail: Locator) -> list[list[str]]:
+    """The improvement tiles shown in a details row: [tile, copies left] each."""
+    items: list[list[str]] = detail.locator(".detail-improvements li").evaluate_all(
+        "ls => ls.map(l => [l.dataset.tile, l.querySelector('.count [aria-hidden]').textContent])")
+    return items
+
+
+def test_the_improvements_come_after_the_advice(page: Page, site_url: str) -> None:
+    page.add_init_script(HOLD_IMPROVEMENTS)
+    page.goto(site_url)
+    expect(page.locator("html")).to_have_attribute("data-engine", "ready", timeout=60_000)
+    # the advice is ready while its improvements are still held back: it does not wait for them
+    analyse(page, TENPAI)
+    wait_for_advice(page, TENPAI)
+    expect(table(page)).to_have_attribute("data-improvements", "pending")
+    assert page.evaluate("window.__held()") == [paili.analyze(TENPAI)["hand"]]
+    # a row expanded before they come: a pending "…", busy
+    row = table(page).locator("tr.discard-row").nth(1)
+    expand = row.get_by_role("button", name=re.compile("^Details of discarding"))
+    expand.click()
+    detail = page.locator(f"#{expand.get_attribute('aria-controls')}")
+    part = detail.locator(".detail-improvements")
+    expect(part).to_have_attribute("aria-busy", "true")
+    expect(part).to_contain_text("…")
+    # a newer hand: the held reply of the old one is not shown for it
+    analyse(page, ONE_SHANTEN)
+    wait_for_advice(page, ONE_SHANTEN)
+    expect(table(page)).to_have_attribute("data-improvements", "pending")
+    page.evaluate("window.__release()")
+    expect(table(page)).to_have_attribute("data-improvements", "ready")
+    # every row shows the improvements of engine.advise for the hand on screen, as before
+    advice = {d["tile"]: d for d in paili.advise(ONE_SHANTEN)["discards"]}
+    rows = table(page).locator("tr.discard-row")
+    for i in range(rows.count()):
+        row = rows.nth(i)
+        tile = row.get_attribute("data-tile") or ""
+        expand = row.get_by_role("button", name=re.compile("^Details of discarding"))
+        expand.click()
+        detail = page.locator(f"#{expand.get_attribute('aria-controls')}")
+        better = advice[tile]["improvements"]
+        part = detail.locator(".detail-improvements")
+        expect(part).not_to_have_attribute("aria-busy", "true")
+        expect(part).to_contain_text(f"{len(better['tiles'])} kinds, {better['total']} tiles")
+        assert improvement_tiles(detail) == [[b["tile"], str(b["remaining"])] for b in better["tiles"]], tile
+    # a row open as they come is filled in: a hand again, its improvements held, one row opened, then released
+    analyse(page, TENPAI)
+    wait_for_advice(page, TENPAI)
+    expand = table(page).locator("tr.discard-row").first.get_by_role("button", name=re.compile("^Details of"))
+    if expand.get_attribute("aria-expanded") != "true":
+        expand.click()
+    detail = page.locator(f"#{expand.get_attribute('aria-controls')}")
+    tile = table(page).locator("tr.discard-row").first.get_attribute("data-tile") or ""
+    expect(detail.locator(".detail-improvements")).to_have_attribute("aria-busy", "true")
+    page.evaluate("window.__release()")
+    expect(detail.locator(".detail-improvements")).not_to_have_attribute("aria-busy", "true")
+    better = {d["tile"]: d for d in paili.advise(TENPAI)["discards"]}[tile]["improvements"]
+    expect(detail).to_contain_text(f"{len(better['tiles'])} kinds, {better['total']} tiles")
+    assert improvement_tiles(detail) == [[b["tile"], str(b["remaining"])] for b in better["tiles"]]
+
+
 def test_a_new_hand_does_not_wait_for_a_slow_search(logged_page: Page) -> None:
     page = logged_page
     analyse(page, TENPAI)

@@ -213,6 +213,14 @@ describe("requests", () => {
     assert.deepEqual(worker.sent.at(-1), { id: 2, op: "outlook", payload: { hand: "123m456p789s1123z", turns: 9, dora: "1z" } });
   });
 
+  it("advise passes improvements: false; improvements sends the advise options under its own op", async () => {
+    const { engine, worker } = await readyEngine();
+    void engine.advise("123m456p789s11223z", { improvements: false, turns: 3 });
+    assert.deepEqual(worker.sent.at(-1), { id: 1, op: "advise", payload: { hand: "123m456p789s11223z", turns: 3, improvements: false } });
+    void engine.improvements("123m456p789s11223z", /** @type {any} */ ({ turns: 3, dora: "1z", improvements: false, tegawari: undefined }));
+    assert.deepEqual(worker.sent.at(-1), { id: 2, op: "improvements", payload: { hand: "123m456p789s11223z", turns: 3, dora: "1z" } });
+  });
+
   it("scoreWaits sends the hand and only the situation given", async () => {
     const { engine, worker } = await readyEngine();
     void engine.scoreWaits("23m456p789s234s55p", { riichi: 1, dora: "3m", ura: undefined });

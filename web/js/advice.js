@@ -141,12 +141,22 @@ export function discardDetails(discard, advised) {
       ),
     );
   }
-  if (advised) {
+  if (advised && !advised.improvements) {
+    // asked for after the advice (engine.improvements): filled in when they come
+    parts.push(
+      h(
+        "div",
+        { class: "detail-part detail-improvements", "aria-busy": "true" },
+        h("h4", {}, ...glossed("term.improvements", t("ui.improvements_pending"))),
+        h("p", { class: "pending" }, "…"),
+      ),
+    );
+  } else if (advised?.improvements) {
     const better = advised.improvements;
     parts.push(
       h(
         "div",
-        { class: "detail-part" },
+        { class: "detail-part detail-improvements" },
         h("h4", {}, ...glossed("term.improvements", t("ui.improvements", { kinds: better.tiles.length, count: better.total }))),
         better.tiles.length ? tileCounts(better.tiles, { size: "xs" }) : h("p", { class: "none" }, t("ui.none")),
       ),
@@ -267,8 +277,13 @@ export function createAdvice({ engine, root, container }) {
    *   busy: HTMLElement, signature: string} | null}
    */
   let current = null;
-  /** @type {{signature: string, advice: Advice} | null} the last advice computed */
+  /**
+   * @type {{signature: string, advice: Advice, payload: ReturnType<typeof requestOf>["payload"]} | null} the last
+   * advice computed (asked for without its improvements: they are filled into it when they come)
+   */
   let last = null;
+  /** @type {AbortController | null} the request for the improvements of `last` */
+  let improving = null;
   /** @type {{signature: string, outlook: Outlook} | null} the last outlook computed */
   let lastOutlook = null;
   /** @type {AbortController | null} the search running */
@@ -301,6 +316,35 @@ export function createAdvice({ engine, root, container }) {
   function cancel() {
     running?.abort();
     running = null;
+    improving?.abort();
+    improving = null;
+  }
+
+  /**
+   * Ask for the improvements of the advice drawn (`last`), unless they are there or asked for already; when they
+   * come they go into `last.advice` and into the details rows open (a newer hand or request drops them).
+   */
+  async function fetchImprovements() {
+    const ready = engine();
+    const asked = last;
+    if (!ready || !asked || improving || asked.advice.discards.every((d) => d.improvements)) return;
+    const job = new AbortController();
+    improving = job;
+    if (current?.table) current.table.dataset.improvements = "pending";
+    try {
+      const answer = await ready.improvements(asked.payload.hand, { ...asked.payload, signal: job.signal });
+      if (improving !== job) return;
+      improving = null;
+      const byTile = new Map(answer.discards.map((d) => [d.tile, d.improvements]));
+      for (const d of asked.advice.discards) d.improvements = byTile.get(d.tile) ?? d.improvements;
+      if (last !== asked || !current?.table || current.signature !== asked.signature) return;
+      current.table.dataset.improvements = "ready";
+      for (const button of current.table.querySelectorAll("button.expand[aria-expanded='true']")) fillDetails(button);
+    } catch (error) {
+      if (!(error instanceof EngineError)) throw error;
+      if (improving === job) improving = null;
+      // Cancelled: a newer request wants the worker; any other error was the advice's too (the same inputs)
+    }
   }
 
   /** @param {Advice} advice */
@@ -316,6 +360,7 @@ export function createAdvice({ engine, root, container }) {
     status.textContent = advice.note ? t("ui.advice_note", { max: advice.options.max_shanten }) : "";
     more.hidden = !advice.note || advice.options.max_shanten >= MAX_SHANTEN_LIMIT;
     setState("ready");
+    fetchImprovements();
   }
 
   /**
@@ -382,10 +427,11 @@ export function createAdvice({ engine, root, container }) {
         if (shown()) drawOutlook(outlook);
         return;
       }
-      const advice = await ready.advise(payload.hand, { ...payload, signal: job.signal });
+      // the improvements (shown only in a row's details) come after, in a quick request of their own
+      const advice = await ready.advise(payload.hand, { ...payload, improvements: false, signal: job.signal });
       if (running !== job) return;
       running = null;
-      last = { signature, advice };
+      last = { signature, advice, payload };
       if (!shown()) return;
       draw(advice);
       if (!advice.note) status.textContent = t("ui.advice_computed", { duration: duration(performance.now() - started) });
