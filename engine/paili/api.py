@@ -99,12 +99,18 @@ def _tiles(request: dict[str, Any]) -> Any:
     return {**hand_json(parse(text, melds=_melds(request), partial=True, rules=rules)), **read_as_json(text)}
 
 
-def _search(request: dict[str, Any], budget: float | None, run: Callable[..., Steps[Any]],
-            keys: Sequence[str]) -> Steps[Any]:
-    """``run`` (an advisor search in steps) on the request's hand, melds, visible tiles, rules and ``keys``."""
+def _rules(request: dict[str, Any]) -> str | dict[str, Any]:
+    """The request's ``rules`` (default ``"riichi"``): a rule set or preset name, or scoring options."""
     rules = request.get("rules", "riichi")
     if not isinstance(rules, (str, dict)):
         raise RequestError(f"expected 'rules' to be a string or an object, got {type(rules).__name__}")
+    return rules
+
+
+def _search(request: dict[str, Any], budget: float | None, run: Callable[..., Steps[Any]],
+            keys: Sequence[str]) -> Steps[Any]:
+    """``run`` (an advisor search in steps) on the request's hand, melds, visible tiles, rules and ``keys``."""
+    rules = _rules(request)
     situation = {key: request[key] for key in keys if key in request}
     return run(_string(request, "hand"), melds=_melds(request), visible=_string(request, "visible", ""),
                rules=rules, budget=budget, **situation)
@@ -120,9 +126,7 @@ def _advise(request: dict[str, Any]) -> Any:
 
 def _improvements(request: dict[str, Any]) -> Any:
     """The improvements alone, from the same request as ``advise`` (one step: no search)."""
-    rules = request.get("rules", "riichi")
-    if not isinstance(rules, (str, dict)):
-        raise RequestError(f"expected 'rules' to be a string or an object, got {type(rules).__name__}")
+    rules = _rules(request)
     options = {key: request[key] for key in ADVICE_KEYS if key in request}
     return advise_improvements(_string(request, "hand"), melds=_melds(request),
                                visible=_string(request, "visible", ""), rules=rules, **options)
