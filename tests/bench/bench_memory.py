@@ -16,6 +16,12 @@ the bare page once more with the page's Python work on the hand (bench/bare.html
 advise in its worker; its WebAssembly memory after each), and the timeline of each first advice from the
 marks of the page and its worker (paili.mjs, worker.js: ms after data-engine="ready").
 
+Two options measure what a part costs or where a floor is, against the same blank and bare pages:
+`--js-flags=--no-liftoff` passes V8 flags to every Chromium (that one compiles the WebAssembly with the
+optimizing tier before it runs, so the latency is that of fully optimized Pyodide code: a fresh browser runs
+V8's baseline code until its dynamic tier-up is done, and the first advice comes in that window); `--block
+GLOB` aborts the index page's requests that match (`'**/tiles/**'`: the page without its tile faces).
+
 Prints figures only; it asserts nothing. Other hosts are blocked by Chromium itself (--host-rules).
 """
 
@@ -153,13 +159,18 @@ def timeline(page: Page) -> list[tuple[float, str]]:
     return sorted(r for r in rows if r[0] >= -50)
 
 
-def measure(playwright: Playwright, url: str, wait: str, breakdown: bool = False) -> tuple[float, float | None]:
+def measure(playwright: Playwright, url: str, wait: str, breakdown: bool = False, js_flags: str = "",
+            block: Sequence[str] = ()) -> tuple[float, float | None]:
     """Memory (MiB) of a fresh Chromium with `url` open and settled; ms from engine ready to advice shown.
-    With `breakdown`, prints the memory by process type and the page's timeline."""
-    browser: Browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+    With `breakdown`, prints the memory by process type and the page's timeline; `js_flags` go to V8 and the
+    requests matching a glob of `block` are aborted."""
+    args = [*CHROMIUM_ARGS, f"--js-flags={js_flags}"] if js_flags else CHROMIUM_ARGS
+    browser: Browser = playwright.chromium.launch(executable_path=CHROMIUM, args=args, headless=True)
     try:
         context = browser.new_context(service_workers="block")
         context.add_init_script(PROBE)
+        for glob in block:
+            context.route(glob, lambda route: route.abort())
         page = context.new_page()
         page.goto(url)
         latency = None
@@ -187,6 +198,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=3, help="fresh browsers per page (default 3)")
     parser.add_argument("--breakdown", action="store_true",
                         help="also print each page's memory by process and its timeline (see the docstring)")
+    parser.add_argument("--js-flags", default="", metavar="FLAGS",
+                        help="V8 flags for every Chromium, e.g. --js-flags=--no-liftoff (see the docstring)")
+    parser.add_argument("--block", action="append", default=[], metavar="GLOB",
+                        help="abort the index page's requests matching GLOB, e.g. '**/tiles/**' (repeatable)")
     args = parser.parse_args(argv)
     dist: Path = args.dist
     for needed in (dist / "site" / "index.html", dist / "bench" / "bare.html"):
@@ -206,17 +221,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         with sync_playwright() as playwright:
             for _ in range(args.runs):
                 for name, (url, wait) in pages.items():
-                    mib, latency = measure(playwright, url, wait, args.breakdown)
+                    block = args.block if name == "index.html" else ()
+                    mib, latency = measure(playwright, url, wait, args.breakdown, args.js_flags, block)
                     memory[name].append(mib)
                     if latency is not None:
                         latencies.append(latency)
                 for name, (url, wait) in extra.items():
-                    memory.setdefault(name, []).append(measure(playwright, url, wait, True)[0])
+                    memory.setdefault(name, []).append(measure(playwright, url, wait, True, args.js_flags)[0])
     finally:
         server.shutdown()
         server.server_close()
     median = {name: statistics.median(values) for name, values in memory.items()}
-    print(f"Browser memory (Pss of all Chromium processes, MiB; median of {args.runs} fresh browsers), {dist}:")
+    print(f"Browser memory (Pss of all Chromium processes, MiB; median of {args.runs} fresh browsers), {dist}"
+          + (f", V8 flags {args.js_flags}" if args.js_flags else "")
+          + (f", index.html without {', '.join(args.block)}" if args.block else "") + ":")
     for name, values in memory.items():
         print(f"  {name:<13} {median[name]:7.1f}   ({', '.join(f'{v:.1f}' for v in values)})")
     page = median["index.html"] - median["blank"]
