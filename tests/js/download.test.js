@@ -21,7 +21,37 @@ describe("download.js", () => {
     assert.ok(response.ok);
     const body = new Uint8Array(await response.arrayBuffer());
     assert.deepEqual(body, bytes);
+    await new Promise((resolve) => setTimeout(resolve, 0)); // the copy's last chunk
     assert.equal(chunks.reduce((a, b) => a + b, 0), bytes.length);
+  });
+
+  it("returns the fetch's own answer (so the browser can cache what it compiles from it), counting a copy", async () => {
+    const bytes = new Uint8Array(50_000).fill(7);
+    const answer = new Response(new Blob([bytes]).stream(), { status: 200 });
+    let counted = 0;
+    const response = await countingFetch(async () => answer, (n) => (counted += n))("x");
+    assert.equal(response, answer);
+    // counted as the bytes arrive, before (and whether or not) the answer is read
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    assert.equal(counted, bytes.length);
+    assert.deepEqual(new Uint8Array(await response.arrayBuffer()), bytes);
+  });
+
+  it("stops counting, without an unhandled rejection, when the body fails; the answer's reader sees the error", async () => {
+    let sent = false;
+    const failing = new ReadableStream({
+      pull(controller) {
+        if (!sent) {
+          sent = true;
+          controller.enqueue(new Uint8Array(100));
+        } else controller.error(new Error("connection reset"));
+      },
+    });
+    let counted = 0;
+    const response = await countingFetch(async () => new Response(failing), (n) => (counted += n))("x");
+    await assert.rejects(response.arrayBuffer(), /connection reset/);
+    await new Promise((resolve) => setTimeout(resolve, 10)); // the copy's reader has seen the error too
+    assert.ok(counted <= 100); // the chunk before the error, if the copy read it before the error came
   });
 
   it("leaves an answer without a body as it is", async () => {
