@@ -35,10 +35,12 @@ def site(tmp_path: Path) -> Iterator[tuple[Path, str]]:
         srv.server_close()
 
 
-def get(url: str, path: str, encoding: str | None) -> tuple[int, dict[str, str], bytes]:
+def get(url: str, path: str, encoding: str | None, **validators: str) -> tuple[int, dict[str, str], bytes]:
+    """GET `path` with that Accept-Encoding (none if None) and the validators given (``If_None_Match="..."``)."""
     parts = urlsplit(url)
     conn = http.client.HTTPConnection(parts.hostname or "", parts.port)
     headers = {"Accept-Encoding": encoding} if encoding is not None else {}
+    headers |= {name.replace("_", "-"): value for name, value in validators.items()}
     conn.request("GET", path, headers=headers)
     response = conn.getresponse()
     body = response.read()
@@ -82,6 +84,34 @@ def test_a_precompressed_sibling_is_preferred_and_a_stale_one_ignored(site: tupl
     os.utime(target, ns=(stat.st_atime_ns, stat.st_mtime_ns + 10**9))
     _, headers, body = get(url, "/app.js", "gzip")
     assert headers["content-encoding"] == "gzip" and gzip.decompress(body) == target.read_bytes()
+
+
+@pytest.mark.parametrize("encoding", ["gzip", None])
+@pytest.mark.parametrize("path", ["/pyodide/pyodide.asm.wasm", "/icon.png", "/"])
+def test_an_unchanged_file_is_not_sent_again(site: tuple[Path, str], path: str, encoding: str | None) -> None:
+    """A browser revalidates (Cache-Control: no-cache) with the Last-Modified or ETag it was given: 304 while
+    the file is unchanged (so Chrome keeps the WebAssembly it compiled from it), the file again once it
+    changes. Chrome sends If-Modified-Since to this HTTP/1.0 server; If-None-Match is honoured too."""
+    root, url = site
+    status, headers, body = get(url, path, encoding)
+    assert status == 200 and headers["cache-control"] == "no-cache"
+    tag, modified = headers["etag"], headers["last-modified"]
+    assert tag.startswith('"') and tag.endswith('-gzip"' if "content-encoding" in headers else '"')
+    for validators in ({"If_None_Match": tag}, {"If_Modified_Since": modified},
+                       {"If_None_Match": f'"other", W/{tag}'}):
+        again = get(url, path, encoding, **validators)
+        assert again[0] == 304 and again[2] == b"" and again[1]["etag"] == tag, validators
+    # a tag of the other encoding, a tag of another version and an older date: the whole file
+    assert get(url, path, encoding, If_None_Match='"1-1"')[0] == 200
+    assert get(url, path, encoding, If_Modified_Since="Thu, 01 Jan 1970 00:00:00 GMT")[2] == body
+    other = "identity" if encoding else "gzip"
+    assert get(url, path, other, If_None_Match=tag)[0] == (304 if path == "/icon.png" else 200)
+    target = root / (path.lstrip("/") or "index.html")
+    stat = target.stat()
+    os.utime(target, ns=(stat.st_atime_ns, stat.st_mtime_ns + 5 * 10**9))
+    for validators in ({"If_None_Match": tag}, {"If_Modified_Since": modified}):
+        status, headers, again = get(url, path, encoding, **validators)
+        assert status == 200 and again == body and headers["etag"] != tag, validators
 
 
 def test_missing_files_are_404(site: tuple[Path, str]) -> None:

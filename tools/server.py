@@ -5,6 +5,8 @@ and benchmarks run it in a thread with :func:`serve_in_thread`."""
 
 from __future__ import annotations
 
+import datetime
+import email.utils
 import functools
 import gzip
 import http.server
@@ -77,8 +79,47 @@ def accepts_gzip(header: str | None) -> bool:
     return False
 
 
+def unchanged(if_none_match: str | None, if_modified_since: str | None, etag: str, mtime: float) -> bool:
+    """Whether a request's validators say its copy is current (``304 Not Modified``): If-None-Match names the
+    file's ETag; without it, the file is no newer than If-Modified-Since (whole seconds, as Last-Modified
+    says). Browsers send If-None-Match only to HTTP/1.1 servers; this one, like its base class, speaks 1.0.
+
+    >>> unchanged('"a", "b"', None, '"b"', 0.0), unchanged(None, "Thu, 01 Jan 1970 00:01:40 GMT", '"b"', 100.9)
+    (True, True)
+    >>> unchanged(None, "Thu, 01 Jan 1970 00:01:40 GMT", '"b"', 101.0), unchanged(None, "yesterday", '"b"', 0.0)
+    (False, False)
+    """
+    if if_none_match is not None:
+        return etag in etags(if_none_match)
+    if if_modified_since is None:
+        return False
+    try:
+        since = email.utils.parsedate_to_datetime(if_modified_since)
+    except (TypeError, IndexError, OverflowError, ValueError):
+        return False
+    if since.tzinfo is None:
+        since = since.replace(tzinfo=datetime.UTC)
+    return int(mtime) <= since.timestamp()
+
+
+def etags(header: str | None) -> frozenset[str]:
+    """The entity tags an If-None-Match header names, weak ones as their strong form (``*``: none here, the
+    server never answers it).
+
+    >>> sorted(etags('"a-1", W/"b-2" ,"c"')), etags(None)
+    (['"a-1"', '"b-2"', '"c"'], frozenset())
+    """
+    return frozenset(tag.strip().removeprefix("W/") for tag in (header or "").split(",") if tag.strip())
+
+
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
-    """Static files with the MIME types the site needs and no caching (a development server).
+    """Static files with the MIME types the site needs, revalidated on every use (a development server).
+
+    Every file answer carries ``Cache-Control: no-cache`` and an ETag (the file's size and modification time,
+    and its encoding), and a request whose If-None-Match names it is answered ``304 Not Modified``. The
+    browser keeps what it has while the file is unchanged, and with it the compiled WebAssembly it cached
+    for pyodide.asm.wasm: a ``200`` would replace the cached file and throw that code away, so every visit
+    would compile the runtime again and run V8's baseline code until its optimizing tier caught up.
 
     With security_headers (the default), every answer carries the Content-Security-Policy (with the page's
     frame-ancestors) and nosniff; and Access-Control-Allow-Origin: * so that other sites can embed Paili
@@ -87,6 +128,8 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     """
 
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    etag: str | None = None
+    """The ETag of the file being answered (set by ``send_head``), None for anything else."""
     quiet = False
     security_headers = True
     gzip_cache = GzipCache()
@@ -95,14 +138,23 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         """A file the browser may take gzip-compressed (Accept-Encoding) is answered with its precompressed
         ``NAME.gz`` sibling when the folder has one, else compressed here (once per file version), with
         ``Content-Encoding: gzip`` and ``Vary: Accept-Encoding``; anything else as the base class does."""
+        self.etag = None
         path = self.translate_path(self.path)
         if os.path.isdir(path) and self.path.split("?", 1)[0].endswith("/"):
             path = os.path.join(path, "index.html")
-        if (
-            not os.path.isfile(path)
-            or Path(path).suffix not in COMPRESSED_SUFFIXES
-            or not accepts_gzip(self.headers.get("Accept-Encoding"))
-        ):
+        if not os.path.isfile(path):
+            return super().send_head()
+        compress = Path(path).suffix in COMPRESSED_SUFFIXES and accepts_gzip(self.headers.get("Accept-Encoding"))
+        stat = os.stat(path)
+        self.etag = f'"{stat.st_size:x}-{stat.st_mtime_ns:x}{"-gzip" if compress else ""}"'
+        if unchanged(self.headers.get("If-None-Match"), self.headers.get("If-Modified-Since"), self.etag,
+                     stat.st_mtime):
+            self.send_response(http.HTTPStatus.NOT_MODIFIED)
+            if compress:
+                self.send_header("Vary", "Accept-Encoding")
+            self.end_headers()
+            return None
+        if not compress:
             return super().send_head()
         precompressed = path + ".gz"
         if os.path.isfile(precompressed) and os.stat(precompressed).st_mtime_ns >= os.stat(path).st_mtime_ns:
@@ -114,11 +166,14 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Content-Encoding", "gzip")
         self.send_header("Content-Length", str(len(data)))
         self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Last-Modified", self.date_time_string(int(stat.st_mtime)))
         self.end_headers()
         return io.BytesIO(data)
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
+        if self.etag is not None:
+            self.send_header("ETag", self.etag)
         if self.security_headers:
             page = self.path.split("?", 1)[0].rsplit("/", 1)[-1]
             self.send_header("Content-Security-Policy", f"{CSP}; {frame_ancestors(page)}")
