@@ -6,6 +6,10 @@ venv's Python.  dist/ is served on a free port, so the bench pages reach the sit
 - Start-up: several cold loads, each in a fresh browser context (empty HTTP cache), alternating
   site/index.html and bench/bare.html (Pyodide in a module worker, the same wheel, `import paili`), timed
   from navigation start to <html data-engine="ready">.  Prints both and the ratio of the medians.
+- Return visits: index.html in one browser profile kept on disk, as a visitor's: a first visit until the site
+  is available offline (its service worker has cached the build), then `--visits` more, each in the browser
+  started afresh, timed as above. They come from the service worker's cache, and pyodide.asm.wasm's compiled
+  code from Chrome's WebAssembly code cache (web/js/download.js leaves the answer the browser's own for that).
 - Latency: `engine.analyze(hand)` through site/paili.mjs for seeded random 14-tile hands, round trip from
   the page; prints the median and p90.
 - Win chances: `engine.advise(hand)` for a few dealt tenpai / 1- / 2-shanten hands (bench_advice_browser.py).
@@ -19,11 +23,12 @@ import argparse
 import random
 import statistics
 import sys
+import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from playwright.sync_api import Browser, Route, sync_playwright
+from playwright.sync_api import Browser, Playwright, Route, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
@@ -156,6 +161,29 @@ def bench_startup(browser: Browser, base: str, loads: int) -> None:
     print(f"  ratio index.html / bare Pyodide page (medians): {ratio:.2f}")
 
 
+def bench_return_visits(playwright: Playwright, base: str, visits: int) -> None:
+    url = base + "site/index.html"
+    times: list[float] = []
+    with tempfile.TemporaryDirectory(prefix="paili-profile-") as profile:
+        for visit in range(visits + 1):
+            context = playwright.chromium.launch_persistent_context(
+                profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+            try:
+                context.add_init_script(READY_PROBE)
+                page = context.new_page()
+                page.goto(url)
+                page.wait_for_function("() => window.__pailiReadyAt !== undefined", timeout=120_000)
+                if visit:
+                    times.append(float(page.evaluate("window.__pailiReadyAt")))
+                else:  # the first visit: until the service worker has the whole build
+                    page.locator("#offline-status:not([hidden])").wait_for(timeout=120_000)
+                page.wait_for_timeout(3000)  # as a visitor stays: the browser stores what it compiled
+            finally:
+                context.close()
+    print(f"Return visits of index.html (one profile on disk, available offline after the first), {visits}:")
+    print(f"  index.html  {describe(times)}")
+
+
 def bench_analyze(browser: Browser, base: str, count: int, seed: int) -> None:
     rng = random.Random(seed)
     hands = [random_hand(rng) for _ in range(count)]
@@ -168,6 +196,7 @@ def bench_analyze(browser: Browser, base: str, count: int, seed: int) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--loads", type=int, default=5, help="cold loads of each page (default 5)")
+    parser.add_argument("--visits", type=int, default=4, help="return visits after the first (default 4)")
     parser.add_argument("--hands", type=int, default=300, help="random 14-tile hands (default 300)")
     parser.add_argument("--seed", type=int, default=2024, help="seed of the random hands")
     args = parser.parse_args(argv)
@@ -182,6 +211,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
             try:
                 bench_startup(browser, base, args.loads)
+                bench_return_visits(playwright, base, args.visits)
                 bench_analyze(browser, base, args.hands, args.seed)
                 from bench_advice_browser import bench_advise  # this folder: the script's own
 
