@@ -115,8 +115,9 @@ def etags(header: str | None) -> frozenset[str]:
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
     """Static files with the MIME types the site needs, revalidated on every use (a development server).
 
-    Every file answer carries ``Cache-Control: no-cache`` and an ETag (the file's size and modification time,
-    and its encoding), and a request whose If-None-Match names it is answered ``304 Not Modified``. The
+    Every file answer carries ``Cache-Control: no-cache``, a Last-Modified and an ETag (the file's size and
+    modification time, and its encoding), and a request that shows it holds that version (If-None-Match, or
+    If-Modified-Since: see :func:`unchanged`) is answered ``304 Not Modified``. The
     browser keeps what it has while the file is unchanged, and with it the compiled WebAssembly it cached
     for pyodide.asm.wasm: a ``200`` would replace the cached file and throw that code away, so every visit
     would compile the runtime again and run V8's baseline code until its optimizing tier caught up.
