@@ -23,8 +23,8 @@ export default [
     ignores: ["web/js/worker.js"],
     languageOptions: { globals: globals.browser },
   },
-  // The engine's module worker, and the bench page's bare one.
-  { files: ["web/js/worker.js", "tests/bench/pages/*.js"], languageOptions: { globals: globals.worker } },
+  // The engine's module worker, the bench page's bare one and the browser tests' recorded one.
+  { files: ["web/js/worker.js", "tests/bench/pages/*.js", "tests/browser/*.js"], languageOptions: { globals: globals.worker } },
   // The service worker is a classic script (registered without type: "module").
   { files: ["web/sw.js"], languageOptions: { sourceType: "script", globals: globals.serviceworker } },
   // Build tools, configuration and the unit tests run in Node.

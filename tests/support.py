@@ -23,6 +23,15 @@ CHROMIUM_ARGS = [
 BLOCK_OTHER_HOSTS = "--host-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
 """A Chromium flag: every host but this machine fails to resolve (no per-request cost, unlike a route)."""
 
+FULL = False
+"""True under ``pytest --all`` (``python3 build.py test --all``): set by tests/conftest.py in every process."""
+
+
+def scaled(default: int, full: int) -> int:
+    """A seeded loop's count: ``default`` in the ten-minute run, ``full`` under ``--all``.
+
+    pytest is configured before it imports the test modules, so a module-level constant may call it too."""
+    return full if FULL else default
 
 
 def random_counts(rng: random.Random, size: int, kinds: Iterable[int] = range(34)) -> list[int]:

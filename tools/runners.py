@@ -17,9 +17,21 @@ from .site import build_bench_pages, build_site
 # What ruff lints (mypy's files are listed in pyproject.toml, [tool.mypy]).
 LINTED = ("engine/paili", "tests", "build.py", "tools")
 
+PYTEST_OPTIONS = (
+    "--output", "test-artifacts/playwright",
+    # one worker a core (pytest-xdist); a browser module's tests stay on one worker (one page, one Python start:
+    # tests/browser/conftest.py puts each module in an xdist_group), the engine tests are dealt one by one
+    "-n", "auto", "--dist", "loadgroup",
+    "--durations=25",  # the slowest tests of every run, so a slow test shows up the day it arrives
+)
+"""pytest's options in every ``build.py test`` run; the caller's own (``--all``, ``-k ...``) come after them."""
+
 
 def run_tests(pytest_args: Sequence[str]) -> int:
-    """Build, then ruff, mypy and pytest over tests/ (engine and browser); 0 when every check passed."""
+    """Build, then ruff, mypy and pytest over tests/ (engine and browser); 0 when every check passed.
+
+    ``pytest_args`` go to pytest after :data:`PYTEST_OPTIONS`: ``--all`` adds the slow tests and the large counts
+    (tests/conftest.py), anything else is pytest's own (``-k smoke``, ``-n 0`` for one process)."""
     python = ensure_venv()
     ensure_chromium()
     build_site()
@@ -27,7 +39,7 @@ def run_tests(pytest_args: Sequence[str]) -> int:
     results.append(("ruff", run([python, "-m", "ruff", "check", *LINTED])))
     results.append(("mypy", run([python, "-m", "mypy"])))
     results.append(("javascript", run_js_checks(ROOT)))  # eslint, tsc --checkJs, node --test
-    code = run([python, "-m", "pytest", "tests", "--output", "test-artifacts/playwright", *pytest_args])
+    code = run([python, "-m", "pytest", "tests", *PYTEST_OPTIONS, *pytest_args])
     if code == 5:
         say("pytest collected no tests: that is a failure here")
     results.append(("pytest", code))

@@ -5,6 +5,12 @@
 - Every test that uses ``page`` or ``context`` runs with all requests routed: any request whose host is not
   127.0.0.1 is aborted and recorded, and the test fails at teardown listing them.  Page errors (uncaught
   exceptions, in the page or a worker) and console errors fail the test too.
+- Two engines. By default a test's ``context`` gets the **recorded engine** (recorded_engine.py): the page's
+  worker is replaced by one that sends each request to this process, which answers with ``paili.api`` in
+  CPython, and service workers are blocked; the page starts in a fraction of a second. A test (or module)
+  marked ``pyodide`` gets the real worker and Pyodide: for the runtime itself, start-up, offline, the CSP.
+- ``pyodide_page``: one page a module with the real engine started once (each test gets it as the previous
+  one left it, with its browser problems checked per test); a module resets what it changes.
 - ``screenshot_dir``: test-artifacts/screenshots, for pictures a test takes.
 """
 
@@ -12,14 +18,15 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import BrowserContext, ConsoleMessage, Error, Page, Route, WebError
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Error, Page, Route, WebError
+from recorded_engine import use_recorded_engine
 from support import CHROMIUM, CHROMIUM_ARGS
 
 from tools.server import serve_in_thread
@@ -38,14 +45,21 @@ def pytest_configure(config: pytest.Config) -> None:
         "filterwarnings",
         "ignore:Session-scoped fixtures defined as instance methods:pytest.PytestRemovedIn10Warning",
     )
+    config.addinivalue_line("markers", "pyodide: runs the real engine (Pyodide in the page's worker), not the "
+                                       "recorded one")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Everything in tests/browser is a browser test (needs the built site and chromium)."""
+    """Everything in tests/browser is a browser test (needs the built site and chromium). Under pytest-xdist
+    (``--dist loadgroup``) a module's tests run on one worker, so its shared page starts Python once."""
     here = Path(__file__).parent
     for item in items:
         if here in Path(str(item.path)).parents:
             item.add_marker(pytest.mark.browser)
+            item.add_marker(pytest.mark.xdist_group(Path(str(item.path)).stem))
+            if not item.get_closest_marker("pyodide"):
+                # the recorded engine's context: no service worker (it would precache Pyodide's 14 MB each test)
+                item.add_marker(pytest.mark.browser_context_args(service_workers="block"))
 
 
 SITE_NOT_BUILT = "is not a built site: run `python3 build.py build` first (`python3 build.py test` builds it too)"
@@ -103,6 +117,10 @@ class BrowserProblems:
     failed_local: list[str] = field(default_factory=list)  # local requests answered 4xx/5xx
     requested: list[str] = field(default_factory=list)  # every URL requested (pages and workers), in order
 
+    def clear(self) -> None:
+        for items in (self.blocked, self.page_errors, self.console_errors, self.failed_local, self.requested):
+            items.clear()
+
     def report(self) -> str:
         lines: list[str] = []
         for title, items in (
@@ -124,14 +142,9 @@ def is_local(url: str) -> bool:
     return parts.hostname in LOCAL_HOSTS
 
 
-@pytest.fixture(autouse=True)
-def browser_guard(request: pytest.FixtureRequest) -> Iterator[BrowserProblems | None]:
-    """For tests that use `page` or `context`: block and record off-machine requests, collect page errors."""
-    if not {"page", "context"} & set(request.fixturenames):
-        yield None
-        return
-    context: BrowserContext = request.getfixturevalue("context")
-    problems = BrowserProblems()
+def watch(context: BrowserContext, problems: BrowserProblems) -> Callable[[], None]:
+    """Route every request of ``context`` (off-machine ones aborted) and record into ``problems`` what goes
+    wrong; returns the function that takes the route away again."""
 
     def route(route: Route) -> None:
         url = route.request.url
@@ -165,11 +178,59 @@ def browser_guard(request: pytest.FixtureRequest) -> Iterator[BrowserProblems | 
     context.on("weberror", on_web_error)
     context.on("response", on_response)
     context.on("request", on_request)
+
+    def unwatch() -> None:
+        try:
+            context.unroute("**/*", route)
+        except Error:
+            pass  # the context is already closed
+
+    return unwatch
+
+
+@pytest.fixture(autouse=True)
+def browser_guard(request: pytest.FixtureRequest) -> Iterator[BrowserProblems | None]:
+    """For tests that use `page` or `context`: block and record off-machine requests, collect page errors; the
+    recorded engine unless the test is marked ``pyodide``."""
+    if not {"page", "context"} & set(request.fixturenames):
+        yield None
+        return
+    context: BrowserContext = request.getfixturevalue("context")
+    problems = BrowserProblems()
+    unwatch = watch(context, problems)
+    if not request.node.get_closest_marker("pyodide"):
+        use_recorded_engine(context)  # routed after the guard, so its routes are asked first
     yield problems
+    unwatch()
+    report = problems.report()
+    if report:
+        pytest.fail(f"the browser misbehaved during {request.node.name}:\n{report}", pytrace=False)
+
+
+@pytest.fixture(scope="module")
+def _pyodide_module_page(browser: Browser, site_url: str) -> Iterator[tuple[Page, BrowserProblems]]:
+    context = browser.new_context()
+    problems = BrowserProblems()
+    unwatch = watch(context, problems)
+    page = context.new_page()
+    page.goto(site_url)
+    page.locator("html[data-engine='ready'], html[data-engine='failed']").wait_for(timeout=120_000)
     try:
-        context.unroute("**/*", route)
-    except Error:
-        pass  # the context is already closed
+        yield page, problems
+    finally:
+        unwatch()
+        context.close()
+
+
+@pytest.fixture
+def pyodide_page(_pyodide_module_page: tuple[Page, BrowserProblems], request: pytest.FixtureRequest) -> Iterator[Page]:
+    """index.html with the real engine started, shared by the tests of a module (one Python start); what the
+    browser did wrong during this test fails it, as with ``page``."""
+    page, problems = _pyodide_module_page
+    state = page.locator("html").get_attribute("data-engine")
+    assert state == "ready", f"the engine did not start: data-engine={state!r}"
+    problems.clear()
+    yield page
     report = problems.report()
     if report:
         pytest.fail(f"the browser misbehaved during {request.node.name}:\n{report}", pytrace=False)

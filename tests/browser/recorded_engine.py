@@ -1,0 +1,32 @@
+"""The recorded engine of the browser tests: the page's worker answered by ``paili.api`` in this process.
+
+``use_recorded_engine(context)`` serves recorded_worker.js in place of the site's js/worker.js and answers each
+request that worker posts to ``__engine__`` with :func:`paili.api.handle`, computed in CPython when the page
+asks. The page then renders the engine's real answers (the same function the Pyodide worker calls), without
+starting Python in the browser. test_smoke checks that the real worker answers each op as CPython does.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from playwright.sync_api import BrowserContext, Route
+
+from paili import api
+
+RECORDED_WORKER = Path(__file__).with_name("recorded_worker.js")
+
+
+def use_recorded_engine(context: BrowserContext) -> None:
+    """Route ``context``'s engine worker to the recorded one (call it after any catch-all route: Playwright
+    asks the routes added last first)."""
+    script = RECORDED_WORKER.read_text(encoding="utf-8")
+
+    def worker(route: Route) -> None:
+        route.fulfill(status=200, content_type="text/javascript", body=script)
+
+    def answer(route: Route) -> None:
+        route.fulfill(status=200, content_type="application/json", body=api.handle(route.request.post_data or ""))
+
+    context.route("**/js/worker.js", worker)
+    context.route("**/__engine__", answer)
