@@ -15,9 +15,8 @@ Two sizes (``python3 build.py test`` and ``python3 build.py test --all``):
 from __future__ import annotations
 
 import pytest
-from hypothesis import settings
-
 import support
+from hypothesis import settings
 
 settings.register_profile("paili", deadline=None)
 settings.load_profile("paili")
