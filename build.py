@@ -3,7 +3,8 @@
 
     python3 build.py build            assemble dist/site (pages, engine wheel, tiles, Pyodide)
     python3 build.py serve [--port N] build, then serve dist/site on http://127.0.0.1:N/ (default 8000)
-    python3 build.py test [ARGS...]   build, then ruff, mypy and pytest over tests/ (engine and browser)
+    python3 build.py test [ARGS...]   build, then ruff, mypy and pytest over tests/ (engine and browser);
+                                      --all adds the slow tests and large counts, other ARGS go to pytest
     python3 build.py bench            build, then print the engine and browser benchmarks
     python3 build.py clean [--all]    remove dist/ and build/ (--all: also .venv and node_modules)
 
@@ -36,7 +37,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def cmd_test(args: argparse.Namespace) -> int:
-    return runners.run_tests(args.pytest_args[1:] if args.pytest_args[:1] == ["--"] else args.pytest_args)
+    pytest_args = args.pytest_args[1:] if args.pytest_args[:1] == ["--"] else args.pytest_args
+    return runners.run_tests([*(["--all"] if args.all else []), *pytest_args])
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
@@ -56,6 +58,8 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     serve.add_argument("--port", type=int, default=8000, help="port (default 8000; 0 picks a free one)")
     serve.set_defaults(func=cmd_serve)
     test = sub.add_parser("test", help="build, then ruff, mypy and every test (engine and browser)")
+    test.add_argument("--all", action="store_true",
+                      help="also the tests marked slow and the large counts of the seeded loops (what CI runs)")
     test.add_argument("pytest_args", nargs=argparse.REMAINDER, help="extra pytest arguments, e.g. -k smoke")
     test.set_defaults(func=cmd_test)
     bench = sub.add_parser("bench", help="build, then print the engine and browser benchmarks")
@@ -64,7 +68,15 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     clean = sub.add_parser("clean", help="remove dist/ and build/")
     clean.add_argument("--all", action="store_true", help="also remove .venv and node_modules")
     clean.set_defaults(func=cmd_clean)
-    return parser.parse_args(argv)
+    args, unknown = parser.parse_known_args(argv)
+    # Options of pytest or of the benchmarks that argparse took for its own (`test -k smoke`): theirs, in order.
+    if unknown and args.command == "test":
+        args.pytest_args = [*unknown, *args.pytest_args]
+    elif unknown and args.command == "bench":
+        args.bench_args = [*unknown, *args.bench_args]
+    elif unknown:
+        parser.error(f"unrecognized arguments: {' '.join(unknown)}")
+    return args
 
 
 def main(argv: Sequence[str] | None = None) -> int:

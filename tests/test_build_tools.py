@@ -50,3 +50,30 @@ def test_requirements_pin_with_a_hash_the_versions_pyodide_locks() -> None:
         assert match, pin
         name, version = match.groups()
         assert lock["packages"][name]["version"] == version, pin
+
+
+@pytest.mark.parametrize(("argv", "pytest_args"), [
+    (["test"], []),
+    (["test", "--all"], ["--all"]),
+    (["test", "-k", "smoke"], ["-k", "smoke"]),
+    (["test", "--all", "-x", "-k", "a or b"], ["--all", "-x", "-k", "a or b"]),
+    (["test", "--", "--all"], ["--all"]),
+])
+def test_build_py_test_hands_its_arguments_to_pytest(argv: list[str], pytest_args: list[str],
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """`build.py test --all` and pytest's own options reach pytest in order (argparse alone refused them)."""
+    import build
+    from tools import runners
+
+    seen: list[list[str]] = []
+    monkeypatch.setattr(runners, "run_tests", lambda args: seen.append(list(args)) or 0)
+    assert build.main(argv) == 0
+    assert seen == [pytest_args]
+
+
+def test_build_py_refuses_options_no_command_takes(capsys: pytest.CaptureFixture[str]) -> None:
+    import build
+
+    with pytest.raises(SystemExit) as stop:
+        build.parse_args(["build", "--bogus"])
+    assert stop.value.code == 2 and "unrecognized arguments: --bogus" in capsys.readouterr().err
