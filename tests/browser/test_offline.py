@@ -19,6 +19,8 @@ from playwright.sync_api import BrowserContext, Page, expect
 from tools.server import serve_in_thread
 from tools.site import assemble_site
 
+pytestmark = pytest.mark.pyodide  # the real runtime (Pyodide in the page's worker) is the point
+
 ROOT = Path(__file__).resolve().parents[2]
 NEXT_VERSION = "0.1.0.post99"
 

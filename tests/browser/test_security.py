@@ -18,6 +18,8 @@ from playwright.sync_api import BrowserContext, Dialog, Page, Route, expect
 
 from tools.csp import CSP
 
+pytestmark = pytest.mark.pyodide  # the real runtime (Pyodide in the page's worker) is the point
+
 ROOT = Path(__file__).resolve().parents[2]
 PAYLOADS = [
     "<img src=x onerror=alert(1)>",
