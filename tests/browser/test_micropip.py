@@ -18,6 +18,8 @@ from playwright.sync_api import Page
 import paili
 from tools.server import serve_in_thread
 
+pytestmark = pytest.mark.pyodide  # the real runtime (Pyodide in the page's worker) is the point
+
 PAGES = Path(__file__).parent / "pages"
 FIXED_HANDS = ["123m456p789s1122z", "1111m234p567p789s", "19m19p19s1234567z", "406p 123m 11z [789s]", "5550m"]
 

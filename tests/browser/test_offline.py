@@ -1,7 +1,9 @@
 """Offline use: the service worker, the web app manifest and icons, and updates from one build to the next.
 
 The tests that stop the server run their own (on a free port, chosen once so a second build can be served
-at the same origin); service workers need a secure context, which http://127.0.0.1 is."""
+at the same origin); service workers need a secure context, which http://127.0.0.1 is. Those run the real
+engine (marked ``pyodide``: Pyodide from the service worker's cache is the point), each in a fresh context (a
+first visit). Chromium's reading of the web app manifest needs no engine: it runs on the recorded one."""
 
 from __future__ import annotations
 
@@ -18,6 +20,8 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 from tools.server import serve_in_thread
 from tools.site import assemble_site
+
+REAL = pytest.mark.pyodide  # the real runtime (Pyodide in the page's worker) and the service worker
 
 ROOT = Path(__file__).resolve().parents[2]
 NEXT_VERSION = "0.1.0.post99"
@@ -108,7 +112,8 @@ def test_web_app_manifest_and_icons(site_dir: Path) -> None:
 
 
 def test_chromium_reads_the_manifest(page: Page, site_url: str) -> None:
-    """Chromium's own view of the manifest (what it checks before offering to install)."""
+    """Chromium's own view of the manifest (what it checks before offering to install). The recorded engine:
+    the manifest is the point, not the runtime."""
     page.goto(site_url)
     wait_ready(page)
     session = page.context.new_cdp_session(page)
@@ -121,6 +126,7 @@ def test_chromium_reads_the_manifest(page: Page, site_url: str) -> None:
 # ---- offline --------------------------------------------------------------------------------------------
 
 
+@REAL
 def test_works_with_the_server_stopped(context: BrowserContext, own_server: Server, site_dir: Path) -> None:
     own_server.start(site_dir)
     page = context.new_page()
@@ -172,6 +178,7 @@ CACHE_REPORT = """async () => {
 }"""
 
 
+@REAL
 def test_update_to_the_next_build(
     context: BrowserContext, own_server: Server, site_dir: Path, next_site: Path, build_info: dict[str, Any]
 ) -> None:
@@ -208,6 +215,7 @@ def test_update_to_the_next_build(
     analyse(page, "123m456p789s11122z")
 
 
+@REAL
 def test_a_plain_reload_applies_a_waiting_update(
     context: BrowserContext, own_server: Server, site_dir: Path, next_site: Path, build_info: dict[str, Any]
 ) -> None:

@@ -1,9 +1,14 @@
 """The Content-Security-Policy, markup in hands, and the engine failing: nothing runs that should not, and
 a failure is reported with a way out.
 
-CSP violations are collected in every page (a `securitypolicyviolation` listener added before any script)
-and fail the test; the browser guard (conftest) also fails on console errors, which is where Chromium
-reports violations in workers."""
+CSP violations are collected in every page (a `securitypolicyviolation` listener added before any script, or
+on the module's shared page as soon as it is loaded) and fail the test; the browser guard (conftest) also
+fails on console errors, which is where Chromium reports violations in workers.
+
+The tests of the real runtime (the policy with Pyodide and the service worker, the module's engines, failed
+starts, crashes) are marked ``pyodide``; those that need no fresh page share one (conftest's ``pyodide_page``,
+one Python start). Markup in a link or in the embed view is about what the page renders of it on load: those
+run on the recorded engine (the same answers, test_smoke checks), a fresh page each."""
 
 from __future__ import annotations
 
@@ -11,6 +16,7 @@ import re
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote
 
 import pytest
@@ -18,7 +24,10 @@ from playwright.sync_api import BrowserContext, Dialog, Page, Route, expect
 
 from tools.csp import CSP
 
+REAL = pytest.mark.pyodide  # the real runtime (Pyodide in the page's worker), not the recorded engine
+
 ROOT = Path(__file__).resolve().parents[2]
+VALID_HAND = "123m456p789s11122z"
 PAYLOADS = [
     "<img src=x onerror=alert(1)>",
     '"><script>alert(1)</script>',
@@ -55,6 +64,38 @@ def guarded(context: BrowserContext) -> Iterator[list[str]]:
     assert not dialogs, f"dialogs opened: {dialogs}"
 
 
+@pytest.fixture(scope="module")
+def _policed(_pyodide_module_page: tuple[Page, Any]) -> Page:
+    """The module's shared page (real engine), collecting CSP violations from now on."""
+    page = _pyodide_module_page[0]
+    page.evaluate(COLLECT_VIOLATIONS)
+    return page
+
+
+@pytest.fixture
+def shared_page(_policed: Page, pyodide_page: Page, _pyodide_module_page: tuple[Page, Any]) -> Iterator[Page]:
+    """The module's shared page with the engine ready, as `guarded` watches a context: dialogs opened and CSP
+    violations during the test fail it. A test leaves the page as it found it (no elements of its own)."""
+    dialogs: list[str] = []
+
+    def on_dialog(dialog: Dialog) -> None:
+        dialogs.append(dialog.message)
+        dialog.dismiss()
+
+    pyodide_page.evaluate("window.__violations.splice(0)")  # (those of earlier tests failed them)
+    pyodide_page.on("dialog", on_dialog)
+    yield pyodide_page
+    pyodide_page.remove_listener("dialog", on_dialog)
+    violations = pyodide_page.evaluate("window.__violations.splice(0)")
+    assert not violations, f"CSP violations: {violations}"
+    assert not dialogs, f"dialogs opened: {dialogs}"
+
+
+def shared_problems(module_page: tuple[Page, Any]) -> Any:
+    """What the browser guard records for the module's shared page (conftest's BrowserProblems)."""
+    return module_page[1]
+
+
 def wait_engine(page: Page) -> str:
     page.locator("html[data-engine='ready'], html[data-engine='failed']").wait_for(timeout=60_000)
     return page.locator("html").get_attribute("data-engine") or ""
@@ -84,6 +125,7 @@ def test_every_page_carries_the_policy_and_the_server_sends_it(site_url: str, si
         assert response.headers["Content-Security-Policy"].endswith("frame-ancestors 'self'")
 
 
+@REAL
 def test_the_site_works_under_the_policy(guarded: list[str], page: Page, site_url: str) -> None:
     page.goto(site_url + "?q=123m456p789s11122z")
     assert wait_engine(page) == "ready"
@@ -96,18 +138,19 @@ def test_the_site_works_under_the_policy(guarded: list[str], page: Page, site_ur
     expect(page.get_by_role("table", name="Discards, best first")).to_be_visible()
 
 
+@REAL
 def test_the_policy_blocks_inline_script_and_other_origins(
-    guarded: list[str], page: Page, site_url: str, browser_guard: object
+    shared_page: Page, _pyodide_module_page: tuple[Page, Any]
 ) -> None:
     """The policy is in force: an injected inline script does not run, a fetch elsewhere is refused."""
-    page.goto(site_url)
-    wait_engine(page)
+    page = shared_page
     outcome = page.evaluate(
         """async () => {
             window.__ran = false;
             const s = document.createElement("script");
             try { s.textContent = "window.__ran = true"; } catch (e) { /* Trusted Types refuse the text */ }
             document.body.append(s);
+            s.remove();  // (the shared page: later tests count the inline scripts)
             let fetched;
             try { await fetch("http://127.0.0.1:9/x"); fetched = "yes"; } catch (e) { fetched = "refused"; }
             await new Promise((resolve) => setTimeout(resolve, 100));  // violation events are queued tasks
@@ -119,7 +162,7 @@ def test_the_policy_blocks_inline_script_and_other_origins(
     assert outcome["fetched"] == "refused"
     assert any("connect-src" in v for v in outcome["seen"]), outcome["seen"]
     # (eval cannot be checked from here: Playwright's evaluate runs with the page's CSP checks lifted)
-    browser_guard.console_errors.clear()  # type: ignore[attr-defined] - the refusals were the point
+    shared_problems(_pyodide_module_page).console_errors.clear()  # the refusals were the point
 
 
 # ---- markup in hands ------------------------------------------------------------------------------------
@@ -146,11 +189,15 @@ def test_markup_in_the_link_is_text(guarded: list[str], page: Page, site_url: st
     no_injected_markup(page)
 
 
+@REAL
 @pytest.mark.parametrize("payload", PAYLOADS)
-def test_markup_typed_is_text(guarded: list[str], page: Page, site_url: str, payload: str) -> None:
-    page.goto(site_url)
-    assert wait_engine(page) == "ready"
+def test_markup_typed_is_text(shared_page: Page, payload: str) -> None:
+    page = shared_page
     hand = page.get_by_label("Hand", exact=True)
+    # a valid hand first (analysed), so the error state below is this payload's and not the previous one's
+    hand.fill(VALID_HAND)
+    expect(page.get_by_role("region", name="Analysis")).to_have_attribute("data-hand", VALID_HAND)
+    expect(hand).not_to_have_attribute("aria-invalid", "true")
     hand.fill(payload)
     expect(hand).to_have_attribute("aria-invalid", "true")
     # the caret line repeats the text literally
@@ -166,9 +213,9 @@ def test_markup_in_the_embed_is_text(guarded: list[str], page: Page, site_url: s
     no_injected_markup(page)
 
 
-def test_markup_through_the_module_is_an_error(guarded: list[str], page: Page, site_url: str) -> None:
-    page.goto(site_url + "embed.html")
-    wait_engine(page)
+@REAL
+def test_markup_through_the_module_is_an_error(shared_page: Page) -> None:
+    page = shared_page
     answers = page.evaluate(
         """async (payloads) => {
             const { createEngine } = await import("./paili.mjs");
@@ -186,6 +233,7 @@ def test_markup_through_the_module_is_an_error(guarded: list[str], page: Page, s
 # ---- the engine failing ---------------------------------------------------------------------------------
 
 
+@REAL
 @pytest.mark.browser_context_args(service_workers="block")
 @pytest.mark.parametrize("broken", ["pyodide/pyodide.asm.wasm", "wheel", "js/worker.js"])
 def test_a_failed_start_is_reported_and_retry_works(
@@ -227,19 +275,26 @@ window.Worker = class extends Worker {
 """
 
 
-@pytest.mark.browser_context_args(service_workers="block")
-def test_a_worker_that_dies_rejects_pending_requests(page: Page, site_url: str, browser_guard: object) -> None:
+@REAL
+def test_a_worker_that_dies_rejects_pending_requests(shared_page: Page) -> None:
     """After start-up the worker fails (its error event): pending requests reject, later ones too, none
-    hangs, and onFailure is told."""
-    page.add_init_script(KEEP_WORKERS)
-    page.goto(site_url + "embed.html")
-    wait_engine(page)
-    outcome = page.evaluate(
+    hangs, and onFailure is told. (An engine of its own, on the shared page: the page's engine is not touched.)"""
+    outcome = shared_page.evaluate(
         """async () => {
             const { createEngine } = await import("./paili.mjs");
             let failure = null;
-            const engine = await createEngine({ onFailure: (e) => { failure = e.type; } });
-            const worker = window.__workers.at(-1);
+            const Original = window.Worker;
+            const workers = [];
+            window.Worker = class extends Original {
+                constructor(...args) { super(...args); workers.push(this); }
+            };
+            let engine;
+            try {
+                engine = await createEngine({ onFailure: (e) => { failure = e.type; } });
+            } finally {
+                window.Worker = Original;
+            }
+            const worker = workers.at(-1);
             const pending = [engine.analyze("123m456p789s11122z"), engine.request("version")];
             worker.dispatchEvent(new ErrorEvent("error", { message: "out of memory" }));
             const settled = await Promise.allSettled(pending);
@@ -254,6 +309,7 @@ def test_a_worker_that_dies_rejects_pending_requests(page: Page, site_url: str, 
     assert outcome["later"] == "EngineFailed"
 
 
+@REAL
 @pytest.mark.browser_context_args(service_workers="block")
 def test_the_page_reports_a_crashed_worker_and_retries(page: Page, site_url: str) -> None:
     page.add_init_script(KEEP_WORKERS)
