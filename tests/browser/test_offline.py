@@ -59,12 +59,12 @@ def own_server() -> Iterator[Server]:
 
 
 def wait_ready(page: Page) -> None:
-    page.locator("html[data-engine='ready'], html[data-engine='failed']").wait_for(timeout=60_000)
+    page.locator("html[data-engine='ready'], html[data-engine='failed']").wait_for(timeout=120_000)
     assert page.locator("html").get_attribute("data-engine") == "ready"
 
 
 def wait_offline(page: Page) -> None:
-    expect(page.get_by_text("Available offline")).to_be_visible(timeout=60_000)
+    expect(page.get_by_text("Available offline")).to_be_visible(timeout=120_000)
 
 
 def analyse(page: Page, hand: str) -> None:
@@ -198,7 +198,7 @@ def test_update_to_the_next_build(
     wait_ready(page)
     assert page.locator("html").get_attribute("data-build") == build_info["build"]
     banner = page.get_by_role("alert")
-    expect(banner).to_contain_text("new version", timeout=60_000)
+    expect(banner).to_contain_text("new version", timeout=120_000)
     with page.expect_navigation():
         banner.get_by_role("button", name="Reload to update").click()
     wait_ready(page)
@@ -227,7 +227,7 @@ def test_a_plain_reload_applies_a_waiting_update(
     wait_offline(page)
     own_server.start(next_site)
     page.reload()
-    expect(page.get_by_role("alert")).to_contain_text("new version", timeout=60_000)
+    expect(page.get_by_role("alert")).to_contain_text("new version", timeout=120_000)
     page.reload()  # the only tab: the service worker applies the update and the page loads again
-    expect(page.locator("html")).to_have_attribute("data-build", new_info["build"], timeout=60_000)
+    expect(page.locator("html")).to_have_attribute("data-build", new_info["build"], timeout=120_000)
     expect(page.locator("#version")).to_have_text(f"Engine {NEXT_VERSION}.")

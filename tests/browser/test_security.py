@@ -97,7 +97,7 @@ def shared_problems(module_page: tuple[Page, Any]) -> Any:
 
 
 def wait_engine(page: Page) -> str:
-    page.locator("html[data-engine='ready'], html[data-engine='failed']").wait_for(timeout=60_000)
+    page.locator("html[data-engine='ready'], html[data-engine='failed']").wait_for(timeout=120_000)
     return page.locator("html").get_attribute("data-engine") or ""
 
 
@@ -132,7 +132,7 @@ def test_the_site_works_under_the_policy(guarded: list[str], page: Page, site_ur
     expect(page.get_by_role("region", name="Analysis")).to_be_visible()
     page.get_by_label("Hand", exact=True).fill("2345m456p789s1122z")
     expect(page.get_by_role("table", name="Discards, best first")).to_be_visible()
-    expect(page.locator("#offline-status")).to_be_visible(timeout=60_000)  # the service worker ran too
+    expect(page.locator("#offline-status")).to_be_visible(timeout=120_000)  # the service worker ran too
     page.goto(site_url + "embed.html?q=2345m456p789s1122z")
     assert wait_engine(page) == "ready"
     expect(page.get_by_role("table", name="Discards, best first")).to_be_visible()
@@ -255,10 +255,10 @@ def test_a_failed_start_is_reported_and_retry_works(
     expect(status).to_contain_text("could not be loaded")
     retry = page.get_by_role("button", name="Retry")
     retry.click()  # still broken: fails again, with a Retry again
-    expect(page.locator("html")).to_have_attribute("data-engine", "failed", timeout=60_000)
+    expect(page.locator("html")).to_have_attribute("data-engine", "failed", timeout=120_000)
     page.unroute(url)
     page.get_by_role("button", name="Retry").click()
-    expect(page.locator("html")).to_have_attribute("data-engine", "ready", timeout=60_000)
+    expect(page.locator("html")).to_have_attribute("data-engine", "ready", timeout=120_000)
     expect(page.get_by_role("region", name="Analysis")).to_be_visible()
     # the failures were the point of this test
     problems = browser_guard
@@ -319,6 +319,6 @@ def test_the_page_reports_a_crashed_worker_and_retries(page: Page, site_url: str
     expect(page.locator("html")).to_have_attribute("data-engine", "failed")
     expect(page.locator("#engine-status")).to_contain_text("crashed")
     page.get_by_role("button", name="Retry").click()
-    expect(page.locator("html")).to_have_attribute("data-engine", "ready", timeout=60_000)
+    expect(page.locator("html")).to_have_attribute("data-engine", "ready", timeout=120_000)
     page.get_by_label("Hand", exact=True).fill("2345m456p789s1122z")
     expect(page.get_by_role("table", name="Discards, best first")).to_be_visible()
