@@ -58,8 +58,12 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.browser)
             item.add_marker(pytest.mark.xdist_group(Path(str(item.path)).stem))
             if not item.get_closest_marker("pyodide"):
-                # the recorded engine's context: no service worker (it would precache Pyodide's 14 MB each test)
-                item.add_marker(pytest.mark.browser_context_args(service_workers="block"))
+                # the recorded engine's context: no service worker (it would precache Pyodide's 14 MB each test).
+                # pytest-playwright reads the first browser_context_args marker only: merged into the test's own
+                # (a phone's viewport, touch), put first.
+                own = item.get_closest_marker("browser_context_args")
+                args = {**(own.kwargs if own else {}), "service_workers": "block"}
+                item.add_marker(pytest.mark.browser_context_args(**args), append=False)
 
 
 SITE_NOT_BUILT = "is not a built site: run `python3 build.py build` first (`python3 build.py test` builds it too)"

@@ -3,11 +3,15 @@
 ``use_recorded_engine(context)`` serves recorded_worker.js in place of the site's js/worker.js and answers each
 request that worker posts to ``__engine__`` with :func:`paili.api.handle`, computed in CPython when the page
 asks. The page then renders the engine's real answers (the same function the Pyodide worker calls), without
-starting Python in the browser. test_smoke checks that the real worker answers each op as CPython does.
+starting Python in the browser. Each distinct request is computed once per test process (``api.handle`` is a
+pure function of the request; the page's random draws are its own): a module's tests ask the same few hands'
+advice again and again, seconds each in CPython. test_smoke checks that the real worker answers each op as
+CPython does.
 """
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 from playwright.sync_api import BrowserContext, Route
@@ -15,6 +19,12 @@ from playwright.sync_api import BrowserContext, Route
 from paili import api
 
 RECORDED_WORKER = Path(__file__).with_name("recorded_worker.js")
+
+
+@functools.lru_cache(maxsize=512)
+def answer_of(request: str) -> str:
+    """``api.handle(request)``, remembered."""
+    return api.handle(request)
 
 
 def use_recorded_engine(context: BrowserContext) -> None:
@@ -26,7 +36,7 @@ def use_recorded_engine(context: BrowserContext) -> None:
         route.fulfill(status=200, content_type="text/javascript", body=script)
 
     def answer(route: Route) -> None:
-        route.fulfill(status=200, content_type="application/json", body=api.handle(route.request.post_data or ""))
+        route.fulfill(status=200, content_type="application/json", body=answer_of(route.request.post_data or ""))
 
     context.route("**/js/worker.js", worker)
     context.route("**/__engine__", answer)

@@ -362,6 +362,8 @@ def test_the_improvements_come_after_the_advice(page: Page, site_url: str) -> No
     assert improvement_tiles(detail) == [[b["tile"], str(b["remaining"])] for b in better["tiles"]]
 
 
+@pytest.mark.pyodide  # the real worker's scheduling is the point: it answers the newest job first (the recorded
+# engine answers in order, and would compute the slow search in this process before the new hand's)
 def test_a_new_hand_does_not_wait_for_a_slow_search(logged_page: Page) -> None:
     page = logged_page
     analyse(page, TENPAI)
@@ -396,12 +398,10 @@ def test_keyboard_focus_stays_in_the_results_after_a_discard(ready_page: Page) -
     assert page.evaluate("document.activeElement.closest('#results') !== null"), "the focus left the results"
 
 
-@pytest.mark.parametrize("viewport", [PHONE, SMALL], ids=["390", "360"])
-def test_phone_layout_after_tapping_a_hand(browser: Any, site_url: str, screenshot_dir: Path,
-                                           viewport: dict[str, int]) -> None:
-    context = browser.new_context(viewport=viewport, **TOUCH)
-    try:
-        page = context.new_page()
+@pytest.mark.browser_context_args(viewport=PHONE, **TOUCH)
+def test_phone_layout_after_tapping_a_hand(page: Page, site_url: str, screenshot_dir: Path) -> None:
+    for viewport in (PHONE, SMALL):  # one touch page, opened afresh at each width
+        page.set_viewport_size(viewport)
         page.goto(site_url)
         expect(page.locator("html")).to_have_attribute("data-engine", "ready", timeout=60_000)
         count = page.locator("#hand-count")
@@ -425,8 +425,6 @@ def test_phone_layout_after_tapping_a_hand(browser: Any, site_url: str, screensh
             assert right <= viewport["width"], (key, right)
         page.wait_for_function("[...document.images].every(i => i.complete && i.naturalWidth > 0)", timeout=10_000)
         page.screenshot(path=screenshot_dir / f"advice-phone-{viewport['width']}.png")
-    finally:
-        context.close()
 
 
 def test_desktop_screenshot(page: Page, site_url: str, screenshot_dir: Path) -> None:

@@ -80,15 +80,19 @@ def build_by_tapping(page: Page, screenshot_dir: Path, name: str) -> None:
     assert page.get_by_label("Hand", exact=True).input_value() == paili.analyze("".join(TAPS))["hand"]
 
 
+def open_empty(page: Page, site_url: str) -> None:
+    page.goto(site_url)
+    expect(page.locator("html")).to_have_attribute("data-engine", "ready", timeout=60_000)
+
+
 @pytest.mark.browser_context_args(viewport=SMALL, **TOUCH)
-def test_the_hand_never_vanishes_while_tapped_in_at_360(ready_page: Page, screenshot_dir: Path) -> None:
-    build_by_tapping(ready_page, screenshot_dir, "phone-360")
-
-
-@pytest.mark.browser_context_args(viewport=PHONE, **TOUCH)
-def test_the_hand_never_vanishes_while_tapped_in_at_390(ready_page: Page, screenshot_dir: Path) -> None:
-    build_by_tapping(ready_page, screenshot_dir, "phone-390")
-    page = ready_page
+def test_the_hand_never_vanishes_while_tapped_in_at_360_and_390(page: Page, site_url: str,
+                                                                 screenshot_dir: Path) -> None:
+    open_empty(page, site_url)
+    build_by_tapping(page, screenshot_dir, "phone-360")
+    page.set_viewport_size(PHONE)  # the same page at 390, opened again: an empty hand at the top
+    open_empty(page, site_url)
+    build_by_tapping(page, screenshot_dir, "phone-390")
     # a tile tapped off a 3k+1 hand leaves a 3k hand: still drawn, with the note
     page.get_by_role("group", name=re.compile(r"^Hand tiles")).locator("button.tile").first.tap()
     expect(page.locator("#hand-count")).to_have_attribute("data-count", "13")
@@ -200,9 +204,11 @@ new MutationObserver(() => {
 """
 
 
-def check_early_drawing_and_download(page: Page, site_url: str, build_info: dict[str, Any], name: Path) -> None:
+def check_early_drawing_and_download(page: Page, site_url: str, build_info: dict[str, Any],
+                                     screenshot_dir: Path) -> None:
     """Open a linked hand with the runtime's download held back: its tiles are drawn at once, the status
-    counts the download, and once the runtime comes the engine's answer replaces the drawing."""
+    counts the download, and once the runtime comes the engine's answer replaces the drawing. At 360 px, then
+    at 390 (the page resized while the download is held, and again once the engine is ready)."""
     page.add_init_script(RECORD_STATUS)
     held: list[Route] = []
     wasm_encoding: list[str | None] = []
@@ -212,26 +218,30 @@ def check_early_drawing_and_download(page: Page, site_url: str, build_info: dict
     typed = "１２３Ｍ456P789s1122z"  # full-width and upper-case, as a phone's Japanese keyboard types
     page.goto(f"{site_url}?q={typed}")
     tiles = page.get_by_role("group", name=re.compile(r"^Hand tiles")).locator("button.tile")
-    # drawn while the runtime is still held back: a sketch of the typed text
-    expect(tiles).to_have_count(13)
-    expect(page.locator("#hand-tiles")).to_have_attribute("data-source", "sketch")
-    expect(page.locator("html")).to_have_attribute("data-engine", "loading")
     expected = paili.analyze(typed)
-    assert hand_codes(page) == expected["concealed"]
-    expect(page.locator("#engine-status")).to_contain_text(re.compile(r"of \d+\.\d MB \(\d+%\)"))
-    expect(page.locator("#engine-progress")).to_be_visible()
-    page.screenshot(path=str(name.with_name(name.name + "-loading.png")))
+    for width, viewport in (("360", SMALL), ("390", PHONE)):
+        page.set_viewport_size(viewport)
+        # drawn while the runtime is still held back: a sketch of the typed text
+        expect(tiles).to_have_count(13)
+        expect(page.locator("#hand-tiles")).to_have_attribute("data-source", "sketch")
+        expect(page.locator("html")).to_have_attribute("data-engine", "loading")
+        assert hand_codes(page) == expected["concealed"]
+        expect(page.locator("#engine-status")).to_contain_text(re.compile(r"of \d+\.\d MB \(\d+%\)"))
+        expect(page.locator("#engine-progress")).to_be_visible()
+        page.screenshot(path=str(screenshot_dir / f"phone-{width}-loading.png"))
     while not held:
         page.wait_for_timeout(50)  # until the worker's request reaches the route
     for route in held:
         route.fallback()
     expect(page.locator("html")).to_have_attribute("data-engine", "ready", timeout=60_000)
-    # the engine's answer replaces the sketch, and says how it read the text
-    expect(page.locator("#hand-tiles")).to_have_attribute("data-source", "engine")
-    assert hand_codes(page) == expected["concealed"]
-    expect(page.locator("#read-as")).to_have_text(f"Read as {expected['read_as']}")
-    expect(page.get_by_role("region", name="Analysis")).to_be_visible()
-    expect(page.locator("#engine-progress")).to_be_hidden()
+    for viewport in (PHONE, SMALL):
+        page.set_viewport_size(viewport)
+        # the engine's answer replaces the sketch, and says how it read the text
+        expect(page.locator("#hand-tiles")).to_have_attribute("data-source", "engine")
+        assert hand_codes(page) == expected["concealed"]
+        expect(page.locator("#read-as")).to_have_text(f"Read as {expected['read_as']}")
+        expect(page.get_by_role("region", name="Analysis")).to_be_visible()
+        expect(page.locator("#engine-progress")).to_be_hidden()
     statuses: list[str] = page.evaluate("window.__statuses")
     total = build_info["downloadBytes"]
     counts = [re.search(r"([\d.]+) of ([\d.]+) MB \((\d+)%\)", s) for s in statuses]
@@ -244,16 +254,11 @@ def check_early_drawing_and_download(page: Page, site_url: str, build_info: dict
     assert wasm_encoding == ["gzip"]
 
 
+@pytest.mark.pyodide  # the runtime's download, counted on the status line, is the point: the real worker
 @pytest.mark.browser_context_args(viewport=SMALL, **TOUCH)
-def test_a_linked_hand_is_drawn_before_the_engine_at_360(
+def test_a_linked_hand_is_drawn_before_the_engine_at_360_and_390(
         page: Page, site_url: str, build_info: dict[str, Any], screenshot_dir: Path) -> None:
-    check_early_drawing_and_download(page, site_url, build_info, screenshot_dir / "phone-360")
-
-
-@pytest.mark.browser_context_args(viewport=PHONE, **TOUCH)
-def test_a_linked_hand_is_drawn_before_the_engine_at_390(
-        page: Page, site_url: str, build_info: dict[str, Any], screenshot_dir: Path) -> None:
-    check_early_drawing_and_download(page, site_url, build_info, screenshot_dir / "phone-390")
+    check_early_drawing_and_download(page, site_url, build_info, screenshot_dir)
 
 
 # ---- point 5: the keyboard -------------------------------------------------------------------------------
@@ -333,13 +338,12 @@ def check_keyboard(page: Page) -> None:
 
 
 @pytest.mark.browser_context_args(viewport=SMALL, **TOUCH)
-def test_keyboard_roving_tabindex_at_360(ready_page: Page) -> None:
-    check_keyboard(ready_page)
-
-
-@pytest.mark.browser_context_args(viewport=PHONE, **TOUCH)
-def test_keyboard_roving_tabindex_at_390(ready_page: Page) -> None:
-    check_keyboard(ready_page)
+def test_keyboard_roving_tabindex_at_360_and_390(page: Page, site_url: str) -> None:
+    open_empty(page, site_url)
+    check_keyboard(page)
+    page.set_viewport_size(PHONE)  # the same page at 390, opened again: an empty hand
+    open_empty(page, site_url)
+    check_keyboard(page)
 
 
 # ---- point 6: playing forward ---------------------------------------------------------------------------
@@ -371,11 +375,15 @@ def open_forward(page: Page, site_url: str, seed: int) -> None:
 def random_draws(page: Page, n: int) -> list[str]:
     """Draw a random tile n times (Undo after each); the tiles drawn."""
     field = page.get_by_label("Hand", exact=True)
+    # the count is set as the hand is typed, its tiles drawn a moment later: both waited for
+    tiles = page.get_by_role("group", name=re.compile(r"^Hand tiles")).locator("button.tile")
+    expect(tiles).to_have_count(13)
     start = hand_codes(page)
     drawn = []
     for _ in range(n):
         page.get_by_role("button", name="Draw a tile").tap()
         expect(page.locator("#hand-count")).to_have_attribute("data-count", "14")
+        expect(tiles).to_have_count(14)
         codes = hand_codes(page)
         for code in start:
             codes.remove(code)
@@ -384,6 +392,7 @@ def random_draws(page: Page, n: int) -> list[str]:
         assert field.input_value() == paili.analyze(FORWARD + codes[0])["hand"]
         page.get_by_role("button", name="Undo", exact=True).tap()
         expect(page.locator("#hand-count")).to_have_attribute("data-count", "13")
+        expect(tiles).to_have_count(13)
     return drawn
 
 
@@ -408,6 +417,7 @@ def check_forward(page: Page, site_url: str, screenshot_dir: Path, name: str) ->
     drawn = random_draws(page, 8)
     assert "1z" not in drawn
     again = page.context.new_page()
+    again.set_viewport_size(page.viewport_size or SMALL)  # the width `page` has now
     open_forward(again, site_url, seed=7)
     assert random_draws(again, 8) == drawn
     open_forward(again, site_url, seed=8)
@@ -419,12 +429,9 @@ def check_forward(page: Page, site_url: str, screenshot_dir: Path, name: str) ->
 
 
 @pytest.mark.browser_context_args(viewport=SMALL, **TOUCH)
-def test_playing_forward_at_360(page: Page, site_url: str, screenshot_dir: Path) -> None:
+def test_playing_forward_at_360_and_390(page: Page, site_url: str, screenshot_dir: Path) -> None:
     check_forward(page, site_url, screenshot_dir, "phone-360")
-
-
-@pytest.mark.browser_context_args(viewport=PHONE, **TOUCH)
-def test_playing_forward_at_390(page: Page, site_url: str, screenshot_dir: Path) -> None:
+    page.set_viewport_size(PHONE)
     check_forward(page, site_url, screenshot_dir, "phone-390")
 
 
@@ -435,7 +442,12 @@ def check_embed(page: Page, site_url: str, screenshot_dir: Path, name: str) -> N
     hand = "".join(TAPS)
     expected = paili.analyze(hand)
     held: list[Route] = []
-    page.context.route("**/pyodide.asm.wasm", lambda route: held.append(route))  # held until the test lets it go
+
+    def hold(route: Route) -> None:
+        held.append(route)
+
+    # the engine's answers held until the test lets them go (asked before the recorded engine's own route)
+    page.context.route("**/__engine__", hold)
     page.goto(f"{site_url}embed.html?q={hand}")
     tiles = page.get_by_role("group", name="Hand tiles").locator(".tile")
     # the hand is drawn before the engine is ready
@@ -445,6 +457,7 @@ def check_embed(page: Page, site_url: str, screenshot_dir: Path, name: str) -> N
     assert tiles.evaluate_all("els => els.map(e => e.dataset.tile)") == expected["concealed"]
     while not held:
         page.wait_for_timeout(50)  # until the worker's request reaches the route
+    page.context.unroute("**/__engine__", hold)
     for route in held:
         route.fallback()
     expect(page.locator("html")).to_have_attribute("data-engine", "ready", timeout=60_000)
@@ -472,12 +485,10 @@ def check_embed(page: Page, site_url: str, screenshot_dir: Path, name: str) -> N
 
 
 @pytest.mark.browser_context_args(viewport=SMALL, **TOUCH)
-def test_the_embed_draws_at_once_is_compact_and_undoes_at_360(page: Page, site_url: str, screenshot_dir: Path) -> None:
+def test_the_embed_draws_at_once_is_compact_and_undoes_at_360_and_390(page: Page, site_url: str,
+                                                                      screenshot_dir: Path) -> None:
     check_embed(page, site_url, screenshot_dir, "phone-360")
-
-
-@pytest.mark.browser_context_args(viewport=PHONE, **TOUCH)
-def test_the_embed_draws_at_once_is_compact_and_undoes_at_390(page: Page, site_url: str, screenshot_dir: Path) -> None:
+    page.set_viewport_size(PHONE)
     check_embed(page, site_url, screenshot_dir, "phone-390")
 
 
