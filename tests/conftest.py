@@ -14,6 +14,8 @@ Two sizes (``python3 build.py test`` and ``python3 build.py test --all``):
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 import support
 from hypothesis import settings
@@ -30,6 +32,23 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def pytest_configure(config: pytest.Config) -> None:
     # Runs in the main process and in each pytest-xdist worker (the option reaches every one).
     support.FULL = bool(config.getoption("paili_all"))
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """pytest-xdist's scheduler for ``-n N`` (its default ``--dist load``): the engine tests dealt one by one,
+    each browser module's tests kept together on one worker (so a module's shared page starts Python once).
+    The browser modules come first in collection order, so the longest units start first and the engine tests
+    fill the gaps. (``--dist loadgroup`` cannot do this under pytest 9: it renames node ids through an
+    attribute pytest 9 no longer reads.)"""
+    if config.getvalue("dist") != "load":
+        return None  # another --dist asked for by name: xdist's own
+    from xdist.scheduler import LoadScopeScheduling
+
+    class BrowserModulesTogether(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return nodeid.split("::", 1)[0] if nodeid.startswith("tests/browser/") else nodeid
+
+    return BrowserModulesTogether(config, log)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

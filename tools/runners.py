@@ -19,9 +19,9 @@ LINTED = ("engine/paili", "tests", "build.py", "tools")
 
 PYTEST_OPTIONS = (
     "--output", "test-artifacts/playwright",
-    # one worker a core (pytest-xdist); a browser module's tests stay on one worker (one page, one Python start:
-    # tests/browser/conftest.py puts each module in an xdist_group), the engine tests are dealt one by one
-    "-n", "auto", "--dist", "loadgroup",
+    # one worker a core (pytest-xdist); a browser module's tests stay on one worker (one page, one Python start),
+    # the engine tests are dealt one by one: tests/conftest.py's scheduler
+    "-n", "auto",
     "--durations=25",  # the slowest tests of every run, so a slow test shows up the day it arrives
 )
 """pytest's options in every ``build.py test`` run; the caller's own (``--all``, ``-k ...``) come after them."""

@@ -25,7 +25,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Error, Page, Route, WebError
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Error, Page, Route, WebError, expect
 from recorded_engine import use_recorded_engine
 from support import CHROMIUM, CHROMIUM_ARGS
 
@@ -45,18 +45,21 @@ def pytest_configure(config: pytest.Config) -> None:
         "filterwarnings",
         "ignore:Session-scoped fixtures defined as instance methods:pytest.PytestRemovedIn10Warning",
     )
+    # An expectation waits up to 20 s for its condition (Playwright's default is 5 s): two test processes, each
+    # with its browser, share a 2-core machine, and a page's answer waited on has taken over 5 s there. A
+    # passing expectation returns as soon as it holds: only a failing one waits this long.
+    expect.set_options(timeout=20_000)
     config.addinivalue_line("markers", "pyodide: runs the real engine (Pyodide in the page's worker), not the "
                                        "recorded one")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Everything in tests/browser is a browser test (needs the built site and chromium). Under pytest-xdist
-    (``--dist loadgroup``) a module's tests run on one worker, so its shared page starts Python once."""
+    """Everything in tests/browser is a browser test (needs the built site and chromium). (Under pytest-xdist a
+    module's tests run on one worker, so its shared page starts Python once: tests/conftest.py's scheduler.)"""
     here = Path(__file__).parent
     for item in items:
         if here in Path(str(item.path)).parents:
             item.add_marker(pytest.mark.browser)
-            item.add_marker(pytest.mark.xdist_group(Path(str(item.path)).stem))
             if not item.get_closest_marker("pyodide"):
                 # the recorded engine's context: no service worker (it would precache Pyodide's 14 MB each test).
                 # pytest-playwright reads the first browser_context_args marker only: merged into the test's own

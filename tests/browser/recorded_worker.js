@@ -6,8 +6,9 @@
 // start-up failures, the CSP, micropip, the embed module).
 //
 // Protocol (web/paili.mjs): {type: "init", baseUrl} -> progress, then {type: "ready", version, build};
-// {id, op, payload} -> {id, ok, result} or {id, ok: false, error}; {type: "cancel", id} is accepted and ignored
-// (the page has already dropped that request's promise, so a late answer is not shown).
+// {id, op, payload} -> {id, ok, result} or {id, ok: false, error}; {type: "cancel", id} drops a request not yet
+// sent. Like the real worker it answers one request at a time, the newest waiting first, so a page that asks
+// again and again (a hand played forward) is answered for its latest hand, not for each stale one in turn.
 
 const endpoint = new URL("__engine__", import.meta.url);
 
@@ -37,13 +38,35 @@ self.onmessage = async (event) => {
     }
     return;
   }
-  if (data.type === "cancel") return;
-  const { id, op, payload } = data;
-  try {
-    post({ id, ...(await ask({ ...(payload ?? {}), op })) });
-  } catch (err) {
-    const message = String(err);
-    post({ id, ok: false, error: { type: "InternalError", message, position: null, field: null, code: "internal",
-      params: { message } } });
+  if (data.type === "cancel") {
+    const index = waiting.findIndex((job) => job.id === data.id);
+    if (index >= 0) waiting.splice(index, 1);
+    return;
   }
+  waiting.push({ id: data.id, request: { ...(data.payload ?? {}), op: data.op } });
+  pump();
 };
+
+/** @type {{id: number, request: Record<string, unknown>}[]} requests not sent yet, oldest first */
+const waiting = [];
+let pumping = false;
+
+/** Send the waiting requests one at a time, newest first, posting each answer. */
+async function pump() {
+  if (pumping) return;
+  pumping = true;
+  try {
+    while (waiting.length) {
+      const { id, request } = /** @type {{id: number, request: Record<string, unknown>}} */ (waiting.pop());
+      try {
+        post({ id, ...(await ask(request)) });
+      } catch (err) {
+        const message = String(err);
+        post({ id, ok: false, error: { type: "InternalError", message, position: null, field: null,
+          code: "internal", params: { message } } });
+      }
+    }
+  } finally {
+    pumping = false;
+  }
+}
