@@ -216,10 +216,12 @@ def test_close_rejects_what_is_pending(embed_page: Page) -> None:
     assert outcome == {"settled": ["EngineClosed"] * 3, "later": "EngineClosed"}
 
 
-@pytest.mark.pyodide  # the real worker's start-up fails (its own page: the routes break the site)
-def test_create_engine_rejects_when_the_site_is_broken(embed_page: Page, site_url: str) -> None:
-    """A build-info.json naming a wheel that is not a wheel: createEngine rejects with the reason."""
-    context = embed_page.context
+@pytest.mark.pyodide
+def test_create_engine_rejects_when_the_site_is_broken(engine_page: Page, site_url: str) -> None:
+    """A build-info.json naming a wheel that is not a wheel: createEngine rejects with the reason. (A second
+    engine in the module's page, its runtime files already in the context's cache; the routes that break the
+    site are taken away after, the module's engine is not touched.)"""
+    context = engine_page.context
 
     def build_info(route: Route) -> None:
         body = json.dumps({"version": "0", "wheel": "wheels/broken-0-py3-none-any.whl", "pyodide": "pyodide/"})
@@ -230,12 +232,16 @@ def test_create_engine_rejects_when_the_site_is_broken(embed_page: Page, site_ur
 
     context.route(site_url + "build-info.json", build_info)
     context.route(site_url + "wheels/broken-0-py3-none-any.whl", not_a_wheel)
-    error = embed_page.evaluate(
-        """async () => {
-            try { await window.paili.createEngine({ baseUrl: "../" }); return null; }
-            catch (err) { return { type: err.type, message: err.message, isError: err instanceof Error }; }
-        }"""
-    )
+    try:
+        error = engine_page.evaluate(
+            """async () => {
+                try { await window.paili.createEngine({ baseUrl: "../" }); return null; }
+                catch (err) { return { type: err.type, message: err.message, isError: err instanceof Error }; }
+            }"""
+        )
+    finally:
+        context.unroute(site_url + "build-info.json", build_info)
+        context.unroute(site_url + "wheels/broken-0-py3-none-any.whl", not_a_wheel)
     assert error is not None, "createEngine resolved for a broken site"
     assert error["isError"] and error["type"] == "EngineFailed"
     assert error["message"]
