@@ -58,8 +58,12 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.browser)
             item.add_marker(pytest.mark.xdist_group(Path(str(item.path)).stem))
             if not item.get_closest_marker("pyodide"):
-                # the recorded engine's context: no service worker (it would precache Pyodide's 14 MB each test)
-                item.add_marker(pytest.mark.browser_context_args(service_workers="block"))
+                # the recorded engine's context: no service worker (it would precache Pyodide's 14 MB each test).
+                # pytest-playwright reads only the first browser_context_args mark: a test's own (viewport...) is
+                # merged into this one, put first.
+                own = item.get_closest_marker("browser_context_args")
+                context_args = {"service_workers": "block", **(own.kwargs if own else {})}
+                item.add_marker(pytest.mark.browser_context_args(**context_args), append=False)
 
 
 SITE_NOT_BUILT = "is not a built site: run `python3 build.py build` first (`python3 build.py test` builds it too)"
