@@ -37,7 +37,7 @@ STATES = {
 EACH_LANGUAGE = [pytest.param(lang, id=lang, marks=pytest.mark.browser_context_args(
     locale=locale, viewport=PHONE, service_workers="block")) for lang, locale in LANGS.items()]
 """Each language, its test's context (`page`) in a browser set to the locale that should choose it, 360 px wide
-(the mark's arguments replace the harness's own: service workers blocked again)."""
+(service workers blocked, as the harness blocks them for the recorded engine)."""
 
 
 def open_page(page: Page, site_url: str, query: str = "", path: str = "") -> Page:
