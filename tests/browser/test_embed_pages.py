@@ -80,7 +80,7 @@ def test_iframe_and_module_from_another_origin(page: Page, site_url: str, host_u
     page.goto(f"{host_url}embed.html?site={site_url}")
     # The module: paili.mjs imported cross-origin, its worker started from a blob, the engine answers.
     result = page.locator("#module-result")
-    expect(result).to_have_attribute("data-shanten", "0", timeout=60_000)
+    expect(result).to_have_attribute("data-shanten", "0", timeout=120_000)  # Pyodide starting, on a loaded machine
     expect(result).to_have_text("tenpai")
     # The iframe: the discard table drawn inside, and the frame sized to the height it reported.
     frame = page.frame_locator("#paili-frame")
