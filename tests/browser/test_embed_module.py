@@ -3,16 +3,22 @@
 The embedding page is a bare HTML page served (by Playwright routing) from a sub-folder of the site, so it
 starts no engine of its own and passes `baseUrl` like an embedder. The expected answers are computed in this
 process with `paili.analyze`: the browser must return exactly the same JSON.
+
+The module against the real worker (Pyodide) is the point of most tests here: start-up, the answers of Python in
+the browser, a broken site. The tests that only ask what a started engine answers share one embedder page with
+the engine started once (`engine_page`); close() (paili.mjs's own bookkeeping) runs on the recorded engine.
 """
 
 from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, Route
+from playwright.sync_api import Browser, Page, Route
 
 import paili
 import paili.api
@@ -22,9 +28,8 @@ HANDS = 300
 SEED = 20240611
 
 
-@pytest.fixture
-def embed_page(page: Page, site_url: str) -> Page:
-    """A blank page at <site>/embedder/ with `window.paili` = the imported module."""
+def open_embedder(page: Page, site_url: str) -> None:
+    """Open a blank page at <site>/embedder/ with `window.paili` = the imported module."""
 
     def blank(route: Route) -> None:
         route.fulfill(status=200, content_type="text/html", body="<!doctype html><title>embedder</title>")
@@ -32,7 +37,51 @@ def embed_page(page: Page, site_url: str) -> Page:
     page.route(site_url + EMBEDDER, blank)
     page.goto(site_url + EMBEDDER)
     page.evaluate("async () => { window.paili = await import('../paili.mjs'); }")
+
+
+@pytest.fixture
+def embed_page(page: Page, site_url: str) -> Page:
+    """The embedder page in this test's own context (the real worker when the test is marked pyodide)."""
+    open_embedder(page, site_url)
     return page
+
+
+Started = tuple[Page, Any, list[str]]
+"""The module's embedder page, the browser problems seen in its context, the progress messages of its start."""
+
+
+@pytest.fixture(scope="module")
+def _started_engine(browser: Browser, site_url: str, request: pytest.FixtureRequest) -> Iterator[Started]:
+    """The embedder page with `window.engine` started once on the real worker (Pyodide), for the module; with
+    the browser checks of tests/browser/conftest.py on its context (a start that misbehaves fails every test)."""
+    harness = request.config.pluginmanager.get_plugin(str(Path(__file__).with_name("conftest.py")))
+    context = browser.new_context()
+    problems = harness.BrowserProblems()
+    unwatch = harness.watch(context, problems)
+    try:
+        page = context.new_page()
+        open_embedder(page, site_url)
+        progress = start(page)
+        report = problems.report()
+        if report:
+            pytest.fail(f"the browser misbehaved while the engine started:\n{report}", pytrace=False)
+        yield page, problems, progress
+    finally:
+        unwatch()
+        context.close()
+
+
+@pytest.fixture
+def engine_page(_started_engine: Started, request: pytest.FixtureRequest) -> Iterator[Page]:
+    """The module's embedder page with `window.engine` ready on the real worker; what the browser did wrong
+    during this test fails it, as with `page`. The tests only send requests: none closes the engine."""
+    page, problems, _ = _started_engine
+    assert page.evaluate("!window.engine.failed"), "the shared engine failed"
+    problems.clear()
+    yield page
+    report = problems.report()
+    if report:
+        pytest.fail(f"the browser misbehaved during {request.node.name}:\n{report}", pytrace=False)
 
 
 def start(page: Page) -> list[str]:
@@ -86,20 +135,21 @@ def expected(hand: str) -> dict[str, Any]:
                                        "field": error.field}}
 
 
-def test_start_reports_progress_then_ready(embed_page: Page) -> None:
-    progress = start(embed_page)
+@pytest.mark.pyodide
+def test_start_reports_progress_then_ready(_started_engine: Started, engine_page: Page) -> None:
+    progress = _started_engine[2]  # what the real worker reported while the module's engine started
     assert progress, "no progress was reported"
     assert all(isinstance(m, str) and m for m in progress)
-    version = embed_page.evaluate("window.engine.version")
+    version = engine_page.evaluate("window.engine.version")
     assert version == json.loads(paili.api.handle('{"op": "version"}'))["result"]["version"]
 
 
-def test_same_json_as_python_for_random_hands(embed_page: Page) -> None:
+@pytest.mark.pyodide
+def test_same_json_as_python_for_random_hands(engine_page: Page) -> None:
     rng = random.Random(SEED)
     hands = [random_hand(rng) for _ in range(HANDS)]
     hands += ["123m456p789s11122z", "123m456p22z [789s] (1111z)", "19m19p19s12345677z", "123m8z", ""]
-    start(embed_page)
-    answers: list[dict[str, Any]] = embed_page.evaluate(
+    answers: list[dict[str, Any]] = engine_page.evaluate(
         """async (hands) => {
             const settled = await Promise.allSettled(hands.map((hand) => window.engine.analyze(hand)));
             return settled.map((s) => s.status === "fulfilled"
@@ -119,11 +169,11 @@ def test_same_json_as_python_for_random_hands(embed_page: Page) -> None:
     assert 0 < errors < len(hands) // 2, "the random hands should be mostly valid, with some errors"
 
 
-def test_concurrent_requests_resolve_to_their_callers(embed_page: Page) -> None:
-    start(embed_page)
+@pytest.mark.pyodide
+def test_concurrent_requests_resolve_to_their_callers(engine_page: Page) -> None:
     hands = ["123m456p789s11122z", "1m", "123m8z", "11223344556677m", "123456789p1122z", "19m19p19s1234567z"]
     # fire them all before awaiting any, interleaved with the generic request() and a bad request
-    answers = embed_page.evaluate(
+    answers = engine_page.evaluate(
         """async (hands) => {
             const e = window.engine;
             const promises = [];
@@ -151,6 +201,7 @@ def test_concurrent_requests_resolve_to_their_callers(embed_page: Page) -> None:
 
 
 def test_close_rejects_what_is_pending(embed_page: Page) -> None:
+    """close() is paili.mjs's own: it ends the worker and rejects what is pending (recorded engine)."""
     start(embed_page)
     outcome = embed_page.evaluate(
         """async () => {
@@ -165,9 +216,12 @@ def test_close_rejects_what_is_pending(embed_page: Page) -> None:
     assert outcome == {"settled": ["EngineClosed"] * 3, "later": "EngineClosed"}
 
 
-def test_create_engine_rejects_when_the_site_is_broken(embed_page: Page, site_url: str) -> None:
-    """A build-info.json naming a wheel that is not a wheel: createEngine rejects with the reason."""
-    context = embed_page.context
+@pytest.mark.pyodide
+def test_create_engine_rejects_when_the_site_is_broken(engine_page: Page, site_url: str) -> None:
+    """A build-info.json naming a wheel that is not a wheel: createEngine rejects with the reason. (A second
+    engine in the module's page, its runtime files already in the context's cache; the routes that break the
+    site are taken away after, the module's engine is not touched.)"""
+    context = engine_page.context
 
     def build_info(route: Route) -> None:
         body = json.dumps({"version": "0", "wheel": "wheels/broken-0-py3-none-any.whl", "pyodide": "pyodide/"})
@@ -178,24 +232,28 @@ def test_create_engine_rejects_when_the_site_is_broken(embed_page: Page, site_ur
 
     context.route(site_url + "build-info.json", build_info)
     context.route(site_url + "wheels/broken-0-py3-none-any.whl", not_a_wheel)
-    error = embed_page.evaluate(
-        """async () => {
-            try { await window.paili.createEngine({ baseUrl: "../" }); return null; }
-            catch (err) { return { type: err.type, message: err.message, isError: err instanceof Error }; }
-        }"""
-    )
+    try:
+        error = engine_page.evaluate(
+            """async () => {
+                try { await window.paili.createEngine({ baseUrl: "../" }); return null; }
+                catch (err) { return { type: err.type, message: err.message, isError: err instanceof Error }; }
+            }"""
+        )
+    finally:
+        context.unroute(site_url + "build-info.json", build_info)
+        context.unroute(site_url + "wheels/broken-0-py3-none-any.whl", not_a_wheel)
     assert error is not None, "createEngine resolved for a broken site"
     assert error["isError"] and error["type"] == "EngineFailed"
     assert error["message"]
 
 
-def test_score_gives_the_same_json_as_python(embed_page: Page) -> None:
+@pytest.mark.pyodide
+def test_score_gives_the_same_json_as_python(engine_page: Page) -> None:
     from scoring_cases import random_cases
 
     cases = list(random_cases(SEED, 40))
     cases.append({"hand": "123m456p789s234s55p", "win": "5p", "ippatsu": True})  # an error: ippatsu, no riichi
-    start(embed_page)
-    answers: list[dict[str, Any]] = embed_page.evaluate(
+    answers: list[dict[str, Any]] = engine_page.evaluate(
         """async (cases) => {
             const settled = await Promise.allSettled(cases.map(({ hand, ...options }) =>
                 window.engine.score(hand, options)));

@@ -8,7 +8,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
+from recorded_engine import use_recorded_engine
 
 import paili
 from tools.server import serve_in_thread
@@ -58,12 +59,28 @@ def test_embed_shows_an_error_for_a_bad_hand(page: Page, site_url: str) -> None:
     expect(page.locator("#hand-error-message")).to_contain_text("8z")
 
 
-def test_iframe_and_module_from_another_origin(page: Page, site_url: str, host_url: str) -> None:
+@pytest.mark.pyodide
+def test_iframe_and_module_from_another_origin(page: Page, site_url: str, host_url: str,
+                                               requests_seen: list[str]) -> None:
+    """The module starts the real worker from another origin (Pyodide fetched across origins: the point here);
+    the iframe, the site's own embed.html, draws on the recorded engine."""
     assert host_url != site_url
+    host = host_url.rstrip("/")
+    use_recorded_engine(page.context)
+
+    def real_worker_for_the_host(route: Route) -> None:
+        # asked before the recorded engine's route: the worker script the host's blob worker imports (a
+        # cross-origin request, with the host's Origin) is the real one; the iframe's goes on to the recorded one
+        if route.request.header_value("origin") == host:
+            route.continue_()
+        else:
+            route.fallback()
+
+    page.context.route("**/js/worker.js", real_worker_for_the_host)
     page.goto(f"{host_url}embed.html?site={site_url}")
     # The module: paili.mjs imported cross-origin, its worker started from a blob, the engine answers.
     result = page.locator("#module-result")
-    expect(result).to_have_attribute("data-shanten", "0", timeout=60_000)
+    expect(result).to_have_attribute("data-shanten", "0", timeout=120_000)  # Pyodide starting, on a loaded machine
     expect(result).to_have_text("tenpai")
     # The iframe: the discard table drawn inside, and the frame sized to the height it reported.
     frame = page.frame_locator("#paili-frame")
@@ -86,6 +103,9 @@ def test_iframe_and_module_from_another_origin(page: Page, site_url: str, host_u
     # The frame shows everything without scrolling inside it.
     inner = page.frames[1]
     assert inner.evaluate("document.documentElement.scrollHeight <= window.innerHeight + 1")
+    # both engines were what this test says: the real runtime (for the module) and the recorded one (the iframe)
+    assert any(url.endswith("/pyodide.asm.wasm") for url in requests_seen), "the module did not start Pyodide"
+    assert any(url.endswith("/__engine__") for url in requests_seen), "the iframe did not use the recorded engine"
 
 
 def test_embed_is_compact_on_a_phone(page: Page, site_url: str) -> None:

@@ -2,15 +2,21 @@
 switches in the header and persists, rides in a shared link only when asked; every state of the page is
 drawn with no missing catalog key (⟦key⟧), no horizontal scroll at 360 px, and CJK text in the site's own
 fonts (Debian's Chromium here has no CJK font). Screenshots of each language go to test-artifacts.
+
+All on the recorded engine (the language is the page's, not the runtime's): a test's browser locale is its
+context's, given by a `browser_context_args` mark per language; a second browser in another language is a context
+of `other_browser`, checked and recorded like `page`'s.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+from recorded_engine import use_recorded_engine
 from test_fu_i18n import fu_line
 
 import paili
@@ -28,13 +34,42 @@ STATES = {
 }
 
 
-def open_page(browser: Browser, site_url: str, locale: str, query: str = "", path: str = "") -> Page:
-    context = browser.new_context(locale=locale, viewport=PHONE, service_workers="block")
-    page = context.new_page()
+EACH_LANGUAGE = [pytest.param(lang, id=lang, marks=pytest.mark.browser_context_args(
+    locale=locale, viewport=PHONE, service_workers="block")) for lang, locale in LANGS.items()]
+"""Each language, its test's context (`page`) in a browser set to the locale that should choose it, 360 px wide
+(service workers blocked, as the harness blocks them for the recorded engine)."""
+
+
+def open_page(page: Page, site_url: str, query: str = "", path: str = "") -> Page:
     page.goto(f"{site_url}{path}{query}")
     page.locator("html[data-engine='ready'], html[data-engine='failed']").wait_for(timeout=90_000)
     assert page.locator("html").get_attribute("data-engine") == "ready"
     return page
+
+
+@pytest.fixture
+def other_browser(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Callable[[str], BrowserContext]]:
+    """Makes a new context set to a locale (360 px, the recorded engine), with the browser checks of `page`."""
+    harness = request.config.pluginmanager.get_plugin(str(Path(__file__).with_name("conftest.py")))
+    made: list[tuple[BrowserContext, Any, Callable[[], None]]] = []
+
+    def make(locale: str) -> BrowserContext:
+        context = browser.new_context(locale=locale, viewport=PHONE, service_workers="block")
+        problems = harness.BrowserProblems()
+        unwatch = harness.watch(context, problems)
+        use_recorded_engine(context)
+        made.append((context, problems, unwatch))
+        return context
+
+    yield make
+    reports = []
+    for context, problems, unwatch in made:
+        unwatch()
+        context.close()
+        reports.append(problems.report())
+    report = "\n".join(r for r in reports if r)
+    if report:
+        pytest.fail(f"the browser misbehaved during {request.node.name}:\n{report}", pytrace=False)
 
 
 def summary(hand: str, lang: str) -> str:
@@ -64,9 +99,9 @@ def check_rendered(page: Page, lang: str) -> None:
         assert any("Noto Sans CJK" in face for face in faces), faces
 
 
-@pytest.mark.parametrize("lang", list(LANGS))
-def test_every_state_in_each_language(browser: Browser, site_url: str, screenshot_dir: Path, lang: str) -> None:
-    page = open_page(browser, site_url, LANGS[lang])
+@pytest.mark.parametrize("lang", EACH_LANGUAGE)
+def test_every_state_in_each_language(page: Page, site_url: str, screenshot_dir: Path, lang: str) -> None:
+    open_page(page, site_url)
     for name, hand in STATES.items():
         page.locator("#hand").fill(hand)
         expect(page.locator("#results .summary-text")).to_have_text(summary(hand, lang), timeout=30_000)
@@ -86,7 +121,6 @@ def test_every_state_in_each_language(browser: Browser, site_url: str, screensho
     error = error_json(pytest.raises(paili.HandError, paili.analyze, "123m8z").value)
     assert message.inner_text() == i18n.error_text(error, lang)
     check_rendered(page, lang)
-    page.context.close()
 
 
 FU_WINS = {"222m999p123s456s55z": {"win": "2s", "riichi": 1},
@@ -94,32 +128,31 @@ FU_WINS = {"222m999p123s456s55z": {"win": "2s", "riichi": 1},
 """Wins whose fu lines name closed and open sets, one completed by ron, a dragon pair, a wait, rounding."""
 
 
-@pytest.mark.parametrize("lang", list(LANGS))
-def test_the_fu_breakdown_in_each_language(browser: Browser, site_url: str, lang: str) -> None:
+@pytest.mark.parametrize("lang", EACH_LANGUAGE)
+def test_the_fu_breakdown_in_each_language(page: Page, site_url: str, lang: str) -> None:
     """Each line of the Score panel's fu breakdown in the language shown, tiles by their names there."""
     for hand, situation in FU_WINS.items():
         query = f"?q={hand}&w={situation['win']}" + ("&r=1" if situation.get("riichi") else "")
-        page = open_page(browser, site_url, LANGS[lang], query)
+        open_page(page, site_url, query)
         want = paili.score(hand, **situation)
         lines = [f"{i18n.t('score.fu_count', lang, count=e['fu'])} {fu_line(e, lang, names=True)}"
                  for e in want["fu_breakdown"]]
         expect(page.locator("section.fu-breakdown li")).to_have_text(lines, timeout=60_000)
         check_rendered(page, lang)
-        page.context.close()
 
 
-@pytest.mark.parametrize("lang", list(LANGS))
-def test_embed_in_each_language(browser: Browser, site_url: str, screenshot_dir: Path, lang: str) -> None:
-    page = open_page(browser, site_url, LANGS[lang], f"?q={STATES['discards']}", "embed.html")
+@pytest.mark.parametrize("lang", EACH_LANGUAGE)
+def test_embed_in_each_language(page: Page, site_url: str, screenshot_dir: Path, lang: str) -> None:
+    open_page(page, site_url, f"?q={STATES['discards']}", "embed.html")
     page.locator(".summary").wait_for()
     check_rendered(page, lang)
     page.screenshot(path=screenshot_dir / f"i18n-{lang}-embed.png", full_page=True)
-    page.context.close()
 
 
-def test_switch_persists_and_a_shared_link_carries_the_language_only_when_asked(browser: Browser,
-                                                                               site_url: str) -> None:
-    page = open_page(browser, site_url, "en-US", f"?q={STATES['waits']}")
+@pytest.mark.browser_context_args(locale="en-US", viewport=PHONE, service_workers="block")
+def test_switch_persists_and_a_shared_link_carries_the_language_only_when_asked(
+        page: Page, site_url: str, other_browser: Callable[[str], BrowserContext]) -> None:
+    open_page(page, site_url, f"?q={STATES['waits']}")
     expect(page.locator("html")).to_have_attribute("lang", "en")
     page.locator("#language").select_option("ja")
     expect(page.locator("html")).to_have_attribute("lang", "ja")
@@ -138,11 +171,8 @@ def test_switch_persists_and_a_shared_link_carries_the_language_only_when_asked(
     page.locator("#copy-link").click()
     links.append(page.evaluate("navigator.clipboard.readText()"))
     assert "lang=" not in links[0] and "lang=ja" in links[1], links
-    page.context.close()
     # the link with lang= opens in the sender's language in a browser set to another one
-    other = open_page(browser, site_url, "zh-CN", "?" + links[1].split("?", 1)[1])
+    other = open_page(other_browser("zh-CN").new_page(), site_url, "?" + links[1].split("?", 1)[1])
     expect(other.locator("html")).to_have_attribute("lang", "ja")
-    other.context.close()
-    chinese = open_page(browser, site_url, "zh-CN", f"?q={STATES['waits']}")
+    chinese = open_page(other_browser("zh-CN").new_page(), site_url, f"?q={STATES['waits']}")
     expect(chinese.locator("html")).to_have_attribute("lang", "zh-Hans")
-    chinese.context.close()
