@@ -14,10 +14,10 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
+from guard import BrowserProblems, watch
 from playwright.sync_api import Browser, Page, Route
 
 import paili
@@ -54,10 +54,9 @@ Started = tuple[Page, Any, list[str]]
 def _started_engine(browser: Browser, site_url: str, request: pytest.FixtureRequest) -> Iterator[Started]:
     """The embedder page with `window.engine` started once on the real worker (Pyodide), for the module; with
     the browser checks of tests/browser/conftest.py on its context (a start that misbehaves fails every test)."""
-    harness = request.config.pluginmanager.get_plugin(str(Path(__file__).with_name("conftest.py")))
     context = browser.new_context()
-    problems = harness.BrowserProblems()
-    unwatch = harness.watch(context, problems)
+    problems = BrowserProblems()
+    unwatch = watch(context, problems)
     try:
         page = context.new_page()
         open_embedder(page, site_url)

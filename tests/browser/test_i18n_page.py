@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from guard import BrowserProblems, watch
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from recorded_engine import use_recorded_engine
 from test_fu_i18n import fu_line
@@ -50,13 +51,12 @@ def open_page(page: Page, site_url: str, query: str = "", path: str = "") -> Pag
 @pytest.fixture
 def other_browser(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Callable[[str], BrowserContext]]:
     """Makes a new context set to a locale (360 px, the recorded engine), with the browser checks of `page`."""
-    harness = request.config.pluginmanager.get_plugin(str(Path(__file__).with_name("conftest.py")))
     made: list[tuple[BrowserContext, Any, Callable[[], None]]] = []
 
     def make(locale: str) -> BrowserContext:
         context = browser.new_context(locale=locale, viewport=PHONE, service_workers="block")
-        problems = harness.BrowserProblems()
-        unwatch = harness.watch(context, problems)
+        problems = BrowserProblems()
+        unwatch = watch(context, problems)
         use_recorded_engine(context)
         made.append((context, problems, unwatch))
         return context

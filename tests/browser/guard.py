@@ -1,0 +1,95 @@
+"""The browser tests' guard on a context: every request routed (any whose host is not this machine aborted and
+recorded), page errors, console errors and failed local requests collected. tests/browser/conftest.py puts it on
+every test's ``context``; a module that makes a context of its own calls :func:`watch` on it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import urlsplit
+
+from playwright.sync_api import BrowserContext, ConsoleMessage, Error, Route, WebError
+
+LOCAL_HOSTS = {"127.0.0.1"}
+
+
+@dataclass
+class BrowserProblems:
+    """What went wrong in the browser during one test."""
+
+    blocked: list[str] = field(default_factory=list)  # requests that would have left the machine
+    page_errors: list[str] = field(default_factory=list)
+    console_errors: list[str] = field(default_factory=list)
+    failed_local: list[str] = field(default_factory=list)  # local requests answered 4xx/5xx
+    requested: list[str] = field(default_factory=list)  # every URL requested (pages and workers), in order
+
+    def clear(self) -> None:
+        for items in (self.blocked, self.page_errors, self.console_errors, self.failed_local, self.requested):
+            items.clear()
+
+    def report(self) -> str:
+        lines: list[str] = []
+        for title, items in (
+            ("requests to other hosts (aborted)", self.blocked),
+            ("page errors", self.page_errors),
+            ("console errors", self.console_errors),
+            ("local requests that failed", self.failed_local),
+        ):
+            if items:
+                lines.append(f"{title}:")
+                lines.extend(f"  {item}" for item in dict.fromkeys(items))  # each once, in order
+        return "\n".join(lines)
+
+
+def is_local(url: str) -> bool:
+    parts = urlsplit(url)
+    if parts.scheme in ("data", "blob", "about"):
+        return True
+    return parts.hostname in LOCAL_HOSTS
+
+
+def watch(context: BrowserContext, problems: BrowserProblems) -> Callable[[], None]:
+    """Route every request of ``context`` (off-machine ones aborted) and record into ``problems`` what goes
+    wrong; returns the function that takes the route away again."""
+
+    def route(route: Route) -> None:
+        url = route.request.url
+        if is_local(url):
+            route.continue_()
+        else:
+            problems.blocked.append(f"{route.request.method} {url}")
+            route.abort("blockedbyclient")
+
+    def on_console(message: ConsoleMessage) -> None:
+        if message.type == "error":
+            location = message.location
+            where = f" ({location.get('url')}:{location.get('lineNumber')})" if location else ""
+            problems.console_errors.append(message.text + where)
+
+    def on_web_error(error: WebError) -> None:
+        problems.page_errors.append(str(error.error))
+
+    def on_response(response: Any) -> None:
+        if is_local(response.url) and response.status >= 400:
+            problems.failed_local.append(f"{response.status} {response.url}")
+
+    def on_request(req: Any) -> None:
+        # Records every request; a second net for any the router did not see (it aborts nothing).
+        problems.requested.append(req.url)
+        if not is_local(req.url):
+            problems.blocked.append(f"{req.method} {req.url}")
+
+    context.route("**/*", route)
+    context.on("console", on_console)
+    context.on("weberror", on_web_error)
+    context.on("response", on_response)
+    context.on("request", on_request)
+
+    def unwatch() -> None:
+        try:
+            context.unroute("**/*", route)
+        except Error:
+            pass  # the context is already closed
+
+    return unwatch
