@@ -175,11 +175,12 @@ def _win_tile(hand: Hand, win: object) -> Tile:
     return tile
 
 
-def _indicators(hand: Hand, name: str, text: object, seen: list[int], sanma: bool, copies: bool = True
-                ) -> list[Tile]:
+def _indicators(hand: Hand, name: str, text: object, seen: list[int], seen_reds: list[int], sanma: bool,
+                copies: bool = True) -> list[Tile]:
     """The indicator kinds of ``text``; ``seen`` (kinds in the hand, its melds and nukidora, and earlier
-    indicators) is updated. ``copies=False`` leaves out the check of the copies (4 of a kind, one red five of a
-    suit) against the hand: :func:`score_hand`'s ``indicators_checked``."""
+    indicators) and ``seen_reds`` (the red fives of earlier indicators, by suit) are updated. ``copies=False``
+    leaves out the check of the copies (4 of a kind, one red five of a suit) against the hand:
+    :func:`score_hand`'s ``indicators_checked``."""
     if not isinstance(text, str):
         raise HandError(f"expected indicator tiles such as '3m1z', got {text!r}", field=name,
                         code="indicators.type", params={"got": repr(text)})
@@ -192,7 +193,10 @@ def _indicators(hand: Hand, name: str, text: object, seen: list[int], sanma: boo
         if any(reds) and copies:
             called = hand.set_aside()
             earlier = [seen[t] - hand.concealed[t] - called[t] for t in range(KINDS)]
-            check_visible(hand, [earlier[t] + counts[t] for t in range(KINDS)], reds=reds, field=name)
+            check_visible(hand, [earlier[t] + counts[t] for t in range(KINDS)],
+                          reds=[seen_reds[s] + reds[s] for s in range(3)], field=name)
+        for s in range(3):
+            seen_reds[s] += reds[s]
     if len(tiles) > MAX_INDICATORS:
         raise HandError(f"expected at most {MAX_INDICATORS} indicators (one plus one per kan), "
                         f"got {len(tiles)}", field=name, code="indicators.too_many",
@@ -405,9 +409,10 @@ def indicator_counts(hand: Hand, *, dora: object = "", ura: object = "", sanma: 
     ``hand`` (a hand waiting to win, for :func:`score_hand`'s ``indicators_checked``): ``HandError`` naming
     ``dora`` or ``ura`` for more than 4 copies of a kind or a second red five of a suit in all."""
     seen = [c + s for c, s in zip(hand.concealed, hand.set_aside(), strict=True)]
+    seen_reds = [0, 0, 0]
     out = [0] * KINDS
     for name, text in (("dora", dora), ("ura", ura)):
-        for t in _indicators(hand, name, text, seen, sanma):
+        for t in _indicators(hand, name, text, seen, seen_reds, sanma):
             out[t] += 1
     return out
 
@@ -515,8 +520,9 @@ def _score(given: Hand | None, concealed: tuple[int, ...], reds: tuple[int, ...]
             for t in meld_tiles:
                 seen[t] += 1
             hand = _whole(given, concealed, reds, melds)
-            dora_tiles = _indicators(hand, "dora", dora, seen, sanma, not indicators_checked)
-            ura_tiles = _indicators(hand, "ura", ura, seen, sanma, not indicators_checked)
+            seen_reds = [0, 0, 0]
+            dora_tiles = _indicators(hand, "dora", dora, seen, seen_reds, sanma, not indicators_checked)
+            ura_tiles = _indicators(hand, "ura", ura, seen, seen_reds, sanma, not indicators_checked)
         shows = _NEXT_SANMA if sanma else _NEXT
         if meld_tiles:
             for t in dora_tiles:
