@@ -385,7 +385,7 @@ def _first_over(position: Position, inputs: set[str]) -> str | None:
     return None
 
 
-POSITIONS = scaled(12, 1000)
+POSITIONS = scaled(12, 300)
 """Random positions per rule set (each one called by every function that takes it)."""
 
 
