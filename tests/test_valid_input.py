@@ -254,7 +254,11 @@ def _indicators_and_visible(position: Position, wall: Wall, rng: random.Random) 
     on the limits: the wait's last copies, a red five, all four copies of a kind the hand holds."""
     count = rng.choice([0, 1, 1, 1]) + position.kans
     held = sorted({paili.tile_from_name(c) for c in position.concealed})
-    for _ in range(count):
+    if position.wait is not None and 0 < wall.left[position.wait] and rng.random() < 0.4:
+        # The wait's last copies as indicators (a red five among them now and then): none left to draw.
+        getattr(position, rng.choice(["dora", "dora", "ura"])).extend(
+            wall.take(position.wait, rng) for _ in range(wall.left[position.wait]))
+    for _ in range(min(count, 5 - len(position.dora))):
         pick = rng.random()
         reds = [s for s in range(3) if wall.red[s] and wall.left[FIVES[s]]]
         if pick < 0.3 and position.wait is not None and wall.left[position.wait]:
@@ -269,7 +273,7 @@ def _indicators_and_visible(position: Position, wall: Wall, rng: random.Random) 
         else:
             position.dora.append(wall.take(wall.any(rng), rng))
     if rng.random() < 0.5:
-        for _ in range(len(position.dora)):
+        for _ in range(len(position.dora) - len(position.ura)):
             position.ura.append(wall.take(wall.any(rng), rng))
     if position.wait is not None and rng.random() < 0.3:  # the wait's last copies seen
         position.visible += [wall.take(position.wait, rng) for _ in range(wall.left[position.wait])]
