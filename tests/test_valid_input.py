@@ -279,7 +279,8 @@ def _indicators_and_visible(position: Position, wall: Wall, rng: random.Random) 
         position.visible += [wall.take(position.wait, rng) for _ in range(wall.left[position.wait])]
     if held and rng.random() < 0.4:  # all four copies of a kind the hand holds
         k = rng.choice(held)
-        target = rng.choice(["visible", "dora", "ura"] if len(position.dora) + wall.left[k] <= 5 else ["visible"])
+        target = rng.choice(["visible", *(name for name in ("dora", "ura")
+                                          if len(getattr(position, name)) + wall.left[k] <= 5)])
         getattr(position, target).extend(wall.take(k, rng) for _ in range(wall.left[k]))
     for _ in range(rng.choice([0, 0, 2, 6, 12])):
         position.visible.append(wall.take(wall.any(rng), rng))
