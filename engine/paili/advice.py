@@ -56,7 +56,10 @@ Choices where the issue is silent (written down here so that results are checkab
   with ippatsu when it applies); the tenpai objective counts a draw that makes the hand tenpai as a success.
 * ``waits`` of a tenpai discard: every wait with ``tile``, ``remaining``, ``yaku`` (does the self-drawn win
   have one) and ``points`` ``{"tsumo", "ron"}`` (the riichi policy applied, no ippatsu; expected over the ura
-  dora and over the red and plain copies left; 0 without yaku).
+  dora and over the red and plain copies left; 0 without yaku). A wait with no copy left (``remaining`` 0:
+  the hand, its melds, the visible tiles and the dora indicators hold all four) is listed, with ``p_win`` 0,
+  and its ``points`` are the value as if a copy were drawn (a plain one), whether the last copy is visible or
+  a dora indicator: the indicators are checked against the hand, not again against that copy.
 * The wall is the rule set's (``rules``: ``sanma`` 108 tiles without 2m-8m, ``sichuan`` 108 without honors,
   under 缺一门 for the hand's best suit given up or ``void``). Scoring needs a hand whose melds are all written
   and the four-player riichi rules: under ``sanma``, ``sichuan`` or ``gb``, or with Tenhou's short-hand hands
@@ -1254,8 +1257,9 @@ def outlook(hand: str, *, melds: str | Sequence[str] | None = None, visible: str
     riichi), for the hand as it stands rather than after each discard. The result: the hand's keys, ``rules``,
     ``shanten``, ``turns``, ``options``, ``situation``, ``p_win``, ``p_tenpai`` and ``ev`` (per draw, as an
     advice row's), ``waits`` (a tenpai hand's: ``tile``, ``remaining`` (copies left to draw), ``yaku``,
-    ``points`` and ``p_win``, the chance that the hand, kept as it is, wins on that tile within 1..turns draws;
-    these sum to the hand's ``p_win`` when it never changes: in riichi, or with both options off) and ``note``.
+    ``points`` (for a wait with none left, as if a copy were drawn: see the module docs) and ``p_win``, the
+    chance that the hand, kept as it is, wins on that tile within 1..turns draws; these sum to the hand's
+    ``p_win`` when it never changes: in riichi, or with both options off) and ``note``.
     Raises :class:`HandError` for any bad input, including a 3n+2 hand.
 
     >>> o = outlook("23456m345p33345s", dora="1m", turns=2)  # in riichi, waiting on 1m-4m-7m

@@ -39,7 +39,9 @@ class WinValue:
 
     ``hand`` gives the melds (and the reds among them); ``seen`` the visible counts *without* the dora
     indicators, ``seen_reds`` the red fives among them; ``dora`` the indicator kinds (``dora_reds`` the red
-    ones among them, per suit).
+    ones among them, per suit), checked against the hand by the caller: the scoring does not check them again,
+    so a wait with no copy left (its last one an indicator) is scored as if a copy were drawn, like one whose
+    last copy is visible.
     """
 
     def __init__(self, hand: Hand, *, seen: Sequence[int], seen_reds: Sequence[int], riichi: RiichiPolicy,
@@ -103,10 +105,11 @@ class WinValue:
         hand = Hand(tuple(c), (reds[0], reds[1], reds[2]), self.melds)
         name = f"0{SUITS[win // 9]}" if red else _NAMES[win]
         if not self.riichi:
-            return float(score_hand(hand, win=name, tsumo=tsumo, **self._situation)["points"])
+            return float(score_hand(hand, win=name, tsumo=tsumo, indicators_checked=True,
+                                    **self._situation)["points"])
         ura = self.ura(c)
         result = score_hand(hand, win=name, tsumo=tsumo, riichi=2 if double else 1, ippatsu=ippatsu,
-                            ura_hits=[hits for _, hits in ura], **self._situation)
+                            ura_hits=[hits for _, hits in ura], indicators_checked=True, **self._situation)
         return float(sum(p * points for (p, _), points in zip(ura, result["points_by_ura"], strict=True)))
 
     def ura(self, c: Sequence[int]) -> list[tuple[float, int]]:

@@ -175,9 +175,12 @@ def _win_tile(hand: Hand, win: object) -> Tile:
     return tile
 
 
-def _indicators(hand: Hand, name: str, text: object, seen: list[int], sanma: bool) -> list[Tile]:
+def _indicators(hand: Hand, name: str, text: object, seen: list[int], seen_reds: list[int], sanma: bool,
+                copies: bool = True) -> list[Tile]:
     """The indicator kinds of ``text``; ``seen`` (kinds in the hand, its melds and nukidora, and earlier
-    indicators) is updated."""
+    indicators) and ``seen_reds`` (the red fives of earlier indicators, by suit) are updated. ``copies=False``
+    leaves out the check of the copies (4 of a kind, one red five of a suit) against the hand:
+    :func:`score_hand`'s ``indicators_checked``."""
     if not isinstance(text, str):
         raise HandError(f"expected indicator tiles such as '3m1z', got {text!r}", field=name,
                         code="indicators.type", params={"got": repr(text)})
@@ -187,10 +190,13 @@ def _indicators(hand: Hand, name: str, text: object, seen: list[int], sanma: boo
     if len(text) % 2 or -1 in tiles:  # not the plain form "3m1z...": the full parser (errors, red fives)
         counts, reds = parse_tiles(text, field=name, rules="sanma" if sanma else "riichi")
         tiles = [t for t in range(KINDS) for _ in range(counts[t])]
-        if any(reds):
+        if any(reds) and copies:
             called = hand.set_aside()
             earlier = [seen[t] - hand.concealed[t] - called[t] for t in range(KINDS)]
-            check_visible(hand, [earlier[t] + counts[t] for t in range(KINDS)], reds=reds, field=name)
+            check_visible(hand, [earlier[t] + counts[t] for t in range(KINDS)],
+                          reds=[seen_reds[s] + reds[s] for s in range(3)], field=name)
+        for s in range(3):
+            seen_reds[s] += reds[s]
     if len(tiles) > MAX_INDICATORS:
         raise HandError(f"expected at most {MAX_INDICATORS} indicators (one plus one per kan), "
                         f"got {len(tiles)}", field=name, code="indicators.too_many",
@@ -202,7 +208,7 @@ def _indicators(hand: Hand, name: str, text: object, seen: list[int], sanma: boo
                                 f"{tile_name(t)}", field=name, code="sanma.indicator", params={"tile": tile_name(t)})
     for t in tiles:
         seen[t] += 1
-        if seen[t] > 4:
+        if seen[t] > 4 and copies:
             called = hand.set_aside()
             check_visible(hand, [seen[k] - hand.concealed[k] - called[k] for k in range(KINDS)], field=name)
     return tiles
@@ -379,23 +385,43 @@ def _plain_indicators(text: object) -> Sequence[Tile] | None:
 def score_hand(hand: Hand, *, win: str, tsumo: bool = False, round_wind: str = "1z", seat_wind: str = "1z",
                riichi: int = 0, ippatsu: bool = False, last_tile: bool = False, rinshan: bool = False,
                chankan: bool = False, blessing: bool = False, dora: str = "", ura: str = "", honba: int = 0,
-               riichi_sticks: int = 0, rules: object = "riichi", ura_hits: Sequence[int] = ()) -> dict[str, Any]:
+               riichi_sticks: int = 0, rules: object = "riichi", ura_hits: Sequence[int] = (),
+               indicators_checked: bool = False) -> dict[str, Any]:
     """:func:`score` for a parsed :class:`~paili.Hand`.
 
     With ``ura_hits`` (numbers of ura dora, for a hand in riichi), the result's ``points_by_ura`` lists the
     hand's ``points`` with that many more ura dora, for each (what the advisor's ura expectation needs: one
     reading of the hand instead of one per count; the best reading may differ between counts).
+
+    ``indicators_checked``: the caller has checked the indicators' copies against the hand *before* its winning
+    tile (:func:`indicator_counts`), so they are not checked against the 14 tiles. The value of a wait with no
+    copy left is that of a copy assumed drawn (the last one may be an indicator: hand, winning tile and
+    indicators then hold 5), and :func:`paili.score_waits` and the advisor score it so; :func:`score` checks
+    the real hand it is given.
     """
     return _score(hand, hand.concealed, hand.reds, hand.melds, hand.nukidora, win, tsumo, round_wind, seat_wind,
                   riichi, ippatsu, last_tile, rinshan, chankan, blessing, dora, ura, honba, riichi_sticks, rules,
-                  ura_hits)
+                  ura_hits, indicators_checked)
+
+
+def indicator_counts(hand: Hand, *, dora: object = "", ura: object = "", sanma: bool = False) -> list[int]:
+    """The copies of each kind among the dora and ura indicators, checked as :func:`score` checks them against
+    ``hand`` (a hand waiting to win, for :func:`score_hand`'s ``indicators_checked``): ``HandError`` naming
+    ``dora`` or ``ura`` for more than 4 copies of a kind or a second red five of a suit in all."""
+    seen = [c + s for c, s in zip(hand.concealed, hand.set_aside(), strict=True)]
+    seen_reds = [0, 0, 0]
+    out = [0] * KINDS
+    for name, text in (("dora", dora), ("ura", ura)):
+        for t in _indicators(hand, name, text, seen, seen_reds, sanma):
+            out[t] += 1
+    return out
 
 
 def _score(given: Hand | None, concealed: tuple[int, ...], reds: tuple[int, ...], melds: Sequence[Meld],
            nukidora: int, win: str, tsumo: object, round_wind: object, seat_wind: object, riichi: object,
            ippatsu: object, last_tile: object, rinshan: object, chankan: object, blessing: object, dora: object,
-           ura: object, honba: object, riichi_sticks: object, rules: object, ura_hits: Sequence[int]
-           ) -> dict[str, Any]:
+           ura: object, honba: object, riichi_sticks: object, rules: object, ura_hits: Sequence[int],
+           indicators_checked: bool = False) -> dict[str, Any]:
     """:func:`score_hand`, its arguments by position (a call with 17 keywords costs as much as some yaku), the
     hand by its fields: ``given`` is the :class:`Hand` they come from, or ``None`` when :func:`score` read them
     from plain text (``nukidora`` 0), and the Hand is built only if an error or a rare case needs it (building
@@ -483,7 +509,7 @@ def _score(given: Hand | None, concealed: tuple[int, ...], reds: tuple[int, ...]
             if (len(dora_tiles) > MAX_INDICATORS or len(ura_tiles) > MAX_INDICATORS
                     or sanma and any(t in _NO_SANMA for t in shown)):
                 dora_tiles = None
-            else:
+            elif not indicators_checked:
                 most = 4 - len(shown) - len(meld_tiles)  # a kind held at most this often cannot pass 4 copies
                 for t in shown:
                     if concealed[t] > most and concealed[t] + shown.count(t) + meld_tiles.count(t) > 4:
@@ -494,8 +520,9 @@ def _score(given: Hand | None, concealed: tuple[int, ...], reds: tuple[int, ...]
             for t in meld_tiles:
                 seen[t] += 1
             hand = _whole(given, concealed, reds, melds)
-            dora_tiles = _indicators(hand, "dora", dora, seen, sanma)
-            ura_tiles = _indicators(hand, "ura", ura, seen, sanma)
+            seen_reds = [0, 0, 0]
+            dora_tiles = _indicators(hand, "dora", dora, seen, seen_reds, sanma, not indicators_checked)
+            ura_tiles = _indicators(hand, "ura", ura, seen, seen_reds, sanma, not indicators_checked)
         shows = _NEXT_SANMA if sanma else _NEXT
         if meld_tiles:
             for t in dora_tiles:

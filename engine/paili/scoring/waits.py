@@ -6,6 +6,11 @@ way of winning that the situation rules out (rinshan is a tsumo, chankan a ron) 
 robbing a kan of a tile the hand holds; a wait that completes the hand with no yaku answers ``no_yaku: true``.
 A situation that fits neither way (ippatsu without riichi, a wind that is not 1z-4z...) is the
 :class:`~paili.HandError` :func:`paili.score` gives.
+
+The copies left (``remaining``) are those neither in the hand (its melds and nukidora included) nor among the
+dora and ura indicators given. A wait with none left (the hand holds three, the fourth is an indicator) is
+listed with ``remaining`` 0 and scored as if a copy were drawn: hand, winning tile and indicators then hold 5
+copies of its kind, which is not checked (the indicators are checked against the hand waiting, 13 tiles).
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ from ..hand import Hand
 from ..notation import parse
 from ..tiles import tile_name
 from ..ukeire import waits
-from .calculate import score_hand
+from .calculate import indicator_counts, score_hand
 from .rules import resolve_rules
 
 
@@ -40,16 +45,18 @@ def score_waits(hand: str | Hand, **situation: Any) -> list[dict[str, Any]]:
     if parsed.tile_count % 3 != 1:
         raise HandError(f"expected a hand waiting to win (3n+1 concealed tiles), got {parsed.tile_count}", field="hand",
                         code="score_waits.size", params={"count": parsed.tile_count})
+    shown = indicator_counts(parsed, dora=situation.get("dora", ""), ura=situation.get("ura", ""), sanma=sanma)
     out: list[dict[str, Any]] = []
     refused: dict[bool, HandError] = {}
-    for tile, remaining in waits(parsed, rules="sanma" if sanma else "riichi").tiles:
+    for tile, remaining in waits(parsed, visible=shown, rules="sanma" if sanma else "riichi").tiles:
         counts = list(parsed.concealed)
         counts[tile] += 1
         whole = Hand(tuple(counts), parsed.reds, parsed.melds, parsed.nukidora)
         row: dict[str, Any] = {"tile": tile_name(tile), "remaining": remaining}
         for tsumo in (False, True):
             try:
-                row["tsumo" if tsumo else "ron"] = score_hand(whole, win=tile_name(tile), tsumo=tsumo, **situation)
+                row["tsumo" if tsumo else "ron"] = score_hand(whole, win=tile_name(tile), tsumo=tsumo,
+                                                              indicators_checked=True, **situation)
             except HandError as exc:
                 if exc.field == "chankan" and exc.message.startswith("the robbed tile"):
                     row["ron"] = None
