@@ -268,11 +268,17 @@ def test_random_hands_agree_with_the_value_reference(target: int, meld: str | No
     ("3467m22p345s67899s", None, "0m", "4m", "always"),  # the red 5m seen: no red copy left
     ("4567m12223p46s", "[789s]", "0s", "1z", "always"),    # open, mostly yakuless
     ("234556m22p456s", "[406s]", "", "4p", "dama"),     # a red five in a meld, open tanyao
-    ("234m456p678s12255z", None, "", "1z9m", "always"),  # two indicators: pairs of ura
+    pytest.param("234m456p678s12255z", None, "", "1z9m", "always",  # two indicators: pairs of ura (18 s; the
+                 marks=pytest.mark.slow),                            # test below is its default share)
 ])
 def test_golden_situations_agree_with_the_value_reference(hand: str, melds: str | None, visible: str,
                                                           dora: str, riichi: str) -> None:
     assert check(hand, melds, visible, dora, turns=2, rows=3, riichi=riichi) > 0
+
+
+def test_two_indicators_agree_with_the_value_reference_on_the_best_row() -> None:
+    # The default run's share of the slow golden case with two indicators (18 s; its later rows cost the most).
+    assert check("234m456p678s12255z", None, "", "1z9m", turns=2, rows=1, riichi="always") == 1
 
 
 def test_ippatsu_agrees_with_the_reference_and_never_lowers_a_figure() -> None:
@@ -393,16 +399,25 @@ def differs(hand: str, melds: str | None, visible: str, dora: str, turns: int, r
                for a, b in zip(row[key], plain[row["tile"]][key], strict=True))
 
 
-@pytest.mark.parametrize("options", [{"tegawari": True}, {"shanten_down": True},
-                                     {"tegawari": True, "shanten_down": True}], ids=lambda o: "+".join(o))
-@pytest.mark.parametrize(("target", "meld", "riichi", "seed", "turns"), [
-    (0, "[456p] [678s] [777z]", "always", 34, 4),  # 5 tiles, open with a yaku: every wait wins
-    (1, "[234m] [678s] [456p]", "always", 31, 3),  # open: tanyao or nothing (yakuless shapes)
-    (0, "[789s] [111p] [234m]", "dama", 31, 4),    # open, mostly yakuless
-    (0, "[406s] [777z]", "dama", 69, 3),           # 8 tiles, a red five in a meld
-    (0, None, "dama", 34, 3),                      # closed, dama: the options apply at tenpai
-    (1, None, "always", 36, 2),                    # closed, riichi: the options stop at tenpai
-])
+VALUE_OPTIONS = ({"tegawari": True}, {"shanten_down": True}, {"tegawari": True, "shanten_down": True})
+OPTION_HANDS = [
+    (0, "[456p] [678s] [777z]", "always", 34, 4, "shanten_down"),  # 5 tiles, open with a yaku: every wait wins
+    (1, "[234m] [678s] [456p]", "always", 31, 3, "shanten_down"),  # open: tanyao or nothing (yakuless shapes)
+    (0, "[789s] [111p] [234m]", "dama", 31, 4, "tegawari+shanten_down"),  # open, mostly yakuless
+    (0, "[406s] [777z]", "dama", 69, 3, "tegawari"),          # 8 tiles, a red five in a meld
+    (0, None, "dama", 34, 3, "tegawari"),                     # closed, dama: the options apply at tenpai
+    (1, None, "always", 36, 2, "tegawari+shanten_down"),      # closed, riichi: the options stop at tenpai
+]
+"""(target, meld, riichi, seed, turns, the options the default run checks the hand with); --all checks every hand
+with each of the options. Each hand and each option (twice) is in the default run: the reference takes 2-9 s a
+case."""
+
+
+@pytest.mark.parametrize(("options", "target", "meld", "riichi", "seed", "turns"), [
+    pytest.param(options, target, meld, riichi, seed, turns,
+                 id=f"{target}-{meld}-{riichi}-{seed}-{turns}-{'+'.join(options)}",
+                 marks=() if default == "+".join(options) else pytest.mark.slow)
+    for target, meld, riichi, seed, turns, default in OPTION_HANDS for options in VALUE_OPTIONS])
 def test_options_agree_with_the_value_reference(options: dict[str, bool], target: int, meld: str | None,
                                                 riichi: str, seed: int, turns: int) -> None:
     # Many visible tiles make thin and dead waits, where a swap or a step back pays within a few draws.

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support import scaled
 
 import paili
 from paili.api import handle
@@ -121,7 +122,7 @@ def test_huge_input_is_rejected_at_once() -> None:
     assert time.perf_counter() - start < 5  # generous: a guard against quadratic work, not a benchmark
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=scaled(100, 400), deadline=None)
 @given(st.text(alphabet="0123456789mpsz []()x-", max_size=40), st.sampled_from(["", "1z", "5m0m", "9s9s9s9s"]))
 def test_fuzz_analyze_raises_only_hand_error(text: str, visible: str) -> None:
     try:
@@ -132,7 +133,7 @@ def test_fuzz_analyze_raises_only_hand_error(text: str, visible: str) -> None:
     assert result["shanten"]["min"] >= -1
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=scaled(50, 200), deadline=None)
 @given(st.text(max_size=60))
 def test_fuzz_handle_never_raises(text: str) -> None:
     for request in (text, json.dumps({"op": "analyze", "hand": text})):

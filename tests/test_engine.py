@@ -4,7 +4,7 @@ hand, hands full of quads, hands with called melds and visible tiles, and the tr
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from functools import cache
 from itertools import product
 
@@ -139,10 +139,10 @@ def _decomps_as_reference(hand: Hand) -> list[reference.Decomposition]:
     return sorted(out, key=lambda d: (d.pair, d.triplets, d.sequences))
 
 
-@pytest.mark.slow
-def test_every_one_suit_14_tile_hand_decomposes_like_the_reference() -> None:
+def _check_decompositions(hands: Iterable[tuple[int, ...]]) -> int:
+    """Each hand's regular readings and win against the reference; how many hands win."""
     wins = 0
-    for counts in _one_suit(14):
+    for counts in hands:
         hand = Hand(counts)
         want = reference.decompositions(counts)
         assert _decomps_as_reference(hand) == want, counts
@@ -150,16 +150,37 @@ def test_every_one_suit_14_tile_hand_decomposes_like_the_reference() -> None:
             reference.chiitoitsu_shanten(counts) == -1)), counts
         assert (regular_shanten(counts) == -1) == bool(want), counts
         wins += bool(want)
-    assert wins > 0
+    return wins
+
+
+def _check_tenpai(hands: Iterable[tuple[int, ...]]) -> None:
+    """Tenpai is checked from its definition: some drawable kind (under 4 copies) completes the hand."""
+    for counts in hands:
+        tenpai = any(counts[k] < 4 and _reference_win(counts[:k] + (counts[k] + 1,) + counts[k + 1:])
+                     for k in range(9))
+        assert (regular_shanten(counts) == 0) == tenpai, counts
+
+
+@pytest.mark.slow
+def test_every_one_suit_14_tile_hand_decomposes_like_the_reference() -> None:
+    assert _check_decompositions(_one_suit(14)) > 0
 
 
 @pytest.mark.slow
 def test_every_one_suit_13_tile_hand_is_tenpai_exactly_when_a_draw_wins() -> None:
-    """Tenpai is checked from its definition: some drawable kind (under 4 copies) completes the hand."""
-    for counts in _one_suit(13):
-        tenpai = any(counts[k] < 4 and _reference_win(counts[:k] + (counts[k] + 1,) + counts[k + 1:])
-                     for k in range(9))
-        assert (regular_shanten(counts) == 0) == tenpai, counts
+    _check_tenpai(_one_suit(13))
+
+
+@pytest.mark.parametrize("size", [13, 14])
+def test_a_seeded_sample_of_the_one_suit_sweeps(size: int) -> None:
+    """The default run's share of the two sweeps above (slow-marked): seeded random hands of theirs (dealt from
+    one suit's 36 tiles; listing the 2 million vectors the sweeps walk would cost more than checking these)."""
+    rng = random.Random(1400 + size)
+    hands = [tuple(_random_counts(rng, size, range(9))) for _ in range(300)]
+    if size == 14:
+        assert _check_decompositions(hands) > 0  # 38 of the 300 win
+    else:
+        _check_tenpai(hands)
 
 
 @pytest.mark.parametrize("size", [2, 5, 8, 11])

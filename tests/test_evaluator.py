@@ -12,7 +12,7 @@ from itertools import combinations
 
 import pytest
 import reference
-from support import random_counts
+from support import random_counts, scaled
 
 import paili
 from paili.errors import HandError
@@ -75,7 +75,7 @@ def test_the_evaluator_answers_agree_with_the_reference(rules: str) -> None:
     """``shanten``, ``lowering_draws`` and ``discards`` on full hands, every set of forms, both rules."""
     for forms in EVERY_FORMS:
         ev = Evaluator(melds_needed=4, called=None, forms=forms, rules=rules)  # type: ignore[arg-type]
-        for counts in _hands(13, 13, 6):
+        for counts in _hands(13, 13, scaled(3, 6)):  # 3: each kind of hand once
             s = reference.shanten(counts, 4, rules=rules).best(forms)  # type: ignore[arg-type]
             assert ev.shanten(counts) == s, (counts, forms)
             before = list(counts)
@@ -83,7 +83,7 @@ def test_the_evaluator_answers_agree_with_the_reference(rules: str) -> None:
             assert counts == before
             assert (got_s, draws) == (s, sorted(reference.ukeire(counts, 4, rules=rules, forms=forms))), (  # type: ignore[arg-type]
                 counts, forms)
-        for counts in _hands(14, 14, 6):
+        for counts in _hands(14, 14, scaled(3, 6)):
             want = []
             for k in range(KINDS):
                 if counts[k]:

@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support import scaled
 
 from paili.errors import HandError
 from paili.hand import Hand, Meld, MeldKind
@@ -331,7 +332,7 @@ def test_retyped_hands_parse_to_the_same_hand_seeded() -> None:
     assert changed > 1900  # the retyping really changes the texts
 
 
-@settings(max_examples=300)
+@settings(max_examples=scaled(100, 300))
 @given(st.text(alphabet="0123456789mpsz []()x", max_size=30), st.randoms(use_true_random=False))
 def test_retyped_text_fails_at_the_same_position(text: str, rng: random.Random) -> None:
     """Any text over the notation's alphabet and its retyped form give the same hand or the same error:
@@ -599,13 +600,13 @@ def parse_or_error(text: str, melds: object = None) -> Hand | None:
     return hand
 
 
-@settings(max_examples=500)
+@settings(max_examples=scaled(150, 500))
 @given(st.text())
 def test_fuzz_any_text(text: str) -> None:
     parse_or_error(text)
 
 
-@settings(max_examples=1000)
+@settings(max_examples=scaled(250, 1000))
 @given(st.text(alphabet=ALPHABET, max_size=40))
 def test_fuzz_notation_alphabet(text: str) -> None:
     hand = parse_or_error(text)
@@ -614,7 +615,7 @@ def test_fuzz_notation_alphabet(text: str) -> None:
             assert parse_melds(format_meld(meld)) == (meld,)
 
 
-@settings(max_examples=300)
+@settings(max_examples=scaled(100, 300))
 @given(st.text(alphabet=ALPHABET, max_size=30), st.lists(st.text(alphabet=ALPHABET, max_size=10), max_size=5))
 def test_fuzz_with_separate_melds(text: str, melds: list[str]) -> None:
     parse_or_error(text, melds)
@@ -624,7 +625,7 @@ def test_fuzz_with_separate_melds(text: str, melds: list[str]) -> None:
         pass
 
 
-@settings(max_examples=300)
+@settings(max_examples=scaled(100, 300))
 @given(st.text(alphabet=ALPHABET + "\t\u3000x", max_size=60))
 def test_fuzz_tiles(text: str) -> None:
     try:

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 import pytest
 import reference as ref
 from reference import counts_of
+from support import scaled
 
 WALL = [k for k in range(ref.KINDS) for _ in range(4)]
 
@@ -97,7 +98,7 @@ def test_regular_searches_agree_on_every_small_one_suit_hand(size: int, melds: i
 @pytest.mark.parametrize(("size", "melds"), [(7, 2), (8, 2), (10, 3), (11, 3), (13, 4), (14, 4)])
 def test_regular_searches_agree_on_random_hands(size: int, melds: int) -> None:
     rng = random.Random(size)
-    for i in range(40):
+    for i in range(scaled(12, 40)):
         counts = deal(rng, size, list(range(9)) if i % 4 == 0 else None)  # a quarter of them one suit
         assert ref.regular_shanten(counts, melds) == ref.regular_shanten_naive(counts, melds), counts
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from support import scaled
 
 import paili
 from paili.scoring import PRESETS, calculate, points, resolve_rules, yaku
@@ -398,7 +399,7 @@ _ANY = st.one_of(st.none(), st.booleans(), st.integers(-3, 1500), st.floats(allo
                  st.dictionaries(st.text(max_size=12), st.integers(0, 60), max_size=2))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=scaled(100, 300), deadline=None)
 @given(hand=st.sampled_from(["123m456p789s234s55p", "123m406p55p [789s] [234s]", "19m19p19s1234567z1m",
                              "11223344556677z", "123m456p789s55p (1111z)", "1m", "", "x", "123m456p789s234s56p"]),
        win=_ANY, situation=st.dictionaries(st.sampled_from(list(calculate.SITUATION_KEYS)), _ANY, max_size=5))

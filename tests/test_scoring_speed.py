@@ -27,6 +27,7 @@ from typing import Any, Final
 
 import pytest
 from scoring_cases import random_cases
+from support import scaled
 
 from paili import score
 from paili.agari import Decomposition, decompositions, shape, shape_key
@@ -118,7 +119,7 @@ def test_the_possessive_canonical_pattern_matches_as_the_backtracking_one() -> N
     texts = [case["hand"] for case in random_cases(12, 500)]
     texts += [text[:rng.randrange(len(text) + 1)] + rng.choice(alphabet) + text[rng.randrange(len(text) + 1):]
               for text in texts[:500] for _ in range(20)]
-    texts += ["".join(rng.choice(alphabet) for _ in range(rng.randrange(0, 24))) for _ in range(20000)]
+    texts += ["".join(rng.choice(alphabet) for _ in range(rng.randrange(0, 24))) for _ in range(scaled(5000, 20000))]
     matched = 0
     for text in texts:
         ours, reference = _CANONICAL.fullmatch(text), _BACKTRACKING.fullmatch(text)
@@ -159,7 +160,7 @@ def _key_by_definition(counts: list[int]) -> tuple[str, list[int]]:
 
 def test_shape_key_follows_its_definition() -> None:
     rng = random.Random(12)
-    for _ in range(20000):
+    for _ in range(scaled(5000, 20000)):
         density = rng.random()
         counts = [rng.choice((1, 2, 3, 4, 4, 5, -1) if rng.random() < 0.01 else (1, 2, 3, 4))
                   if rng.random() < density else 0 for _ in range(34)]

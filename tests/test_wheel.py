@@ -1,7 +1,13 @@
-"""The wheel: pure, typed, small, carries its tables, and works once installed away from the source tree."""
+"""The wheel: pure, typed, small, carries its tables, and works once installed away from the source tree.
+
+The wheel tested is the built site's (``dist/site``, named by build-info.json's ``wheel``; ``build.py test``
+builds the site first) when it holds the engine's sources as they are now, else one built here with pip (so
+the tests run without a built site, and never on a wheel older than the sources).
+"""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 import tomllib
@@ -13,10 +19,39 @@ import pytest
 import paili
 
 ROOT = Path(__file__).resolve().parents[1]
+SITE = ROOT / "dist" / "site"  # tools/common.py's SITE
+ENGINE = ROOT / "engine" / "paili"
+
+
+def site_wheel() -> Path | None:
+    """The built site's wheel when it is current: every file of engine/paili (but caches) in it byte for byte,
+    nothing else under paili/, and engine/README.md as its description; None otherwise."""
+    info = SITE / "build-info.json"
+    if not info.is_file():
+        return None
+    wheel = SITE / json.loads(info.read_text())["wheel"]
+    if not wheel.is_file():
+        return None
+    sources = {f"paili/{path.relative_to(ENGINE).as_posix()}": path for path in sorted(ENGINE.rglob("*"))
+               if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc"}
+    with zipfile.ZipFile(wheel) as archive:
+        names = set(archive.namelist())
+        if {n for n in names if n.startswith("paili/")} != set(sources):
+            return None
+        if any(archive.read(name) != path.read_bytes() for name, path in sources.items()):
+            return None
+        metadata = next((n for n in names if n.endswith(".dist-info/METADATA")), None)
+        readme = (ROOT / "engine" / "README.md").read_text()
+        if metadata is None or not archive.read(metadata).decode().rstrip().endswith(readme.rstrip()):
+            return None
+    return wheel
 
 
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    built = site_wheel()
+    if built is not None:
+        return built
     out = tmp_path_factory.mktemp("wheel")
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q",
                     "-w", str(out), str(ROOT)], check=True, timeout=300)
@@ -24,9 +59,45 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return built
 
 
+def test_the_site_wheel_is_reused_only_when_current(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A site wheel that lacks a source file, or holds an old copy of one, is not reused."""
+    engine = tmp_path / "engine" / "paili"
+    engine.mkdir(parents=True)
+    (engine / "__init__.py").write_text("x = 1\n")
+    (tmp_path / "engine" / "README.md").write_text("# paili\n")
+    site = tmp_path / "site"
+    (site / "wheels").mkdir(parents=True)
+    (site / "build-info.json").write_text(json.dumps({"wheel": "wheels/paili-0-py3-none-any.whl"}))
+    monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
+    monkeypatch.setattr(sys.modules[__name__], "SITE", site)
+    monkeypatch.setattr(sys.modules[__name__], "ENGINE", engine)
+    assert site_wheel() is None  # no wheel
+    built = site / "wheels" / "paili-0-py3-none-any.whl"
+
+    def write(files: dict[str, str]) -> None:
+        with zipfile.ZipFile(built, "w") as archive:
+            for name, text in files.items():
+                archive.writestr(name, text)
+
+    metadata = "paili-0.dist-info/METADATA"
+    write({"paili/__init__.py": "x = 1\n", metadata: "Name: paili\n\n# paili\n"})
+    assert site_wheel() == built
+    write({"paili/__init__.py": "x = 0\n", metadata: "Name: paili\n\n# paili\n"})  # an old copy
+    assert site_wheel() is None
+    write({"paili/__init__.py": "x = 1\n", metadata: "Name: paili\n\n# old\n"})  # an old description
+    assert site_wheel() is None
+    write({"paili/__init__.py": "x = 1\n", "paili/gone.py": "", metadata: "Name: paili\n\n# paili\n"})
+    assert site_wheel() is None
+    (engine / "new.py").write_text("")
+    write({"paili/__init__.py": "x = 1\n", metadata: "Name: paili\n\n# paili\n"})  # a new file missing
+    assert site_wheel() is None
+
+
 def test_wheel_is_pure_typed_small_and_complete(wheel: Path) -> None:
     assert wheel.name.endswith("-py3-none-any.whl")
-    # 200 KiB before the rule sets and scoring grew it; measured 233.6 KiB at the merge of the languages: 207.5 KiB
+    # snapshot: the bound follows the wheel's measured size (no independent limit: it catches a wheel that
+    # suddenly grows). 200 KiB before the rule sets and scoring grew it; measured 233.6 KiB at the merge of the
+    # languages: 207.5 KiB
     # of engine and 26.1 KiB of message catalogs (paili/locales: the CLI's languages, so they stay in the wheel;
     # the page reads its own copies from the site's locales/); 256.2 KiB at the GB and advisor speed merges, when
     # the wheel's description became engine/README.md instead of the whole README (about 8 KiB less)
