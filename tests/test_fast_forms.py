@@ -1,14 +1,14 @@
 """The rule sets' fast paths (issue 11's speed work) against their definitions.
 
-* :func:`paili.evaluator.knit_suit` (what the knitted forms read of one suit: the kinds held per rank, packed
+* :func:`paili.forms.knitted.knit_suit` (what the knitted forms read of one suit: the kinds held per rank, packed
   per pattern, and the three 组合龙 rests read from the automaton's prefix states) against its definition, for
   every suit content of up to 8 tiles and for seeded random heavier ones, with and without lowered limits.
-* :func:`paili.evaluator.plain_gb_forms` (GB shanten of a hand with nothing set aside, read straight from the
+* :func:`paili.forms.knitted.plain_gb_forms` (GB shanten of a hand with nothing set aside, read straight from the
   automata, nothing cached) against the cached :meth:`Evaluator.knitted_forms` and seven pairs' formula, on seeded
-  random and near-knitted hands of every size; its tables (:meth:`SuitTables.knit_tables`: the walk that reads a
+  random and near-knitted hands of every size; its tables (:func:`knit_tables`: the walk that reads a
   suit's answer and its three 组合龙 rests at once, built from the :func:`lowered_automata` that read one rest in
   one pass; the packs by the kinds held) against :func:`knit_rest` and :func:`knit_suit`.
-* :func:`paili.evaluator.plain_void_forms` (Sichuan shanten of a hand with nothing set aside, read straight from
+* :func:`paili.forms.voids.plain_void_forms` (Sichuan shanten of a hand with nothing set aside, read straight from
   the automata, nothing cached) against the cached :meth:`Evaluator.void_best`, on seeded random, near-void and
   one-suit hands of every size, with and without a fixed void; :func:`counts_shanten` through it and around it.
 * GB shanten per form against the documented formulas computed the plain way (``knitted_held`` and the regular
@@ -37,15 +37,13 @@ from paili.evaluator import (
     UNREACHABLE,
     Evaluator,
     chiitoitsu_shanten,
-    knit_rest,
-    knit_suit,
     knitted_held,
-    lowered_automata,
     plain_gb_forms,
     plain_void_forms,
     regular_shanten,
     suit_tables,
 )
+from paili.forms.knitted import knit_rest, knit_suit, knit_tables, lowered_automata
 from paili.hand import Hand
 from paili.shanten import Shanten, counts_shanten
 
@@ -140,7 +138,7 @@ def test_knit_tables_walk_reads_the_answer_and_the_rests_at_once() -> None:
     with the rest's own up to one meld (indices 0-3: all plain_gb_forms reads of it), and the walk is a
     layered automaton as the suit's: every transition read lands on a state of the next layer."""
     t = suit_tables()
-    walk, own, rests = t.knit_tables()[:3]
+    walk, own, rests = knit_tables()[:3]
     assert len(own) == len(rests) and len(walk) % 5 == 0
     for part in _knit_parts(1105):
         state = 0
@@ -154,7 +152,7 @@ def test_knit_tables_walk_reads_the_answer_and_the_rests_at_once() -> None:
 
 
 def test_knit_tables_pack_the_kinds_held_as_knit_suit_does() -> None:
-    packs = suit_tables().knit_tables().packs
+    packs = knit_tables().packs
     assert [len(p) for p in packs] == [512] * 3
     for held in product((0, 1), repeat=9):
         part = tuple(count * n for count, n in zip((1, 2, 3, 4, 1, 2, 3, 4, 1), held, strict=True))

@@ -100,8 +100,10 @@ def test_wheel_is_pure_typed_small_and_complete(wheel: Path) -> None:
     # languages: 207.5 KiB
     # of engine and 26.1 KiB of message catalogs (paili/locales: the CLI's languages, so they stay in the wheel;
     # the page reads its own copies from the site's locales/); 256.2 KiB at the GB and advisor speed merges, when
-    # the wheel's description became engine/README.md instead of the whole README (about 8 KiB less)
-    assert wheel.stat().st_size < 256 * 1024
+    # the wheel's description became engine/README.md instead of the whole README (about 8 KiB less); 254.3 KiB
+    # before the evaluator's split into paili/forms/ (issue 26), 260.5 KiB after it (five modules compressed
+    # apart, each with its docstring)
+    assert wheel.stat().st_size < 264 * 1024
     names = set(zipfile.ZipFile(wheel).namelist())
     for needed in ("paili/py.typed", "paili/tables/suit_dfa.bin", "paili/tables/suit_sums.bin",
                    "paili/tables/agari_index.txt", "paili/api.py", "paili/__main__.py"):

@@ -223,12 +223,10 @@ def bench_discard_tables(hands: list[Counts]) -> list[str]:
 
 def clear_caches() -> None:
     """Empty the engine's caches of suit contents and of evaluators (a benchmark's own business)."""
-    from paili import evaluator
+    from paili.forms import knitted, regular
 
-    evaluator._SHARED_SUITS.clear()
-    evaluator._CAPPED_SUITS.clear()
-    evaluator._KNIT_SUITS.clear()
-    evaluator._CAPPED_KNITS.clear()
+    regular.clear_caches()
+    knitted.clear_caches()
     sys.modules["paili.shanten"]._EVALUATORS.clear()  # the module (paili.shanten is also the function)
 
 
