@@ -92,6 +92,9 @@ Improvements (改良) of a discard: the draws that keep its shanten but, after t
 shanten, leave a hand with more ukeire; each with its copies left and that best ukeire (``ukeire_after``),
 counted as the discard table counts (see *Counting*).
 
+The figures of the examples are snapshots of the engine's own output, not an independent check (the tests
+check the values against a plain-recursion reference):
+
 >>> r = advise("345m22567p12678s5z", turns=3, seat_wind="2z", dora="4m")
 >>> [(d["tile"], d["shanten"], [round(p, 4) for p in d["p_win"]]) for d in r["discards"][:2]]
 [('5z', 0, [0.0328, 0.0645, 0.0952]), ('1s', 1, [0.0, 0.0063, 0.0176])]
@@ -1260,7 +1263,8 @@ def outlook(hand: str, *, melds: str | Sequence[str] | None = None, visible: str
     ``points`` (for a wait with none left, as if a copy were drawn: see the module docs) and ``p_win``, the
     chance that the hand, kept as it is, wins on that tile within 1..turns draws; these sum to the hand's
     ``p_win`` when it never changes: in riichi, or with both options off) and ``note``.
-    Raises :class:`HandError` for any bad input, including a 3n+2 hand.
+    Raises :class:`HandError` for any bad input, including a 3n+2 hand. (The example's figures are snapshots of
+    the engine's own output.)
 
     >>> o = outlook("23456m345p33345s", dora="1m", turns=2)  # in riichi, waiting on 1m-4m-7m
     >>> [round(p, 4) for p in o["p_win"]], [round(e) for e in o["ev"]]
