@@ -121,7 +121,7 @@ from .hand import Hand
 from .notation import check_visible, parse_tiles
 from .results import advice_json, improvements_json, outlook_json
 from .rules import RULES, Rules, check_rules, check_void
-from .scoring.calculate import MAX_INDICATORS, _count, _wind
+from .scoring.calculate import MAX_INDICATORS, check_count, check_wind
 from .scoring.rules import PRESETS, ScoringRules, resolve_rules
 from .shanten import shanten
 from .tiles import KINDS, Tile, tile_name
@@ -804,10 +804,10 @@ def _win_value(hand: Hand, seen: Sequence[int], seen_reds: Sequence[int], situat
                                 "got": repr(situation.riichi)})
     ippatsu = _check_bool(situation.ippatsu, "ippatsu")
     _check_bool(situation.double_riichi, "double_riichi")
-    round_wind = _wind("round_wind", situation.round_wind)
-    seat_wind = _wind("seat_wind", situation.seat_wind)
-    honba = _count("honba", situation.honba, 1000)
-    sticks = _count("riichi_sticks", situation.riichi_sticks, 1000)
+    round_wind = check_wind("round_wind", situation.round_wind)
+    seat_wind = check_wind("seat_wind", situation.seat_wind)
+    honba = check_count("honba", situation.honba, 1000)
+    sticks = check_count("riichi_sticks", situation.riichi_sticks, 1000)
     if not isinstance(situation.dora, str):
         raise HandError(f"expected indicator tiles such as '3m1z', got {situation.dora!r}", field="dora",
                         code="indicators.type", params={"got": repr(situation.dora)})

@@ -114,14 +114,17 @@ def _flag(name: str, value: object) -> bool:
                     params={"name": name, "got": repr(value)})
 
 
-def _count(name: str, value: object, most: int) -> int:
+def check_count(name: str, value: object, most: int) -> int:
+    """``value`` when it is a whole number from 0 to ``most`` (honba, sticks, riichi), else a HandError naming
+    ``name``."""
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= most:
         raise HandError(f"expected a whole number from 0 to {most}, got {value!r}", field=name,
                         code="option.int_range", params={"name": name, "low": 0, "high": most, "got": repr(value)})
     return value
 
 
-def _wind(name: str, value: object) -> Tile:
+def check_wind(name: str, value: object) -> Tile:
+    """The kind of a wind written 1z-4z, else a HandError naming ``name``."""
     if isinstance(value, str) and value in _WINDS:
         return _WINDS[value]
     raise HandError(f"expected a wind from 1z (East) to 4z (North), got {value!r}", field=name,
@@ -225,8 +228,8 @@ def _situation(melds: Sequence[Meld], nukidora: int, closed: bool, tsumo: object
                                      rinshan, chankan, blessing))  # Situation(...) without its Python __new__
     else:  # the checks one by one, for the error message
         sit = Situation(
-            _flag("tsumo", tsumo), _wind("round_wind", round_wind), _wind("seat_wind", seat_wind),
-            _count("riichi", riichi, 2), _flag("ippatsu", ippatsu), _flag("last_tile", last_tile),
+            _flag("tsumo", tsumo), check_wind("round_wind", round_wind), check_wind("seat_wind", seat_wind),
+            check_count("riichi", riichi, 2), _flag("ippatsu", ippatsu), _flag("last_tile", last_tile),
             _flag("rinshan", rinshan), _flag("chankan", chankan), _flag("blessing", blessing))
     if sanma and (sit.seat_wind == _NORTH or sit.round_wind == _NORTH):
         seat = sit.seat_wind == _NORTH
@@ -494,8 +497,8 @@ def _score(given: Hand | None, concealed: tuple[int, ...], reds: tuple[int, ...]
                          chankan, blessing, sanma)
     sticks = riichi_sticks
     if not (honba.__class__ is sticks.__class__ is int and 0 <= honba <= 1000 and 0 <= sticks <= 1000):
-        honba = _count("honba", honba, 1000)
-        sticks = _count("riichi_sticks", riichi_sticks, 1000)
+        honba = check_count("honba", honba, 1000)
+        sticks = check_count("riichi_sticks", riichi_sticks, 1000)
     dora_count = ura_count = 0
     if dora or ura:
         dora_tiles: Sequence[Tile] | None = _PLAIN_INDICATORS.get(dora) if dora.__class__ is str else None

@@ -19,7 +19,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from ..cli import add_lang_option, batch, error_lines, label, reading_text
+from ..cli_text import add_lang_option, batch, error_lines, label, reading_text
 from ..errors import HandError
 from ..i18n import t
 from ..notation import parse
