@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from guard import BrowserProblems, watch
+from guard import BrowserProblems, fail_if_misbehaved, watch
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from recorded_engine import use_recorded_engine
 from support import CHROMIUM, CHROMIUM_ARGS
@@ -126,9 +126,7 @@ def browser_guard(request: pytest.FixtureRequest) -> Iterator[BrowserProblems | 
         use_recorded_engine(context)  # routed after the guard, so its routes are asked first
     yield problems
     unwatch()
-    report = problems.report()
-    if report:
-        pytest.fail(f"the browser misbehaved during {request.node.name}:\n{report}", pytrace=False)
+    fail_if_misbehaved(problems.report(), f"during {request.node.name}")
 
 
 @pytest.fixture(scope="module")
@@ -155,9 +153,7 @@ def pyodide_page(_pyodide_module_page: tuple[Page, BrowserProblems], request: py
     assert state == "ready", f"the engine did not start: data-engine={state!r}"
     problems.clear()
     yield page
-    report = problems.report()
-    if report:
-        pytest.fail(f"the browser misbehaved during {request.node.name}:\n{report}", pytrace=False)
+    fail_if_misbehaved(problems.report(), f"during {request.node.name}")
 
 
 @pytest.fixture

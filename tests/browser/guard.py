@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
 
+import pytest
 from playwright.sync_api import BrowserContext, ConsoleMessage, Error, Route, WebError
 
 LOCAL_HOSTS = {"127.0.0.1"}
@@ -93,3 +94,9 @@ def watch(context: BrowserContext, problems: BrowserProblems) -> Callable[[], No
             pass  # the context is already closed
 
     return unwatch
+
+
+def fail_if_misbehaved(report: str, during: str) -> None:
+    """Fail the test with the browser's problems (``BrowserProblems.report()``), if there were any."""
+    if report:
+        pytest.fail(f"the browser misbehaved {during}:\n{report}", pytrace=False)

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from guard import BrowserProblems, watch
+from guard import BrowserProblems, fail_if_misbehaved, watch
 from playwright.sync_api import Browser, Page, Route
 
 import paili
@@ -61,9 +61,7 @@ def _started_engine(browser: Browser, site_url: str, request: pytest.FixtureRequ
         page = context.new_page()
         open_embedder(page, site_url)
         progress = start(page)
-        report = problems.report()
-        if report:
-            pytest.fail(f"the browser misbehaved while the engine started:\n{report}", pytrace=False)
+        fail_if_misbehaved(problems.report(), "while the engine started")
         yield page, problems, progress
     finally:
         unwatch()
@@ -78,9 +76,7 @@ def engine_page(_started_engine: Started, request: pytest.FixtureRequest) -> Ite
     assert page.evaluate("!window.engine.failed"), "the shared engine failed"
     problems.clear()
     yield page
-    report = problems.report()
-    if report:
-        pytest.fail(f"the browser misbehaved during {request.node.name}:\n{report}", pytrace=False)
+    fail_if_misbehaved(problems.report(), f"during {request.node.name}")
 
 
 def start(page: Page) -> list[str]:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from guard import BrowserProblems, watch
+from guard import BrowserProblems, fail_if_misbehaved, watch
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from recorded_engine import use_recorded_engine
 from test_fu_i18n import fu_line
@@ -67,9 +67,7 @@ def other_browser(browser: Browser, request: pytest.FixtureRequest) -> Iterator[
         unwatch()
         context.close()
         reports.append(problems.report())
-    report = "\n".join(r for r in reports if r)
-    if report:
-        pytest.fail(f"the browser misbehaved during {request.node.name}:\n{report}", pytrace=False)
+    fail_if_misbehaved("\n".join(r for r in reports if r), f"during {request.node.name}")
 
 
 def summary(hand: str, lang: str) -> str:
