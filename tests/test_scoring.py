@@ -9,7 +9,7 @@ import pytest
 from support import scaled
 
 import paili
-from paili.scoring import PRESETS, calculate, points, resolve_rules, yaku
+from paili.scoring import PRESETS, points, resolve_rules, situation, yaku
 
 # seat 2z (not the dealer), round 1z unless a case says otherwise
 BASE: dict[str, Any] = {"seat_wind": "2z", "round_wind": "1z"}
@@ -131,7 +131,7 @@ def test_no_yaku_is_an_answer_not_an_error() -> None:
 
 
 def test_dora_cycles_and_kan_indicators() -> None:
-    assert [paili.tile_name(calculate.dora_of(paili.tile_from_name(t))) for t in
+    assert [paili.tile_name(situation.dora_of(paili.tile_from_name(t))) for t in
             ("9m", "1p", "4z", "1z", "7z", "5z", "6z")] == ["1m", "2p", "1z", "2z", "5z", "6z", "7z"]
     r = score("111m456p789s55p (2222z)", "5p", riichi=1, dora="9m1z")
     assert {y["id"]: y["han"] for y in r["yaku"]}["dora"] == 7  # three 1m, four 2z
@@ -402,7 +402,7 @@ _ANY = st.one_of(st.none(), st.booleans(), st.integers(-3, 1500), st.floats(allo
 @settings(max_examples=scaled(100, 300), deadline=None)
 @given(hand=st.sampled_from(["123m456p789s234s55p", "123m406p55p [789s] [234s]", "19m19p19s1234567z1m",
                              "11223344556677z", "123m456p789s55p (1111z)", "1m", "", "x", "123m456p789s234s56p"]),
-       win=_ANY, situation=st.dictionaries(st.sampled_from(list(calculate.SITUATION_KEYS)), _ANY, max_size=5))
+       win=_ANY, situation=st.dictionaries(st.sampled_from(list(situation.SITUATION_KEYS)), _ANY, max_size=5))
 def test_any_input_is_an_answer_or_a_hand_error(hand: str, win: object, situation: dict[str, object]) -> None:
     try:
         result = paili.score(hand, win=win, **situation)  # type: ignore[arg-type]

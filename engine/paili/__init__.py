@@ -41,7 +41,7 @@ from .analysis import analyze
 from .errors import HandError
 from .hand import Hand, Meld
 from .notation import format_hand, parse, parse_tiles
-from .scoring import score, score_waits
+from .results import score, score_waits
 from .shanten import Shanten, shanten
 from .tiles import Tile, tile_from_name, tile_name
 from .ukeire import Discard, Ukeire, discard_table, ukeire, waits

@@ -121,8 +121,8 @@ from .hand import Hand
 from .notation import check_visible, parse_tiles
 from .results import advice_json, improvements_json, outlook_json
 from .rules import RULES, Rules, check_rules, check_void
-from .scoring.calculate import MAX_INDICATORS, check_count, check_wind
 from .scoring.rules import PRESETS, ScoringRules, resolve_rules
+from .scoring.situation import MAX_INDICATORS, check_count, check_wind
 from .shanten import shanten
 from .tiles import KINDS, Tile, tile_name
 from .ukeire import Discard, discard_table

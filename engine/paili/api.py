@@ -51,10 +51,9 @@ from .advice import ADVICE_KEYS, OUTLOOK_KEYS, Steps, advise_improvements, advis
 from .analysis import analyze
 from .errors import HandError
 from .notation import parse
-from .results import error_json, hand_json, read_as_json
+from .results import error_json, hand_json, read_as_json, score, score_waits
 from .rules import check_rules
-from .scoring import score, score_waits
-from .scoring.calculate import SITUATION_KEYS
+from .scoring.situation import SITUATION_KEYS
 
 log = logging.getLogger("paili")
 

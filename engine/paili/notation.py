@@ -51,17 +51,14 @@ paili.errors.HandError: expected a suit letter after the digits '4' at character
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cache
-from itertools import permutations
-from typing import Final
+from typing import Final, NamedTuple
 
 from .errors import HandError, Param
-from .hand import MELD_SIZES, NORTH, Hand, Meld, MeldKind, format_hand, format_meld, format_tiles, meld_problem
+from .hand import NORTH, Hand, Meld, MeldKind, format_hand, format_meld, format_tiles, meld_problem
 from .rules import RULE_SETS, Rules
-from .tiles import COPIES, FIVES, KINDS, SUITS, Counts, Tile, tile_name
+from .tiles import COPIES, KINDS, SUITS, Counts, Tile, tile_name
 
 __all__ = [
     "MAX_HAND_TILES",
@@ -102,6 +99,10 @@ _NORMALIZE: Final = str.maketrans(
 """Each character the parsers read as another one: full-width digits, letters and brackets, upper-case suits."""
 
 _DIGITS: Final = frozenset("0123456789")
+_DIGIT_KINDS: Final = {
+    suit: {str(d): 9 * i + (4 if d == 0 else d - 1) for d in (range(1, 8) if suit == "z" else range(10))}
+    for i, suit in enumerate(SUITS)}
+"""``_DIGIT_KINDS[suit][digit]``: the kind a digit names in a suit (``0``, the red five, is a 5; honors 1-7)."""
 _SUIT_LETTERS: Final = frozenset(SUITS)
 _CLOSER: Final = {"[": "]", "(": ")"}
 _CLOSERS: Final = frozenset("])")
@@ -128,8 +129,7 @@ _NOTES: Final = {
 # --- internal values -------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class _Copy:
+class _Copy(NamedTuple):
     """One tile as written: its kind, whether it was a red ``0``, and where (field label, character index)."""
 
     tile: Tile
@@ -138,8 +138,7 @@ class _Copy:
     position: int
 
 
-@dataclass(frozen=True, slots=True)
-class _ParsedMeld:
+class _ParsedMeld(NamedTuple):
     meld: Meld
     copies: tuple[_Copy, ...]
     position: int
@@ -220,20 +219,21 @@ def _unended(text: str, pending: list[int], where: str, got: str | None) -> Hand
 
 def _tiles(text: str, positions: list[int], suit: str, where: str) -> list[_Copy]:
     """The copies for a run of digits (at ``positions``) closed by ``suit``."""
-    base = SUITS.index(suit) * 9
+    kinds = _DIGIT_KINDS[suit]
     out = []
     for p in positions:
-        digit = ord(text[p]) - ord("0")
-        if suit == "z" and not 1 <= digit <= 7:
-            why = " (there is no red honor)" if digit == 0 else ""
+        digit = text[p]
+        kind = kinds.get(digit)
+        if kind is None:  # 0, 8 or 9 before 'z'
+            why = " (there is no red honor)" if digit == "0" else ""
             raise _error(
                 where,
                 f"expected an honor digit from 1 to 7 before 'z', got '{digit}z' at character {p + 1}{why}",
                 p,
-                code="notation.red_honor" if digit == 0 else "notation.honor_digit",
-                params={"digit": digit, "at": p + 1},
+                code="notation.red_honor" if digit == "0" else "notation.honor_digit",
+                params={"digit": int(digit), "at": p + 1},
             )
-        out.append(_Copy(base + (4 if digit == 0 else digit - 1), digit == 0, where, p))
+        out.append(_Copy(kind, digit == "0", where, p))
     return out
 
 
@@ -538,201 +538,6 @@ def _check_rules(copies: Sequence[_Copy], melds: Sequence[_ParsedMeld], norths: 
                      code="rules.no_nukidora", params={"at": first.position + 1})
 
 
-# --- the fast path of parse() ------------------------------------------------------------------------------
-#
-# Most hands are plain text: digits and suit letters, spaces, and melds written without spaces. For those,
-# _fast_hand builds the Hand directly (tiles counted by suit, each meld looked up in a table of every valid
-# meld as it can be written) and checks the same limits; anything else, and anything it would refuse, goes
-# to the full scanner above, which gives the answer or the error. Tests compare the two on random strings.
-
-_FAST_TOKEN: Final = re.compile(r"[0-9]+[mps]|[1-7]+z|[\[(][0-9]{3,4}[mpsz][\])]")
-"""The pieces of the texts the fast path reads: nothing else but spaces between them (no other character, no
-space inside a meld or a digit run, no 0, 8 or 9 before 'z')."""
-_SUIT_BASE: Final = {suit: 9 * i for i, suit in enumerate(SUITS)}
-_SUIT_DIGIT_KINDS: Final = {suit: {str(d): base + (4 if d == 0 else d - 1) for d in range(10)}
-                            for suit, base in _SUIT_BASE.items()}
-"""``_SUIT_DIGIT_KINDS[suit][digit]``: the kind a digit names in a suit (``0`` is the red five)."""
-
-
-@cache
-def meld_texts() -> dict[str, Meld]:
-    """Every valid meld as it can be written without spaces (digits in any order) -> the :class:`Meld`.
-
-    >>> meld_texts()["[064p]"] == Meld("chi", (12, 13, 14), 1), len(meld_texts())
-    (True, 315)
-    """
-    out: dict[str, Meld] = {}
-    for kind, size in MELD_SIZES.items():
-        for low in range(KINDS):
-            tiles = (low, low + 1, low + 2) if kind == "chi" else (low,) * size
-            if meld_problem(kind, tiles) is not None:
-                continue
-            for reds in range(2 if set(tiles) & set(FIVES) else 1):
-                meld = Meld(kind, tiles, reds)  # type: ignore[arg-type]
-                text = str(meld)
-                for digits in set(permutations(text[1:-2])):
-                    out[f"{text[0]}{''.join(digits)}{text[-2:]}"] = meld
-    return out
-
-
-_MELD_TEXTS: Final[list[dict[str, Meld]]] = []
-"""``meld_texts()`` once built: a list lookup per hand with melds instead of a call through ``functools.cache``
-(which goes through the type machinery, about a thousand instructions)."""
-
-
-def _meld_table() -> dict[str, Meld]:
-    """The table of :func:`meld_texts`, built on first use (:data:`_MELD_TEXTS`)."""
-    if not _MELD_TEXTS:
-        _MELD_TEXTS.append(meld_texts())
-    return _MELD_TEXTS[0]
-
-
-def _new_hand(concealed: tuple[int, ...], concealed_reds: tuple[int, ...], melds: Sequence[Meld]) -> Hand:
-    """``Hand(concealed, concealed_reds, tuple(melds))`` without the frozen dataclass's checked setattr (the
-    fast readings have checked the counts)."""
-    hand = _NEW_HAND(Hand)
-    _SET_CONCEALED(hand, concealed)
-    _SET_REDS(hand, concealed_reds)
-    _SET_MELDS(hand, tuple(melds))
-    _SET_NUKIDORA(hand, 0)
-    return hand
-
-
-def _fast_hand(text: str) -> Hand | None:
-    """The hand of a plain text, exactly as the full parser reads it; ``None`` when it needs the full parser
-    (another form, or an error to report)."""
-    parts = _fast_parts(text)
-    return None if parts is None else _new_hand(*parts)
-
-
-def _fast_parts(text: str) -> tuple[tuple[int, ...], tuple[int, ...], Sequence[Meld]] | None:
-    """:func:`_fast_hand`'s answer as the fields of the Hand (concealed counts, concealed red fives, melds;
-    no nukidora) without building it (what :func:`paili.score` needs; text in another order goes by
-    :func:`_fast_tokens`, which builds its Hand)."""
-    if text.__class__ is not str or len(text) > MAX_TEXT_LENGTH:
-        return None
-    match = _CANONICAL.fullmatch(text)
-    if match is None:
-        hand = _fast_tokens(text)
-        return None if hand is None else (hand.concealed, hand.reds, hand.melds)
-    man, pin, sou, honors, called = match.groups()
-    tiles = man.encode().translate(_MAN_KINDS) if man else b""  # each tile as the byte of its kind (0: five)
-    if pin:
-        tiles += pin.encode().translate(_PIN_KINDS)
-    if sou:
-        tiles += sou.encode().translate(_SOU_KINDS)
-    if honors:
-        tiles += honors.encode().translate(_HONOR_KINDS)
-    size = len(tiles)
-    melds: list[Meld] = []
-    if called:
-        table = _MELD_TEXTS[0] if _MELD_TEXTS else _meld_table()
-        for token in called.split():
-            meld = table.get(token)
-            if meld is None:
-                return None
-            melds.append(meld)
-    if size % 3 == 0 or size + 3 * len(melds) > MAX_HAND_TILES:
-        return None
-    counts = [0] * KINDS
-    for b in tiles:
-        counts[b] += 1
-        if counts[b] > COPIES:
-            return None  # more than 4 copies of a kind: the full parser says so
-    concealed = tuple(counts)
-    reds = None
-    if "0" in text:  # a red five, concealed or called
-        concealed_reds = (man.count("0") if man else 0, pin.count("0") if pin else 0, sou.count("0") if sou else 0)
-        if concealed_reds != _NO_REDS:
-            reds = list(concealed_reds)
-    else:
-        concealed_reds = _NO_REDS
-    for meld in melds:
-        for t in meld.tiles:
-            counts[t] += 1
-            if counts[t] > COPIES:
-                return None
-        if meld.reds:
-            if reds is None:
-                reds = [0, 0, 0]
-            reds[meld.tiles[0] // 9] += 1
-    if reds is not None and max(reds) > 1:
-        return None  # more than one red five of a suit: the full parser says so
-    return concealed, concealed_reds, melds
-
-
-_CANONICAL: Final = re.compile(r"(?:([0-9]++)m)?(?:([0-9]++)p)?(?:([0-9]++)s)?(?:([1-7]++)z)?"
-                               r"((?: [\[(][0-9]{3,4}[mpsz][\])])*+)")
-"""The text as :func:`~paili.hand.format_hand` writes it (and most callers): the concealed tiles by suit in the
-order m, p, s, z, then each meld after a space. :func:`_fast_hand` reads it in one match; any other plain text
-goes by :func:`_fast_tokens`. The quantifiers are possessive (``++``, ``*+``): a run of digits is followed by a
-letter, so giving digits back can never make a suit match; without them the matcher tries every shorter run
-before it skips an absent suit (about a quarter of the match's time)."""
-_MAN_KINDS: Final = bytes.maketrans(b"0123456789", bytes((4, *range(9))))
-_PIN_KINDS: Final = bytes.maketrans(b"0123456789", bytes((13, *range(9, 18))))
-_SOU_KINDS: Final = bytes.maketrans(b"0123456789", bytes((22, *range(18, 27))))
-_HONOR_KINDS: Final = bytes.maketrans(b"1234567", bytes(range(27, 34)))
-"""A suit's digits to the bytes of their kinds (``0``, the red five, to the five)."""
-
-
-def _fast_tokens(text: str) -> Hand | None:
-    """:func:`_fast_hand` for plain text in another order (suits repeated or out of order, spaces anywhere
-    between the pieces)."""
-    tokens = _FAST_TOKEN.findall(text)
-    size = sum(map(len, tokens))
-    if size + text.count(" ") != len(text):  # something else is there
-        return None
-    size -= len(tokens)  # the digits of the tiles (and of each meld, bar one bracket: taken off below)
-    counts = [0] * KINDS
-    reds = None
-    melds: list[Meld] = []
-    for token in tokens:
-        kinds = _SUIT_DIGIT_KINDS.get(token[-1])
-        if kinds is None:  # a meld
-            meld = meld_texts().get(token)
-            if meld is None:
-                return None
-            melds.append(meld)
-            size -= len(token) - 1
-            continue
-        for kind in map(kinds.__getitem__, token[:-1]):
-            counts[kind] += 1
-        if "0" in token:
-            if reds is None:
-                reds = [0, 0, 0]
-            reds[_SUIT_BASE[token[-1]] // 9] += token.count("0")
-    if size % 3 == 0 or size + 3 * len(melds) > MAX_HAND_TILES:
-        return None
-    concealed = tuple(counts)
-    concealed_reds = _NO_REDS if reds is None else (reds[0], reds[1], reds[2])
-    if melds:
-        for meld in melds:
-            for t in meld.tiles:
-                counts[t] += 1
-            if meld.reds:
-                if reds is None:
-                    reds = [0, 0, 0]
-                reds[meld.tiles[0] // 9] += 1
-    if bytes(counts).translate(None, _UP_TO_COPIES) or reds is not None and max(reds) > 1:
-        return None  # more than 4 copies of a kind, or than one red five of a suit: the full parser says so
-    return _new_hand(concealed, concealed_reds, melds)
-
-
-_NO_REDS: Final = (0, 0, 0)
-_UP_TO_COPIES: Final = bytes(range(COPIES + 1))
-"""The counts a kind may have (``bytes.translate`` deletes them: what is left is a kind over the limit)."""
-_NEW_HAND: Final = object.__new__
-_SET_CONCEALED: Final = Hand.__dict__["concealed"].__set__
-_SET_REDS: Final = Hand.__dict__["reds"].__set__
-_SET_MELDS: Final = Hand.__dict__["melds"].__set__
-_SET_NUKIDORA: Final = Hand.__dict__["nukidora"].__set__
-"""The slots of :class:`Hand`, set directly (a frozen dataclass's ``__init__`` goes through ``object.__setattr__``
-once per field)."""
-
-
-# --- public parsers -----------------------------------------------------------------------------------------
-
-
 def parse(text: str, *, melds: str | Sequence[str] | None = None, partial: bool = False,
           rules: Rules = "riichi") -> Hand:
     """Parse a hand in mpsz notation, with its called melds inline and/or given separately in ``melds``.
@@ -752,10 +557,6 @@ def parse(text: str, *, melds: str | Sequence[str] | None = None, partial: bool 
     ...
     paili.errors.HandError: expected at most 4 copies of 1m (red fives and called melds count), got a 5th ...
     """
-    if melds is None and not partial:
-        fast = _fast_hand(text)
-        if fast is not None and (rules == "riichi" or _fits(fast, rules)):
-            return fast
     source = _check_text(text, "")
     scan = _scan(source, "", tiles_allowed=True, melds_allowed=True)
     extra = _melds_argument(melds)
@@ -767,13 +568,6 @@ def parse(text: str, *, melds: str | Sequence[str] | None = None, partial: bool 
         _check_size(len(scan.concealed), len(called), len(extra.melds))
     concealed, reds = _check_copies(scan.concealed)
     return Hand(concealed, reds, tuple(m.meld for m in called), len(norths))
-
-
-def _fits(hand: Hand, rules: Rules) -> bool:
-    """Does a hand of the fast path keep to the rule set (else the full parser says where it does not)?"""
-    ruleset = RULE_SETS[rules]
-    return all(ruleset.tiles.issuperset(m.tiles) and (ruleset.chi or m.kind != "chi") for m in hand.melds) and \
-        all(ruleset.tiles.__contains__(k) for k, n in enumerate(hand.concealed) if n)
 
 
 def parse_tiles(text: str, *, field: str = "visible", rules: Rules = "riichi"

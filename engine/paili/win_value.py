@@ -10,18 +10,20 @@ Ura dora (裏ドラ): as many indicators as dora indicators (at least one), draw
 tiles unseen at the win: 4 copies of each kind less the winning hand (concealed and called), the visible
 tiles and the dora indicators. The distribution of the number of ura dora is exact (a product of binomial
 coefficients summed per kind), and the points for each number come from one scoring of the hand
-(:func:`~paili.scoring.calculate.score_hand`'s ``ura_hits``: the best reading for each number of extra han).
+(:func:`~paili.scoring.calculate.win_points`' ``ura_hits``: the best reading for each number of extra han).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from math import comb
-from typing import Any, Final, Literal
+from typing import Final, Literal
 
 from .hand import Hand
-from .scoring.calculate import dora_of, score_hand
+from .scoring.calculate import win_points
 from .scoring.rules import ScoringRules
+from .scoring.situation import Setting, check_wind, dora_of
+from .scoring.yaku import Situation
 from .tiles import FIVES, KINDS, SUITS, tile_name
 
 __all__ = ["RIICHI_POLICIES", "RiichiPolicy", "WinValue"]
@@ -59,9 +61,13 @@ class WinValue:
         for k in dora:
             self._unseen[k] -= 1
         self.indicators = max(1, len(dora))
-        self._situation: dict[str, Any] = {
-            "round_wind": round_wind, "seat_wind": seat_wind, "dora": "".join(_NAMES[k] for k in dora),
-            "honba": honba, "riichi_sticks": riichi_sticks, "rules": rules}
+        self._round_wind = check_wind("round_wind", round_wind)
+        self._seat_wind = check_wind("seat_wind", seat_wind)
+        self._dora = tuple(dora)
+        self._honba = honba
+        self._riichi_sticks = riichi_sticks
+        self._rules = rules
+        self._settings: dict[tuple[bool, bool, int], Setting] = {}
         meld_reds = [0, 0, 0]
         for m in hand.melds:
             if m.reds:
@@ -100,17 +106,28 @@ class WinValue:
             found = self._points[key] = self._score(c, reds, win, red, False, False, double)
         return found
 
+    def _setting(self, tsumo: bool, ippatsu: bool, riichi: int) -> Setting:
+        """The scoring setting of a win by tsumo or ron, with ippatsu or not, riichi 0, 1 or 2 (made once)."""
+        key = (tsumo, ippatsu, riichi)
+        found = self._settings.get(key)
+        if found is None:
+            situation = Situation(tsumo=tsumo, round_wind=self._round_wind, seat_wind=self._seat_wind, riichi=riichi,
+                                  ippatsu=ippatsu, last_tile=False, rinshan=False, chankan=False, blessing=False)
+            found = self._settings[key] = Setting(situation, self._dora, (), self._honba, self._riichi_sticks,
+                                                  self._rules)
+        return found
+
     def _score(self, c: Sequence[int], reds: Sequence[int], win: int, red: bool, tsumo: bool,
                ippatsu: bool, double: bool) -> float:
-        hand = Hand(tuple(c), (reds[0], reds[1], reds[2]), self.melds)
-        name = f"0{SUITS[win // 9]}" if red else _NAMES[win]
+        """The points of a win (``red``, the winning copy being the red five, changes nothing: ``reds`` holds
+        it), expected over the ura dora when the hand is in riichi."""
+        counts = tuple(c)
         if not self.riichi:
-            return float(score_hand(hand, win=name, tsumo=tsumo, indicators_checked=True,
-                                    **self._situation)["points"])
+            return float(win_points(counts, reds, self.melds, win, self._setting(tsumo, False, 0))[0])
         ura = self.ura(c)
-        result = score_hand(hand, win=name, tsumo=tsumo, riichi=2 if double else 1, ippatsu=ippatsu,
-                            ura_hits=[hits for _, hits in ura], indicators_checked=True, **self._situation)
-        return float(sum(p * points for (p, _), points in zip(ura, result["points_by_ura"], strict=True)))
+        points = win_points(counts, reds, self.melds, win, self._setting(tsumo, ippatsu, 2 if double else 1),
+                            [hits for _, hits in ura])
+        return float(sum(p * value for (p, _), value in zip(ura, points, strict=True)))
 
     def ura(self, c: Sequence[int]) -> list[tuple[float, int]]:
         """The distribution of the number of ura dora of the winning 14-tile counts ``c``, as

@@ -50,7 +50,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(ROOT / "engine"), str(ROOT / "tests")]
 
 import paili  # noqa: E402
-from paili.scoring import score_hand  # noqa: E402
+from paili.scoring.situation import read_tiles  # noqa: E402
 
 try:
     from mahjong.constants import EAST
@@ -137,15 +137,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     cases = list(random_cases(args.seed, args.hands))
     parsed = [(paili.parse(c["hand"]), {k: v for k, v in c.items() if k != "hand"}) for c in cases]
     theirs_in = [to_mahjong(c) for c in cases]
-    paili.notation.meld_texts()  # load the tables before the clock starts
     paili.score(**cases[0])  # load the tables before the clock starts
     mahjong_score(cases[0])
 
     clear = HandDivider._divide_hand_impl.cache_clear
+    forget_tiles = read_tiles.cache_clear
     text_us, hand_us, their_text_us, their_ready_us = side_by_side(
-        [(lambda c: paili.score(**c), cases), (lambda p: score_hand(p[0], **p[1]), parsed),
+        [(lambda c: paili.score(**c), cases), (lambda p: paili.score(p[0], **p[1]), parsed),
          (mahjong_score, cases), (lambda m: HandCalculator.estimate_hand_value(**m), theirs_in)], args.repeat,
-        [lambda: None, lambda: None, clear, clear])
+        [forget_tiles, forget_tiles, clear, clear])
     ours = [paili.score(**c) for c in cases]
     theirs = [HandCalculator.estimate_hand_value(**m) for m in theirs_in]
     their_parsed = [mahjong_score(c) for c in cases]

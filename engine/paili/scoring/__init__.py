@@ -1,13 +1,16 @@
 """Riichi scoring (点数計算): yaku (役), han (翻), fu (符), limits and payments of a winning hand.
 
-:func:`score` is the entry point (also :func:`paili.score`). The modules, one concept each:
+:func:`paili.score` and :func:`paili.score_waits` are the entry points (they answer JSON,
+:mod:`paili.results`); this package computes typed values. The modules, one concept each:
 
 * :mod:`~paili.scoring.yaku`: every yaku and yakuman, with its han (the table is in the module docstring);
 * :mod:`~paili.scoring.fu`: fu and its readable breakdown;
 * :mod:`~paili.scoring.points`: limits (mangan ... yakuman) and payments (ron, tsumo, honba, sticks);
 * :mod:`~paili.scoring.rules`: the rule options and the presets for common rooms;
-* :mod:`~paili.scoring.calculate`: checking the situation, dora, and picking the reading that scores most;
-* :mod:`~paili.scoring.waits`: what each wait of a tenpai hand is worth (:func:`score_waits`).
+* :mod:`~paili.scoring.situation`: the situation checked against the hand (:class:`Setting`), dora indicators;
+* :mod:`~paili.scoring.calculate`: every reading and placement of the winning tile, the one that scores most
+  (:func:`score_hand` for a whole :class:`Score`, :func:`win_points` for the advisor's points);
+* :mod:`~paili.scoring.waits`: what each wait of a tenpai hand is worth (:func:`wait_scores`).
 
 Rule choices where the common rules leave room (Japanese riichi conventions, as Tenhou and Mahjong Soul play):
 
@@ -30,9 +33,10 @@ Rule choices where the common rules leave room (Japanese riichi conventions, as 
 
 from __future__ import annotations
 
-from .calculate import dora_of, score, score_hand
+from .calculate import Score, score_hand, win_points
 from .rules import DEFAULT_RULES, PRESETS, ScoringRules, resolve_rules
-from .waits import score_waits
+from .situation import Setting, check_setting, dora_of
+from .waits import WaitScore, wait_scores
 
-__all__ = ["DEFAULT_RULES", "PRESETS", "ScoringRules", "dora_of", "resolve_rules", "score", "score_hand",
-           "score_waits"]
+__all__ = ["DEFAULT_RULES", "PRESETS", "Score", "ScoringRules", "Setting", "WaitScore", "check_setting", "dora_of",
+           "resolve_rules", "score_hand", "wait_scores", "win_points"]

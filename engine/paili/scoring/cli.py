@@ -23,8 +23,8 @@ from ..cli_text import add_lang_option, batch, error_lines, label, reading_text
 from ..errors import HandError
 from ..i18n import t
 from ..notation import parse
-from .calculate import SITUATION_KEYS, score
-from .waits import score_waits
+from ..results import score, score_waits
+from .situation import SITUATION_KEYS
 
 
 def fu_reason(entry: dict[str, Any], lang: str = "en") -> str:

@@ -42,11 +42,13 @@ id              params
 
 from __future__ import annotations
 
-from typing import Any, Final
+from functools import cache
+from typing import Final, NamedTuple
 
+from ..errors import Param
 from ..tiles import IS_ORPHAN, Tile, tile_name
 from .rules import ScoringRules
-from .yaku import GROUP_NAMES, QUAD, SEQUENCE, TRIPLET, Group, Situation, Wait
+from .yaku import GROUP_NAMES, SEQUENCE, TRIPLET, Group, Situation, Wait
 
 _DRAGONS: Final = (31, 32, 33)
 _SET_FU: Final = ((0, 0), (2, 4), (8, 16))
@@ -57,21 +59,18 @@ _WAIT_NAMES: Final = {"kanchan": "closed wait (kanchan)", "penchan": "edge wait 
 FU_IDS: Final = ("base", "menzen_ron", "tsumo", "set", "pair", "wait", "open_pinfu", "rounding", "chiitoitsu")
 """The ``id`` of every breakdown entry (the catalogs have ``fu.<id>`` for each)."""
 
-Breakdown = list[dict[str, Any]]
-"""The entries ``{"fu": n, "reason": text, "id": id, "params": {...}}``, in the order a player adds them up."""
+class FuPart(NamedTuple):
+    """One line of a breakdown: ``fu`` for the ``reason`` (English), ``id`` and ``params`` (what a page
+    translates it from)."""
+
+    fu: int
+    reason: str
+    id: str
+    params: dict[str, Param]
 
 
-def _entry(fu: int, reason: str, id_: str, **params: object) -> dict[str, Any]:
-    return {"fu": fu, "reason": reason, "id": id_, "params": params}
-
-
-def _copy(entry: dict[str, Any]) -> dict[str, Any]:
-    """A precomputed entry as a fresh dict (a caller may change its result; the tables stay as they are)."""
-    return {"fu": entry["fu"], "reason": entry["reason"], "id": entry["id"], "params": entry["params"].copy()}
-
-
-_OPEN_PINFU: Final = _entry(10, "open hand with no fu counts 30", "open_pinfu")
-_WAIT_ENTRIES: Final = {wait: _entry(2, name, "wait", wait=wait) for wait, name in _WAIT_NAMES.items()}
+Breakdown = list[FuPart]
+"""The lines of a reading's fu, in the order a player adds them up (they sum to its fu)."""
 
 NAMES: Final = tuple(tile_name(t) for t in range(34))
 """``NAMES[t]``: the mpsz name of kind ``t`` (``tile_name``, looked up)."""
@@ -86,22 +85,16 @@ CLOSED_TRIPLET_FU: Final = tuple(set_fu(TRIPLET, t, False) for t in range(34))
 """``CLOSED_TRIPLET_FU[t]``: the fu of a concealed triplet of ``t`` (half of it when a ron completes it)."""
 
 
-def _set_entry(kind: int, tile: Tile, is_open: bool, by_ron: bool) -> dict[str, Any]:
+@cache
+def _set_part(kind: int, tile: Tile, is_open: bool, by_ron: bool) -> FuPart:
+    """The line of a triplet or quad (``by_ron``: a concealed triplet the winning discard completed, which
+    counts as open); made once each (a result copies its params)."""
     what = "terminal/honor" if IS_ORPHAN[tile] else "simple"
     how = "open" if is_open else "closed"
     ron = " (completed by ron)" if by_ron else ""
-    return _entry(set_fu(kind, tile, is_open), f"{how} {GROUP_NAMES[kind]} of {NAMES[tile]}, {what}{ron}", "set",
-                  kind=GROUP_NAMES[kind], tile=NAMES[tile], open=is_open, ron=by_ron, orphan=bool(IS_ORPHAN[tile]))
-
-
-SET_ENTRIES: Final = {(kind, tile, is_open, by_ron): _set_entry(kind, tile, is_open, by_ron)
-                      for kind in (TRIPLET, QUAD) for tile in range(34) for is_open in (False, True)
-                      for by_ron in ((False, True) if is_open and kind == TRIPLET else (False,))}
-"""``SET_ENTRIES[kind, tile, is_open, by_ron]``: the fu of a triplet or quad and its line in the breakdown
-(``by_ron``: a concealed triplet the winning discard completed, which counts as open)."""
-CLOSED_TRIPLET_ENTRIES: Final = tuple(SET_ENTRIES[TRIPLET, t, False, False] for t in range(34))
-RON_TRIPLET_ENTRIES: Final = tuple(SET_ENTRIES[TRIPLET, t, True, True] for t in range(34))
-"""The entries of a concealed triplet by kind, and of one completed by ron (looked up once per reading)."""
+    return FuPart(set_fu(kind, tile, is_open), f"{how} {GROUP_NAMES[kind]} of {NAMES[tile]}, {what}{ron}", "set",
+                  {"kind": GROUP_NAMES[kind], "tile": NAMES[tile], "open": is_open, "ron": by_ron,
+                   "orphan": bool(IS_ORPHAN[tile])})
 
 
 def pair_fu(pair: Tile, sit: Situation, rules: ScoringRules) -> int:
@@ -127,9 +120,7 @@ def regular_fu(sets: int, pair: Tile, wait: Wait, sit: Situation, closed: bool, 
         raw += pair_fu(pair, sit, rules)
     if wait in _WAIT_NAMES:
         raw += 2
-    if raw == 20 and not closed and rules.open_pinfu_fu:  # _rounded, inline
-        return 30
-    return -(-raw // 10) * 10
+    return _rounded(raw, closed, rules)
 
 
 def _rounded(raw: int, closed: bool, rules: ScoringRules) -> int:
@@ -139,58 +130,49 @@ def _rounded(raw: int, closed: bool, rules: ScoringRules) -> int:
     return -(-raw // 10) * 10
 
 
+def _pair_part(pair: Tile, fu: int, sit: Situation) -> FuPart:
+    """The line of a pair worth ``fu``, and why."""
+    name = NAMES[pair]
+    if pair in _DRAGONS:
+        why, reason = "dragon", f"pair of {name}, a dragon"
+    elif pair == sit.seat_wind and pair == sit.round_wind:
+        why, reason = "double_wind", f"pair of {name}, seat and round wind"
+    elif pair == sit.seat_wind:
+        why, reason = "seat_wind", f"pair of {name}, the seat wind"
+    else:
+        why, reason = "round_wind", f"pair of {name}, the round wind"
+    return FuPart(fu, reason, "pair", {"tile": name, "why": why})
+
+
 def regular_breakdown(triplets: list[Tile], shanpon: int, melds: list[Group], pair: Tile, wait: Wait,
                       sit: Situation, closed: bool, pinfu: bool, rules: ScoringRules) -> Breakdown:
-    """The breakdown of :func:`regular_fu` for a reading whose concealed sets score nothing but the
-    ``triplets`` (``triplets[shanpon]`` completed by ron, -1 for none) and whose called melds are ``melds``:
-    its entries add up to that fu."""
-    # the fixed entries as dict displays (cheaper than copying a precomputed entry)
-    parts: Breakdown = [{"fu": 20, "reason": "base (futei)", "id": "base", "params": {}}]
-    raw = 20
+    """The lines of :func:`regular_fu` for a reading whose concealed sets score nothing but the ``triplets``
+    (``triplets[shanpon]`` completed by ron, -1 for none) and whose called melds are ``melds``: they add up to
+    that fu."""
+    parts = [FuPart(20, "base (futei)", "base", {})]
     if sit.tsumo:
         if not pinfu:
-            parts.append({"fu": 2, "reason": "tsumo", "id": "tsumo", "params": {}})
-            raw += 2
+            parts.append(FuPart(2, "tsumo", "tsumo", {}))
     elif closed:
-        parts.append({"fu": 10, "reason": "closed hand won by ron (menzen kafu)", "id": "menzen_ron", "params": {}})
-        raw += 10
-    i = 0
-    for tile in triplets:
-        entry = RON_TRIPLET_ENTRIES[tile] if i == shanpon else CLOSED_TRIPLET_ENTRIES[tile]
-        fu = entry["fu"]
-        parts.append({"fu": fu, "reason": entry["reason"], "id": "set", "params": entry["params"].copy()})  # _copy
-        raw += fu
-        i += 1
+        parts.append(FuPart(10, "closed hand won by ron (menzen kafu)", "menzen_ron", {}))
+    for i, tile in enumerate(triplets):
+        parts.append(_set_part(TRIPLET, tile, i == shanpon, i == shanpon))
     for kind, tile, is_open, called in melds:
         if kind != SEQUENCE:
-            entry = SET_ENTRIES[kind, tile, is_open, is_open and not called]
-            fu = entry["fu"]
-            parts.append({"fu": fu, "reason": entry["reason"], "id": "set", "params": entry["params"].copy()})
-            raw += fu
-    fu = pair_fu(pair, sit, rules) if pair >= 27 else 0
+            parts.append(_set_part(kind, tile, is_open, is_open and not called))
+    fu = pair_fu(pair, sit, rules)
     if fu:
-        name = NAMES[pair]
-        if pair in _DRAGONS:
-            why, reason = "dragon", f"pair of {name}, a dragon"
-        elif pair == sit.seat_wind and pair == sit.round_wind:
-            why, reason = "double_wind", f"pair of {name}, seat and round wind"
-        elif pair == sit.seat_wind:
-            why, reason = "seat_wind", f"pair of {name}, the seat wind"
-        else:
-            why, reason = "round_wind", f"pair of {name}, the round wind"
-        parts.append(_entry(fu, reason, "pair", tile=name, why=why))
-        raw += fu
-    if wait in _WAIT_ENTRIES:
-        parts.append(_copy(_WAIT_ENTRIES[wait]))
-        raw += 2
-    if raw == 20 and not closed and rules.open_pinfu_fu:  # _rounded's 30
-        parts.append(_copy(_OPEN_PINFU))
+        parts.append(_pair_part(pair, fu, sit))
+    if wait in _WAIT_NAMES:
+        parts.append(FuPart(2, _WAIT_NAMES[wait], "wait", {"wait": wait}))
+    raw = sum(part.fu for part in parts)
+    if raw == 20 and not closed and rules.open_pinfu_fu:
+        parts.append(FuPart(10, "open hand with no fu counts 30", "open_pinfu", {}))
     elif raw % 10:
-        parts.append({"fu": 10 - raw % 10, "reason": f"rounded up from {raw}", "id": "rounding",
-                      "params": {"raw": raw}})
+        parts.append(FuPart(10 - raw % 10, f"rounded up from {raw}", "rounding", {"raw": raw}))
     return parts
 
 
 def chiitoitsu_fu(rules: ScoringRules) -> tuple[int, Breakdown]:
     """Seven pairs: a flat fu, nothing added."""
-    return rules.chiitoitsu_fu, [_entry(rules.chiitoitsu_fu, "seven pairs (chiitoitsu), flat", "chiitoitsu")]
+    return rules.chiitoitsu_fu, [FuPart(rules.chiitoitsu_fu, "seven pairs (chiitoitsu), flat", "chiitoitsu", {})]

@@ -49,6 +49,7 @@ Presets, and the published rules each follows:
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace
+from functools import cache
 from typing import Any, Final
 
 from ..errors import HandError
@@ -72,8 +73,14 @@ class ScoringRules:
     sanma_split: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        """The options as a JSON-ready dict."""
-        return asdict(self)
+        """The options as a JSON-ready dict (a new one each time)."""
+        return _options_json(self).copy()
+
+
+@cache
+def _options_json(rules: ScoringRules) -> dict[str, Any]:
+    """The options of ``rules`` by name (made once per rule set: results copy it)."""
+    return asdict(rules)
 
 
 DEFAULT_RULES: Final = ScoringRules()

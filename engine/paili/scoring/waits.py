@@ -15,27 +15,31 @@ copies of its kind, which is not checked (the indicators are checked against the
 
 from __future__ import annotations
 
-from typing import Any
+from typing import NamedTuple
 
 from ..errors import HandError
 from ..hand import Hand
 from ..notation import parse
-from ..tiles import tile_name
+from ..tiles import Tile, tile_name
 from ..ukeire import waits
-from .calculate import indicator_counts, score_hand
+from .calculate import Score, score_hand
 from .rules import resolve_rules
+from .situation import indicator_counts
 
 
-def score_waits(hand: str | Hand, **situation: Any) -> list[dict[str, Any]]:
-    """``[{"tile": "3m", "remaining": n, "ron": result | None, "tsumo": result | None}, ...]`` in tile order;
-    ``[]`` when the hand is not tenpai. ``situation`` takes :func:`paili.score`'s keyword arguments but
-    ``win`` and ``tsumo``. Under the ``sanma`` scoring rules the waits and the copies left are over the
-    three-player wall.
+class WaitScore(NamedTuple):
+    """One wait of a tenpai hand and what it is worth each way (``None``: that way of winning is ruled out)."""
 
-    >>> [(w["tile"], w["ron"]["points"], w["tsumo"]["points"]) for w in score_waits("23m456p789s234s55p",
-    ...                                                                             seat_wind="2z", riichi=1)]
-    [('1m', 2000, 2700), ('4m', 2000, 2700)]
-    """
+    tile: Tile
+    remaining: int
+    ron: Score | None
+    tsumo: Score | None
+
+
+def wait_scores(hand: str | Hand, **situation: object) -> list[WaitScore]:
+    """Each wait of a tenpai 3n+1 hand, in tile order, scored by ron and by tsumo; ``[]`` when the hand is not
+    tenpai. ``situation`` takes :func:`paili.score`'s keyword arguments but ``win`` and ``tsumo``. Under the
+    ``sanma`` scoring rules the waits and the copies left are over the three-player wall."""
     for key in ("win", "tsumo"):
         if key in situation:
             raise HandError(f"score_waits scores every wait both by ron and by tsumo; leave {key!r} out", field=key,
@@ -46,24 +50,23 @@ def score_waits(hand: str | Hand, **situation: Any) -> list[dict[str, Any]]:
         raise HandError(f"expected a hand waiting to win (3n+1 concealed tiles), got {parsed.tile_count}", field="hand",
                         code="score_waits.size", params={"count": parsed.tile_count})
     shown = indicator_counts(parsed, dora=situation.get("dora", ""), ura=situation.get("ura", ""), sanma=sanma)
-    out: list[dict[str, Any]] = []
+    out: list[WaitScore] = []
     refused: dict[bool, HandError] = {}
     for tile, remaining in waits(parsed, visible=shown, rules="sanma" if sanma else "riichi").tiles:
         counts = list(parsed.concealed)
         counts[tile] += 1
         whole = Hand(tuple(counts), parsed.reds, parsed.melds, parsed.nukidora)
-        row: dict[str, Any] = {"tile": tile_name(tile), "remaining": remaining}
+        ways: dict[bool, Score | None] = {}
         for tsumo in (False, True):
             try:
-                row["tsumo" if tsumo else "ron"] = score_hand(whole, win=tile_name(tile), tsumo=tsumo,
-                                                              indicators_checked=True, **situation)
+                ways[tsumo] = score_hand(whole, win=tile_name(tile), tsumo=tsumo, indicators_checked=True,
+                                         **situation)
             except HandError as exc:
+                ways[tsumo] = None
                 if exc.field == "chankan" and exc.message.startswith("the robbed tile"):
-                    row["ron"] = None
-                    continue
+                    continue  # a ron robbing a kan of a tile the hand holds: no such win
                 refused[tsumo] = exc
-                row["tsumo" if tsumo else "ron"] = None
         if len(refused) == 2:
             raise refused[False]
-        out.append(row)
+        out.append(WaitScore(tile, remaining, ways[False], ways[True]))
     return out
