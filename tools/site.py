@@ -39,6 +39,8 @@ from .env import ensure_node_modules, ensure_venv
 from .fonts import build_languages
 from .icons import build_icons
 from .pyodide import FETCHED_AT_START, pyodide_files
+from .tables import MODULE as TABLES_MODULE
+from .tables import write_module as write_tables_module
 
 TILES_SRC = WEB / "tiles"
 SVGO = NODE_MODULES / ".bin" / "svgo"
@@ -127,12 +129,14 @@ def minify_tiles() -> dict[str, Path]:
 
 
 def web_files() -> dict[str, Path]:
-    """Pages, styles and ES modules: everything in web/ but web/tiles (which goes through svgo) and the
-    service worker (written by write_offline_files)."""
+    """Pages, styles and ES modules: everything in web/ but web/tiles (which goes through svgo), the service
+    worker (written by write_offline_files) and the tables module (written by tools.tables; web/js/tables.js
+    is the JavaScript checks' copy)."""
+    skipped = {SERVICE_WORKER, TABLES_MODULE}
     return {
         src.relative_to(WEB).as_posix(): src
         for src in files_under(WEB)
-        if src.relative_to(WEB).parts[0] != "tiles" and src.relative_to(WEB).as_posix() != SERVICE_WORKER
+        if src.relative_to(WEB).parts[0] != "tiles" and src.relative_to(WEB).as_posix() not in skipped
     }
 
 
@@ -213,6 +217,7 @@ def assemble_site(dest: Path, *, version: str | None = None) -> Path:
     version = wheel.name.split("-")[1]
     pyodide, pyodide_version = pyodide_files(python, generated)
     pages = web_files()
+    pages[TABLES_MODULE] = write_tables_module(generated / TABLES_MODULE)
     check_csp_meta(pages)
     tiles = minify_tiles()
     parts: dict[str, dict[str, Path]] = {
