@@ -5,10 +5,8 @@ from __future__ import annotations
 
 import json
 import random
-import re
 from collections import Counter
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,9 +17,7 @@ from paili.api import handle
 from paili.errors import HandError
 from paili.notation import format_hand, format_tiles, parse, parse_melds, parse_tiles
 from paili.results import codes
-from paili.tiles import DISPLAY, KINDS, TILE_CODES, tile_from_name
-
-ROOT = Path(__file__).resolve().parents[1]
+from paili.tiles import KINDS, TILE_CODES, tile_from_name
 
 
 def text_of(tiles: list[str]) -> str:
@@ -94,17 +90,6 @@ def test_codes_of_canonical_text() -> None:
     assert codes("") == []
     assert codes(format_tiles([4] * KINDS, (1, 1, 1))) == [c for c in TILE_CODES for _ in range(
         1 if c[0] == "0" else 3 if c[0] == "5" and c[1] != "z" else 4)]
-
-
-def test_the_page_draws_from_the_same_display_table() -> None:
-    source = (ROOT / "web" / "js" / "tiles.js").read_text(encoding="utf-8")
-    match = re.search(r"// BEGIN TABLE\n.*?= (\{.*?\});\n// END TABLE", source, re.S)
-    assert match, "web/js/tiles.js must hold the table between // BEGIN TABLE and // END TABLE"
-    table = json.loads(match.group(1))
-    assert table == {code: {"name": d.name, "face": d.face} for code, d in DISPLAY.items()}
-    assert list(table) == list(TILE_CODES)
-    faces = {p.stem for p in (ROOT / "web" / "tiles" / "Regular").glob("*.svg")}
-    assert {d.face for d in DISPLAY.values()} <= faces
 
 
 # --- every error names its field ----------------------------------------------------------------------------

@@ -1,4 +1,5 @@
-"""The page's copy of the rule sets (web/js/rules.js) is the engine's paili.rules.RULE_SETS."""
+"""The page's rule sets (web/js/rules.js reads them from js/tables.js, which tools/tables.py generates) are the
+engine's paili.rules.RULE_SETS; and the generated module holds what the engine says, nothing else."""
 
 from __future__ import annotations
 
@@ -12,9 +13,11 @@ import pytest
 import paili
 from paili.errors import HandError
 from paili.rules import RULE_SETS
-from paili.tiles import TILE_CODES
+from paili.tiles import DISPLAY, TILE_CODES
+from tools import tables
+from tools.common import ROOT
+from tools.site import web_files
 
-ROOT = Path(__file__).resolve().parent.parent
 PLAIN_CODES = [code for code in TILE_CODES if code[0] != "0"]  # the 34 kinds, in the engine's order
 A_WIN = {"riichi": "123m456p789s11122z", "sanma": "111m456p789s11122z", "sichuan": "123m456p789p11122s",
          "gb": "123m456p789s11122z"}
@@ -38,19 +41,47 @@ def engine_table() -> dict[str, dict[str, Any]]:
     }
 
 
+def module_tables(text: str) -> dict[str, Any]:
+    """The constants of the generated module, read back as JSON (each is an object literal of JSON lines)."""
+    found = dict(re.findall(r"^export const (\w+) = (\{\n.*?\n\});$", text, re.S | re.M))
+    return {name: json.loads(value) for name, value in found.items()}
+
+
+@pytest.fixture(scope="module")
+def generated(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """The module tools/tables.py writes (as the build and `npm run check` do), read back."""
+    path = tables.write_module(tmp_path_factory.mktemp("tables") / "tables.js")
+    return module_tables(path.read_text(encoding="utf-8"))
+
+
 def page_table() -> dict[str, Any]:
-    source = (ROOT / "web" / "js" / "rules.js").read_text(encoding="utf-8")
-    match = re.search(r"// BEGIN RULES\n.*?= (\{.*?\});\n// END RULES", source, re.S)
-    assert match, "web/js/rules.js must hold the table between // BEGIN RULES and // END RULES"
-    table: dict[str, Any] = json.loads(match.group(1))
+    table: dict[str, Any] = tables.engine_tables()["RULE_SETS"]
     return table
 
 
-def test_the_page_has_the_engines_rule_sets() -> None:
-    expected = engine_table()
-    lines = ",\n".join(f"  {json.dumps(name)}: {json.dumps(entry)}" for name, entry in expected.items())
-    assert page_table() == expected, f"paste this between the markers of web/js/rules.js:\n{{\n{lines}\n}}"
-    assert list(page_table()) == list(expected)  # the default first, as the selector lists them
+def test_the_generated_module_holds_the_engines_tables_and_nothing_else(generated: dict[str, Any]) -> None:
+    assert list(generated) == ["TILES", "RULE_SETS"]
+    assert generated["RULE_SETS"] == engine_table()
+    assert list(generated["RULE_SETS"]) == list(RULE_SETS)  # the default first, as the selector lists them
+    assert generated["TILES"] == {code: {"name": d.name, "face": d.face} for code, d in DISPLAY.items()}
+    assert list(generated["TILES"]) == list(TILE_CODES)
+    faces = {p.stem for p in (ROOT / "web" / "tiles" / "Regular").glob("*.svg")}
+    assert {d.face for d in DISPLAY.values()} <= faces
+
+
+def test_the_module_is_written_only_when_it_changes(tmp_path: Path) -> None:
+    path = tables.write_module(tmp_path / "js" / "tables.js")
+    before = path.stat().st_mtime_ns
+    path.touch()
+    stamped = path.stat().st_mtime_ns
+    assert tables.write_module(path).stat().st_mtime_ns == stamped >= before
+    path.write_text("stale")
+    assert module_tables(tables.write_module(path).read_text()) == tables.engine_tables()
+    assert tables.main([]) == 2
+
+
+def test_the_site_takes_the_generated_module_never_a_copy_in_web() -> None:
+    assert tables.MODULE not in web_files()  # assemble_site adds the one it writes
 
 
 @pytest.mark.parametrize("name", list(RULE_SETS))

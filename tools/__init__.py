@@ -6,6 +6,7 @@
 - :mod:`tools.icons`    the app icons, rendered from the tile art
 - :mod:`tools.pyodide`  the Pyodide files of the site: the core files, micropip, the lock file
 - :mod:`tools.csp`      the Content-Security-Policy of every page
+- :mod:`tools.tables`   the engine's tile and rule-set tables as the page's generated module js/tables.js
 - :mod:`tools.server`   the development server (MIME types, the site's security headers)
 - :mod:`tools.runners`  the test command (ruff, mypy, the JavaScript checks, pytest) and the benchmarks
 - :mod:`tools.js_checks` eslint, tsc and node's unit tests (``npm run check``)

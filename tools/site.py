@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import shutil
 import tempfile
 import time
@@ -39,12 +40,19 @@ from .env import ensure_node_modules, ensure_venv
 from .fonts import build_languages
 from .icons import build_icons
 from .pyodide import FETCHED_AT_START, pyodide_files
+from .tables import MODULE as TABLES_MODULE
+from .tables import write_module as write_tables_module
 
 TILES_SRC = WEB / "tiles"
 SVGO = NODE_MODULES / ".bin" / "svgo"
 
 WHEEL_README = "engine/README.md"  # pyproject.toml's readme: the wheel's description
 SERVICE_WORKER = "sw.js"  # web/sw.js: the build writes the precache manifest into it
+HEAD = "head.html"  # web/head.html: the head every page shares (fill_head), not a file of the site
+HEAD_MARKER = re.compile(r"^([ \t]*)<!-- common head: (\S+\.css) -->\n", re.M)
+"""A page's line that the common head replaces, naming the page's own stylesheet."""
+PAGE_CSS_LINE = "<!-- the page's stylesheet -->"
+"""The line of web/head.html that becomes the page's stylesheet."""
 PRECACHE_MANIFEST = "precache-manifest.json"
 MANIFEST_LINE = "const MANIFEST = "  # the line of web/sw.js that the build replaces
 
@@ -127,13 +135,42 @@ def minify_tiles() -> dict[str, Path]:
 
 
 def web_files() -> dict[str, Path]:
-    """Pages, styles and ES modules: everything in web/ but web/tiles (which goes through svgo) and the
-    service worker (written by write_offline_files)."""
+    """Pages, styles and ES modules: everything in web/ but web/tiles (which goes through svgo), the service
+    worker (written by write_offline_files), the common head (filled into the pages by write_pages) and the
+    tables module (written by tools.tables; web/js/tables.js is the JavaScript checks' copy)."""
+    skipped = {SERVICE_WORKER, HEAD, TABLES_MODULE}
     return {
         src.relative_to(WEB).as_posix(): src
         for src in files_under(WEB)
-        if src.relative_to(WEB).parts[0] != "tiles" and src.relative_to(WEB).as_posix() != SERVICE_WORKER
+        if src.relative_to(WEB).parts[0] != "tiles" and src.relative_to(WEB).as_posix() not in skipped
     }
+
+
+def fill_head(page: str, head: str) -> str:
+    """A page with the common head in place of its ``<!-- common head: css/PAGE.css -->`` line: the head's
+    lines (less the comment that opens web/head.html, about the file itself) at that line's indentation, its
+    ``<!-- the page's stylesheet -->`` line a link to the stylesheet the marker names."""
+    found = list(HEAD_MARKER.finditer(page))
+    if len(found) != 1:
+        raise BuildError(f"a page must have one line '<!-- common head: css/PAGE.css -->', found {len(found)}")
+    indent, stylesheet = found[0].groups()
+    body = re.sub(r"\A<!--.*?-->\n", "", head, flags=re.S)
+    if body.count(PAGE_CSS_LINE) != 1:
+        raise BuildError(f"web/{HEAD} must have one line {PAGE_CSS_LINE!r}")
+    body = body.replace(PAGE_CSS_LINE, f'<link rel="stylesheet" href="{stylesheet}">')
+    lines = "".join(f"{indent}{line}" if line.strip() else line for line in body.splitlines(keepends=True))
+    return page[: found[0].start()] + lines + page[found[0].end() :]
+
+
+def write_pages(pages: dict[str, Path], out: Path) -> dict[str, Path]:
+    """The HTML pages among ``pages``, with the common head filled in (fill_head), written into ``out``."""
+    head = (WEB / HEAD).read_text()
+    written = {}
+    for rel, src in pages.items():
+        if rel.endswith(".html"):
+            write_if_changed(out / rel, fill_head(src.read_text(), head))
+            written[rel] = out / rel
+    return written
 
 
 def check_csp_meta(pages: dict[str, Path]) -> None:
@@ -213,6 +250,8 @@ def assemble_site(dest: Path, *, version: str | None = None) -> Path:
     version = wheel.name.split("-")[1]
     pyodide, pyodide_version = pyodide_files(python, generated)
     pages = web_files()
+    pages.update(write_pages(pages, generated / "pages"))
+    pages[TABLES_MODULE] = write_tables_module(generated / TABLES_MODULE)
     check_csp_meta(pages)
     tiles = minify_tiles()
     parts: dict[str, dict[str, Path]] = {

@@ -16,25 +16,25 @@
 // there is nothing to advise, cancel() when the hand changes. <html data-advice> says whether the
 // advice of the hand on screen is shown: "pending" (asked), "ready" (in the table) or "none" (nothing to advise,
 // or it failed: the status line says why).
+//
+// This module is the DOM: the panel, the chart, the details rows, the sorting of rows, and the calls that draw.
+// What to ask the engine and when, what each answer does and what the lines say is advicecontrol.js's (tested
+// under node against recorded answers: tests/js/advicecontrol.test.js).
 
-import { EngineError } from "../paili.mjs";
-import { MAX_TURNS, duration, parseTurns, percent, points, polylinePoints, sparklineLabel, sparklineScale } from "./chances.js";
-import { t, translator } from "./i18n.js";
-import { fillAdvice, glossed, h, handText, meldTexts, tileCounts } from "./render.js";
+import { DEFAULT_TURNS, cancel, clear, detailsOf, initialState, more as moreDiscards, nextSort, prefetch, request, show } from "./advicecontrol.js";
+import { MAX_TURNS, percent, points, polylinePoints, sparklineLabel, sparklineScale } from "./chances.js";
+import { t } from "./i18n.js";
+import { fillAdvice, glossed, h, tileCounts } from "./render.js";
 import { roving } from "./roving.js";
 import { tileName } from "./tiles.js";
 
-/** @typedef {import("../paili.mjs").Advice} Advice */
 /** @typedef {import("../paili.mjs").AdviceDiscard} AdviceDiscard */
 /** @typedef {import("../paili.mjs").Analysis} Analysis */
 /** @typedef {import("../paili.mjs").Discard} Discard */
-/** @typedef {import("../paili.mjs").Outlook} Outlook */
 /** @typedef {import("../paili.mjs").PailiEngine} PailiEngine */
 /** @typedef {"count" | "p_win" | "p_tenpai" | "ev"} SortKey  what orders the rows ("count": Tenhou's order) */
 
-export const DEFAULT_TURNS = 17;
-/** The engine's highest max_shanten (paili.advice.MAX_SHANTEN_LIMIT): "compute them too" asks for it. */
-export const MAX_SHANTEN_LIMIT = 4;
+export { DEFAULT_TURNS, MAX_SHANTEN_LIMIT } from "./advicecontrol.js";
 const SVG = "http://www.w3.org/2000/svg";
 
 /** The figures that break ties, after the one sorted by (paili.advice's _ORDER_BY). */
@@ -214,18 +214,6 @@ export function sortTable(table, key, descending) {
 }
 
 /**
- * What the engine is asked about a hand as it was analysed: its tiles, melds and norths set aside, the visible
- * tiles, its rule set, and a Sichuan suit given up when one was fixed.
- * @param {Analysis} result
- * @param {string} visible
- * @returns {{hand: string, melds: string[], visible: string, rules: import("../paili.mjs").Rules, void?: "m" | "p" | "s"}}
- */
-function baseOf(result, visible) {
-  const fixed = result.void?.fixed ? { void: /** @type {"m" | "p" | "s"} */ (result.void.suits) } : {};
-  return { hand: result.hand, melds: meldTexts(result), visible, rules: result.rules ?? "riichi", ...fixed };
-}
-
-/**
  * @typedef {object} AdviceController
  * @property {(result: Analysis, table: HTMLTableElement, visible: string) => void} show
  * @property {(result: Analysis, list: HTMLElement, visible: string) => void} showWaits
@@ -235,8 +223,10 @@ function baseOf(result, visible) {
  */
 
 /**
- * The advice of the page. `engine()` is the page's engine (null while it starts); `root` the element that
- * carries data-advice (<html>); `container` holds the results (delegated clicks on sort headers, expand buttons).
+ * The advice of the page: the panel of options and the figures in the table or waits list on screen, drawn for
+ * advicecontrol.js, which holds the state and decides what to ask and draw. `engine()` is the page's engine
+ * (null while it starts); `root` the element that carries data-advice (<html>); `container` holds the results
+ * (delegated clicks on sort headers, expand buttons).
  * @param {{engine: () => PailiEngine | null, root: HTMLElement, container: HTMLElement}} options
  * @returns {AdviceController}
  */
@@ -269,29 +259,8 @@ export function createAdvice({ engine, root, container }) {
     more,
   );
 
-  /**
-   * The hand on screen: a 3n+2 hand's discard table, or a tenpai 3n+1 hand's waits list (`busy`: the element
-   * that is aria-busy while its figures are computed; `signature`: the request its figures are for, once asked).
-   * @type {{key: string, base: {hand: string, melds: string[], visible: string, rules: import("../paili.mjs").Rules,
-   *   void?: "m" | "p" | "s"}, discards: Discard[], table: HTMLTableElement | null, waits: HTMLElement | null,
-   *   busy: HTMLElement, signature: string} | null}
-   */
-  let current = null;
-  /**
-   * @type {{signature: string, advice: Advice, payload: ReturnType<typeof requestOf>["payload"]} | null} the last
-   * advice computed (asked for without its improvements: they are filled into it when they come)
-   */
-  let last = null;
-  /** @type {AbortController | null} the request for the improvements of `last` */
-  let improving = null;
-  /** @type {{signature: string, outlook: Outlook} | null} the last outlook computed */
-  let lastOutlook = null;
-  /** @type {AbortController | null} the search running */
-  let running = null;
-  let runningSignature = ""; // what it computes
-  let maxShanten = 2;
-  /** @type {{key: SortKey, descending: boolean}} */
-  let sort = { key: "ev", descending: true };
+  /** @type {{table: HTMLTableElement | null, list: HTMLElement | null}} the discard table or waits list on screen */
+  const shown = { table: null, list: null };
 
   /**
    * The key the table is sorted by: the one chosen, or the win chance where the table has no points column
@@ -299,184 +268,10 @@ export function createAdvice({ engine, root, container }) {
    * @param {HTMLTableElement} table
    * @returns {SortKey}
    */
-  const sortKey = (table) => (table.querySelector(`th[data-sort="${sort.key}"]`) || sort.key === "count" ? sort.key : "p_win");
-
-  /** @param {"pending" | "ready" | "none"} state */
-  const setState = (state) => {
-    root.dataset.advice = state;
+  const sortKey = (table) => {
+    const { key } = control.state.sort;
+    return table.querySelector(`th[data-sort="${key}"]`) || key === "count" ? key : "p_win";
   };
-
-  function readTurns() {
-    const value = parseTurns(turns.value);
-    if (value !== null) turns.removeAttribute("aria-invalid");
-    else turns.setAttribute("aria-invalid", "true");
-    return value;
-  }
-
-  function cancel() {
-    running?.abort();
-    running = null;
-    improving?.abort();
-    improving = null;
-  }
-
-  /**
-   * Ask for the improvements of the advice drawn (`last`), unless they are there or asked for already; when they
-   * come they go into `last.advice` and into the details rows open (a newer hand or request drops them).
-   */
-  async function fetchImprovements() {
-    const ready = engine();
-    const asked = last;
-    if (!ready || !asked || improving || asked.advice.discards.every((d) => d.improvements)) return;
-    const job = new AbortController();
-    improving = job;
-    if (current?.table) current.table.dataset.improvements = "pending";
-    try {
-      const answer = await ready.improvements(asked.payload.hand, { ...asked.payload, signal: job.signal });
-      if (improving !== job) return;
-      improving = null;
-      const byTile = new Map(answer.discards.map((d) => [d.tile, d.improvements]));
-      for (const d of asked.advice.discards) d.improvements = byTile.get(d.tile) ?? d.improvements;
-      if (last !== asked || !current?.table || current.signature !== asked.signature) return;
-      current.table.dataset.improvements = "ready";
-      for (const button of current.table.querySelectorAll("button.expand[aria-expanded='true']")) fillDetails(button);
-    } catch (error) {
-      if (!(error instanceof EngineError)) throw error;
-      if (improving === job) improving = null;
-      // Cancelled: a newer request wants the worker; any other error was the advice's too (the same inputs)
-    }
-  }
-
-  /** @param {Advice} advice */
-  function draw(advice) {
-    if (!current?.table) return;
-    const table = current.table;
-    performance.mark("paili:draw advice");
-    fillAdvice(table, advice);
-    table.dataset.advice = "ready";
-    table.removeAttribute("aria-busy");
-    sortTable(table, sortKey(table), sort.descending);
-    for (const button of table.querySelectorAll("button.expand[aria-expanded='true']")) fillDetails(button);
-    status.textContent = advice.note ? t("ui.advice_note", { max: advice.options.max_shanten }) : "";
-    more.hidden = !advice.note || advice.options.max_shanten >= MAX_SHANTEN_LIMIT;
-    setState("ready");
-    fetchImprovements();
-  }
-
-  /**
-   * A tenpai hand's outlook: each wait's chance to be the winning draw in its item of the waits list, the hand's
-   * chance (and expected points) on the line above the list.
-   * @param {Outlook} outlook
-   */
-  function drawOutlook(outlook) {
-    if (!current?.waits) return;
-    const list = current.waits;
-    const n = outlook.turns;
-    for (const old of list.parentElement?.querySelectorAll(".wait-chance, .outlook-total") ?? []) old.remove();
-    for (const wait of outlook.waits) {
-      const item = list.querySelector(`li[data-tile="${wait.tile}"]`);
-      const chance = wait.p_win[n - 1];
-      item?.append(h("span", { class: "wait-chance", dataset: { pWin: String(chance) } }, t("ui.wait_chance", { percent: percent(chance) })));
-    }
-    if (outlook.p_win) {
-      const win = outlook.p_win[n - 1];
-      const total = outlook.ev
-        ? t("ui.outlook_total_ev", { count: n, win: percent(win), points: points(outlook.ev[n - 1]) })
-        : t("ui.outlook_total", { count: n, win: percent(win) });
-      list.before(h("p", { class: "outlook-total", dataset: { pWin: String(win), ev: outlook.ev ? String(outlook.ev[n - 1]) : null } }, total));
-    }
-    list.removeAttribute("aria-busy");
-    status.textContent = "";
-    setState("ready");
-  }
-
-  /**
-   * What the engine is asked for a hand under the panel's options (`draws` read from it), and the request's
-   * signature (a table's advice and a waits list's outlook differ by `waits`).
-   * @param {ReturnType<typeof baseOf>} base
-   * @param {boolean} waits  the outlook of a waits list (else the advice of a discard table)
-   * @param {number} draws
-   * @param {number} shanten  max_shanten
-   */
-  function requestOf(base, waits, draws, shanten) {
-    const payload = { ...base, turns: draws, tegawari: tegawari.checked, shanten_down: back.checked, max_shanten: shanten };
-    return { payload, signature: JSON.stringify({ ...payload, waits }) };
-  }
-
-  /**
-   * Ask the engine (the advice, or a waits list's outlook); its answer is kept, and drawn if its hand is the one
-   * on screen by then (a search may start before its table is drawn: see prefetch).
-   * @param {PailiEngine} ready
-   * @param {ReturnType<typeof requestOf>["payload"]} payload
-   * @param {string} signature
-   * @param {boolean} waits
-   */
-  async function run(ready, payload, signature, waits) {
-    const job = new AbortController();
-    running = job;
-    runningSignature = signature;
-    const started = performance.now();
-    /** The answer is for the hand on screen (with the options of the panel). */
-    const shown = () => current !== null && current.signature === signature;
-    try {
-      if (waits) {
-        const outlook = await ready.outlook(payload.hand, { ...payload, signal: job.signal });
-        if (running !== job) return;
-        running = null;
-        lastOutlook = { signature, outlook };
-        if (shown()) drawOutlook(outlook);
-        return;
-      }
-      // the improvements (shown only in a row's details) come after, in a quick request of their own
-      const advice = await ready.advise(payload.hand, { ...payload, improvements: false, signal: job.signal });
-      if (running !== job) return;
-      running = null;
-      last = { signature, advice, payload };
-      if (!shown()) return;
-      draw(advice);
-      if (!advice.note) status.textContent = t("ui.advice_computed", { duration: duration(performance.now() - started) });
-    } catch (error) {
-      if (!(error instanceof EngineError)) throw error; // the engine rejects with nothing else
-      if (error.type === "Cancelled" || running !== job) return;
-      running = null;
-      if (!current || !shown()) return;
-      status.textContent = t("ui.advice_failed", { detail: translator().error(error) });
-      current.busy.removeAttribute("aria-busy");
-      setState("none");
-    }
-  }
-
-  /** Fill in the hand on screen: from the last answer when it is for the same request, else ask the engine. */
-  function request() {
-    if (!current) return cancel();
-    const draws = readTurns();
-    if (draws === null) {
-      status.textContent = t("ui.advice_bad_draws", { max: MAX_TURNS });
-      setState("none");
-      return;
-    }
-    const waits = current.waits !== null;
-    const { payload, signature } = requestOf(current.base, waits, draws, maxShanten);
-    current.signature = signature;
-    if (!running || runningSignature !== signature) {
-      cancel();
-      if (waits && lastOutlook?.signature === signature) {
-        drawOutlook(lastOutlook.outlook);
-        return;
-      }
-      if (!waits && last?.signature === signature) {
-        draw(last.advice);
-        return;
-      }
-    }
-    setState("pending");
-    current.busy.setAttribute("aria-busy", "true");
-    status.textContent = t("ui.advice_computing");
-    if (running) return; // the search running (started by prefetch, or for this hand drawn again) answers it
-    const ready = engine();
-    if (!ready) return; // asked again once the engine is ready (the page analyses again then)
-    run(ready, payload, signature, waits);
-  }
 
   /**
    * Fill the details row of an expand button from the discard and its advice (if any yet).
@@ -485,31 +280,89 @@ export function createAdvice({ engine, root, container }) {
   function fillDetails(button) {
     const detail = document.getElementById(button.getAttribute("aria-controls") ?? "");
     const row = button.closest("tr.discard-row");
-    if (!detail || !(row instanceof HTMLElement) || !current?.table) return;
-    const discard = current.discards[Number(row.dataset.order)];
-    const signature = last?.advice;
-    const advised = signature && current.table.dataset.advice === "ready"
-      ? signature.discards.find((d) => d.tile === discard.tile) ?? null : null;
-    detail.firstElementChild?.replaceChildren(h("div", { class: "discard-details" }, discardDetails(discard, advised)));
+    if (!detail || !(row instanceof HTMLElement) || !shown.table) return;
+    const found = detailsOf(control.state, Number(row.dataset.order));
+    if (found) detail.firstElementChild?.replaceChildren(h("div", { class: "discard-details" }, discardDetails(found.discard, found.advised)));
   }
+
+  /** @param {HTMLTableElement} table */
+  const fillOpenDetails = (table) => {
+    for (const button of table.querySelectorAll("button.expand[aria-expanded='true']")) fillDetails(button);
+  };
+
+  /** @type {import("./advicecontrol.js").AdviceView} */
+  const view = {
+    setState(state) {
+      root.dataset.advice = state;
+    },
+    status(text) {
+      status.textContent = text;
+    },
+    busy(on) {
+      const element = shown.table ?? shown.list;
+      if (on) element?.setAttribute("aria-busy", "true");
+      else element?.removeAttribute("aria-busy");
+    },
+    turnsValid(valid) {
+      if (valid) turns.removeAttribute("aria-invalid");
+      else turns.setAttribute("aria-invalid", "true");
+    },
+    drawAdvice(advice, lines) {
+      const table = shown.table;
+      if (!table) return;
+      fillAdvice(table, advice);
+      table.dataset.advice = "ready";
+      table.removeAttribute("aria-busy");
+      sortTable(table, sortKey(table), control.state.sort.descending);
+      fillOpenDetails(table);
+      status.textContent = lines.status;
+      more.hidden = !lines.more;
+    },
+    drawOutlook({ waits, total }) {
+      const list = shown.list;
+      if (!list) return;
+      for (const old of list.parentElement?.querySelectorAll(".wait-chance, .outlook-total") ?? []) old.remove();
+      for (const wait of waits) {
+        list.querySelector(`li[data-tile="${wait.tile}"]`)?.append(h("span", { class: "wait-chance", dataset: { pWin: String(wait.pWin) } }, wait.text));
+      }
+      if (total) list.before(h("p", { class: "outlook-total", dataset: { pWin: String(total.pWin), ev: total.ev === null ? null : String(total.ev) } }, total.text));
+      list.removeAttribute("aria-busy");
+    },
+    improvements(state) {
+      if (!shown.table) return;
+      shown.table.dataset.improvements = state;
+      if (state === "ready") fillOpenDetails(shown.table);
+    },
+  };
+
+  /** @type {import("./advicecontrol.js").Control} */
+  const control = { state: initialState(), engine, view };
 
   // ---- events ------------------------------------------------------------------------------------------
 
+  const readOptions = () => {
+    control.state.options = { turns: turns.value, tegawari: tegawari.checked, shanten_down: back.checked };
+  };
   let turnsTimer = 0;
   turns.addEventListener("input", () => {
+    readOptions();
     clearTimeout(turnsTimer);
-    turnsTimer = setTimeout(request, 250);
+    turnsTimer = setTimeout(() => request(control), 250);
   });
   turns.addEventListener("change", () => {
+    readOptions();
     clearTimeout(turnsTimer);
-    request();
+    request(control);
   });
-  tegawari.addEventListener("change", request);
-  back.addEventListener("change", request);
+  for (const box of [tegawari, back]) {
+    box.addEventListener("change", () => {
+      readOptions();
+      request(control);
+    });
+  }
   more.addEventListener("click", () => {
-    maxShanten = MAX_SHANTEN_LIMIT;
     more.hidden = true;
-    request();
+    moreDiscards(control);
   });
   container.addEventListener("click", (event) => {
     const target = event.target;
@@ -526,66 +379,47 @@ export function createAdvice({ engine, root, container }) {
     const header = target.closest("th[data-sort] button.sort");
     const table = header?.closest("table");
     if (!header || !(table instanceof HTMLTableElement)) return;
-    const key = /** @type {SortKey} */ (header.closest("th")?.getAttribute("data-sort"));
-    sort = { key, descending: sort.key === key ? !sort.descending : true };
-    sortTable(table, sortKey(table), sort.descending);
+    control.state.sort = nextSort(control.state.sort, /** @type {SortKey} */ (header.closest("th")?.getAttribute("data-sort")));
+    sortTable(table, sortKey(table), control.state.sort.descending);
   });
 
   return {
     /** A 3n+2 analysis is drawn with its discard table: put the options below it and fill in its advice. */
     show(result, table, visible) {
       if (!result.discards) return this.clear();
-      const base = baseOf(result, visible);
-      const key = handText(result);
-      if (current?.key !== key) maxShanten = 2;
-      current = { key, base, discards: result.discards, table, waits: null, busy: table, signature: "" };
+      shown.table = table;
+      shown.list = null;
       table.dataset.advice = "pending";
       const head = table.tHead?.rows[0];
       if (head) roving(head, "button.sort", { oneRow: true }).refresh(); // the sort buttons: one Tab stop, arrows move
       table.after(panel); // below the table: the rows come first, within the first screen and few Tabs away
-      if (sort.key === "count") sortTable(table, "count", sort.descending);
-      request();
+      if (control.state.sort.key === "count") sortTable(table, "count", control.state.sort.descending);
+      show(control, result, visible);
     },
 
     /** A tenpai 3n+1 analysis is drawn with its waits list: put the options below it and fill in the chances. */
     showWaits(result, list, visible) {
-      const base = baseOf(result, visible);
-      const key = handText(result);
-      current = { key, base, discards: [], table: null, waits: list, busy: list, signature: "" };
+      shown.table = null;
+      shown.list = list;
       (list.closest("section.block") ?? list).after(panel);
-      request();
+      show(control, result, visible, { waits: true });
     },
 
-    /**
-     * An analysis has come and is about to be drawn: start its search now (a 3n+2 hand's advice, a tenpai 3n+1
-     * hand's outlook), so the worker computes while the page draws the analysis; show() / showWaits() then
-     * find it running. Changes nothing on screen.
-     */
+    /** An analysis has come and is about to be drawn: start its search now (see advicecontrol.prefetch). */
     prefetch(result, visible) {
-      const waits = !result.discards;
-      if (waits && !result.waits?.length) return; // no discard table and no waits list: nothing to compute
-      const ready = engine();
-      const draws = parseTurns(turns.value);
-      if (!ready || draws === null) return;
-      // the max_shanten show() will ask with: back to its default for a new hand (a table's)
-      const shanten = !waits && current?.key !== handText(result) ? 2 : maxShanten;
-      const { payload, signature } = requestOf(baseOf(result, visible), waits, draws, shanten);
-      if (running && runningSignature === signature) return;
-      if ((waits ? lastOutlook : last)?.signature === signature) return;
-      cancel();
-      run(ready, payload, signature, waits);
+      prefetch(control, result, visible);
     },
 
     /** The hand changed: the search for the old one is not wanted any more. */
-    cancel,
+    cancel() {
+      cancel(control);
+    },
 
     /** Nothing to advise (no hand, an error, a 3n+1 hand). */
     clear() {
-      cancel();
-      current = null;
+      clear(control);
+      shown.table = shown.list = null;
       panel.remove();
-      status.textContent = "";
-      setState("none");
     },
   };
 }

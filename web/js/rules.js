@@ -1,10 +1,13 @@
 // The rule sets on the page: what each one's tiles are (the palette, the wall of a random draw), its name in
 // the players' terms, and the address parameters that carry it (&rules=, and &void= for a Sichuan hand's suit
-// given up). The table between BEGIN RULES and END RULES is a copy of the engine's paili.rules.RULE_SETS (its
-// tiles as codes, in the engine's order); tests/test_rules_table.py fails when they differ, and prints the
-// table to paste. The page needs it before the engine has started (the palette is drawn at once).
+// given up). The table of the sets is the engine's paili.rules.RULE_SETS (its tiles as codes, in the engine's
+// order), in the module tools/tables.py generates (js/tables.js: the build writes it into the site). The page
+// needs it before the engine has started (the palette is drawn at once).
 
+import { RULE_SETS } from "./tables.js";
 import { PALETTE } from "./tiles.js";
+
+export { RULE_SETS };
 
 /** @typedef {import("../paili.mjs").Rules} Rules */
 /**
@@ -17,16 +20,6 @@ import { PALETTE } from "./tiles.js";
  * @property {boolean} knitted  the GB knitted forms count
  * @property {boolean} scored  paili.score values its wins (riichi only, until the engine scores the others)
  */
-
-// BEGIN RULES
-/** @type {Record<Rules, RuleSetInfo>} */
-export const RULE_SETS = {
-  "riichi": {"title": "riichi", "tiles": ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "2p", "3p", "4p", "5p", "6p", "7p", "8p", "9p", "1s", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "1z", "2z", "3z", "4z", "5z", "6z", "7z"], "chi": true, "void": false, "nukidora": false, "knitted": false, "scored": true},
-  "sanma": {"title": "three-player (sanma)", "tiles": ["1m", "9m", "1p", "2p", "3p", "4p", "5p", "6p", "7p", "8p", "9p", "1s", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "1z", "2z", "3z", "4z", "5z", "6z", "7z"], "chi": false, "void": false, "nukidora": true, "knitted": false, "scored": true},
-  "sichuan": {"title": "Sichuan", "tiles": ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "2p", "3p", "4p", "5p", "6p", "7p", "8p", "9p", "1s", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s"], "chi": false, "void": true, "nukidora": false, "knitted": false, "scored": false},
-  "gb": {"title": "Chinese Official (gb)", "tiles": ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "2p", "3p", "4p", "5p", "6p", "7p", "8p", "9p", "1s", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "1z", "2z", "3z", "4z", "5z", "6z", "7z"], "chi": true, "void": false, "nukidora": false, "knitted": true, "scored": false}
-};
-// END RULES
 
 /** @type {Rules} */
 export const DEFAULT_RULES = "riichi";

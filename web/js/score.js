@@ -7,24 +7,24 @@
 // clear() otherwise. The section carries data-state = idle | running | done | error, data-mode = win | waits,
 // data-hand (the hand scored) and, for a win once drawn, data-han, data-fu, data-points, data-total and
 // data-no-yaku.
+//
+// This module is the DOM: the form, its events, and the calls that draw. The state and what it means (the
+// winning tile, the parts that apply, what is asked, where an error goes) is scorecontrol.js's (tested under
+// node against recorded answers: tests/js/scorecontrol.test.js).
 
 import { byId } from "./dom.js";
-import { t, translator } from "./i18n.js";
-import { h, handText, tile } from "./render.js";
-import { errorText, fillWaitValues, scoreBlocks } from "./scoreview.js";
-import { DEFAULT_SITUATION, MAX_COUNT, applicable, countOf, decodeSituation, defaultWin, effective, encodeSituation,
-  lastTyped, scoreMode, scoreOptions, WINDS } from "./situation.js";
+import { t } from "./i18n.js";
+import { h, tile } from "./render.js";
+import { PARTS, clearHand, formModel, initialScore, pickIndicator, pickWin, readParams, showHand, update,
+  writeParams } from "./scorecontrol.js";
+import { fillWaitValues, scoreBlocks } from "./scoreview.js";
+import { MAX_COUNT, countOf, WINDS } from "./situation.js";
 import { PALETTE, tileName } from "./tiles.js";
 
 /** @typedef {import("../paili.mjs").Analysis} Analysis */
 /** @typedef {import("../paili.mjs").PailiEngine} PailiEngine */
-/** @typedef {import("./situation.js").Situation} Situation */
 /** @typedef {import("./situation.js").Optional} Optional */
-
-/** The parts of the form, by the engine's field names (an engine error naming one is shown there). */
-const PARTS = /** @type {const} */ (["win", "tsumo", "seat_wind", "round_wind", "riichi", "ippatsu", "last_tile",
-  "rinshan", "chankan", "blessing", "dora", "ura", "honba", "riichi_sticks"]);
-/** @typedef {typeof PARTS[number]} Part */
+/** @typedef {import("./scorecontrol.js").Part} Part */
 
 /**
  * @param {{getEngine: () => PailiEngine | null, onChange: () => void}} deps  onChange: the situation changed
@@ -37,15 +37,9 @@ export function createScore({ getEngine, onChange }) {
   const body = byId("score-body", HTMLElement);
   const panelError = byId("score-error", HTMLElement);
 
-  /** @type {Situation} */
-  let situation = { ...DEFAULT_SITUATION };
-  /** @type {{hand: string, result: Analysis, mode: "win" | "waits", waitsRoot: ParentNode} | null} */
-  let shown = null;
-  /** The address's winning tile is kept for the first hand shown after it was read. */
-  let fromUrl = false;
-  /** Which copy of the winning tile is marked (an index in `concealed`). */
-  let winIndex = -1;
-  let latest = 0;
+  const state = initialScore();
+  /** @type {ParentNode | null} where the Analysis drew the waits of the hand scored (a tenpai 13-tile hand's) */
+  let waitsRoot = null;
 
   // ---- the form ------------------------------------------------------------------------------------------
 
@@ -136,12 +130,13 @@ export function createScore({ getEngine, onChange }) {
   /** @param {string} id */
   const control = (id) => /** @type {HTMLInputElement | HTMLSelectElement} */ (form.elements.namedItem(id));
 
-  /** Put the situation into the controls and show only the parts that apply. */
+  /** Put the situation into the controls and show only the parts that apply (scorecontrol.formModel). */
   function drawForm() {
-    // Three players (sanma) sit East, South and West: North is no seat or round wind there.
+    const model = formModel(state);
+    const { situation } = model;
     for (const key of /** @type {const} */ (["seat_wind", "round_wind"])) {
       const north = control(key).querySelector("option[value='4z']");
-      if (north instanceof HTMLOptionElement) north.disabled = north.hidden = shown?.result.rules === "sanma";
+      if (north instanceof HTMLOptionElement) north.disabled = north.hidden = !model.north;
     }
     control("tsumo").value = situation.tsumo ? "tsumo" : "ron";
     control("seat_wind").value = situation.seat_wind;
@@ -156,34 +151,18 @@ export function createScore({ getEngine, onChange }) {
     for (const key of /** @type {const} */ (["honba", "riichi_sticks"])) {
       if (countOf(control(key).value) !== situation[key] || control(key).value === "") control(key).value = String(situation[key]);
     }
-    const waits = shown?.mode === "waits";
-    const applies = applicable(situation, shown?.result ?? { melds: [] }, { waits });
-    for (const key of /** @type {Optional[]} */ (Object.keys(applies))) {
+    for (const key of /** @type {Optional[]} */ (Object.keys(model.applies))) {
       const wrapper = wrappers[key];
-      if (wrapper) wrapper.hidden = !applies[key];
+      if (wrapper) wrapper.hidden = !model.applies[key];
     }
     const last = wrappers.last_tile?.querySelector("label span");
-    if (last) {
-      last.textContent = waits ? t("score.last_tile_both")
-        : situation.tsumo ? t("score.haitei") : t("score.houtei");
-    }
+    if (last) last.textContent = model.lastTile;
     const blessing = wrappers.blessing?.querySelector("label span");
-    if (blessing) {
-      blessing.textContent = situation.seat_wind === "1z" ? t("score.tenhou")
-        : t("score.chiihou");
-    }
-    drawWinTiles();
-  }
-
-  function drawWinTiles() {
-    if (!shown || shown.mode !== "win") {
-      winTiles.replaceChildren();
-      return;
-    }
-    winTiles.replaceChildren(...shown.result.concealed.map((code, index) => {
+    if (blessing) blessing.textContent = model.blessing;
+    winTiles.replaceChildren(...model.winTiles.map(({ code, pressed }, index) => {
       const button = tile(code, { tag: "button", label: tileName(code) });
       button.dataset.index = String(index);
-      button.setAttribute("aria-pressed", String(index === winIndex));
+      button.setAttribute("aria-pressed", String(pressed));
       return button;
     }));
   }
@@ -191,8 +170,8 @@ export function createScore({ getEngine, onChange }) {
   /** Read the controls into the situation. */
   function readForm() {
     const riichi = Number(control("riichi").value);
-    situation = {
-      ...situation,
+    state.situation = {
+      ...state.situation,
       tsumo: control("tsumo").value === "tsumo",
       seat_wind: control("seat_wind").value,
       round_wind: control("round_wind").value,
@@ -212,7 +191,7 @@ export function createScore({ getEngine, onChange }) {
   function changed() {
     drawForm();
     onChange();
-    update();
+    update(scoring);
   }
 
   form.addEventListener("submit", (event) => event.preventDefault());
@@ -223,9 +202,8 @@ export function createScore({ getEngine, onChange }) {
   form.addEventListener("click", (event) => {
     const target = event.target instanceof Element ? event.target : null;
     const winButton = target?.closest(".win-tiles button.tile");
-    if (winButton instanceof HTMLElement && shown) {
-      winIndex = Number(winButton.dataset.index);
-      situation = { ...situation, win: shown.result.concealed[winIndex] ?? null };
+    if (winButton instanceof HTMLElement && state.shown) {
+      pickWin(state, Number(winButton.dataset.index));
       changed();
       return;
     }
@@ -233,9 +211,8 @@ export function createScore({ getEngine, onChange }) {
     const clear = target?.closest("button[data-clear]");
     const picker = (picked ?? clear)?.closest("[data-part]");
     if (!(picker instanceof HTMLElement)) return;
-    const key = picker.dataset.part === "ura" ? "ura" : "dora";
     const code = picked instanceof HTMLElement ? picked.dataset.tile ?? "" : "";
-    situation = { ...situation, [key]: code ? situation[key].trim() + code : "" };
+    pickIndicator(state, picker.dataset.part === "ura" ? "ura" : "dora", code);
     changed();
   });
 
@@ -251,19 +228,16 @@ export function createScore({ getEngine, onChange }) {
     panelError.hidden = true;
   }
 
-  /** @param {unknown} caught */
-  function showError(caught) {
-    const e = /** @type {{message?: string, field?: string | null, type?: string, code?: string, params?: Record<string, string | number | boolean | null>}} */ (caught);
-    const part = /** @type {Part | undefined} */ (PARTS.find((p) => p === e.field));
+  /** @param {import("./scorecontrol.js").ErrorPlace} place */
+  function showError({ part, message }) {
     clearErrors();
-    const message = translator().error(e) || t("score.failed");
     const error = part ? errors[part] : undefined;
-    if (part && error && !wrappers[part]?.hidden) {
+    if (part && error) {
       error.textContent = message;
       error.hidden = false;
       control(part)?.setAttribute?.("aria-invalid", "true");
     } else {
-      panelError.textContent = errorText(e);
+      panelError.textContent = message;
       panelError.hidden = false;
     }
   }
@@ -275,37 +249,34 @@ export function createScore({ getEngine, onChange }) {
     }
   }
 
-  async function update() {
-    const engine = getEngine();
-    if (!shown || !engine) return;
-    const id = ++latest;
-    const { hand, result, mode, waitsRoot } = shown;
-    section.dataset.state = "running";
-    try {
-      if (mode === "win") {
-        const score = await engine.score(hand, /** @type {import("../paili.mjs").ScoreOptions} */ (scoreOptions(situation, result)));
-        if (id !== latest) return;
-        clearErrors();
-        body.replaceChildren(...scoreBlocks(score, effective(situation, result), result));
-        setValues({ han: String(score.han), fu: String(score.fu), points: String(score.points), total: String(score.total),
-          noYaku: String(score.no_yaku) });
-      } else {
-        const waits = await engine.scoreWaits(hand, scoreOptions(situation, result, { waits: true }));
-        if (id !== latest) return;
-        clearErrors();
-        fillWaitValues(waitsRoot, waits);
-        body.replaceChildren();
-      }
+  const NO_VALUES = { han: null, fu: null, points: null, total: null, noYaku: null };
+
+  /** @type {import("./scorecontrol.js").ScoreView} */
+  const view = {
+    running() {
+      section.dataset.state = "running";
+    },
+    scored(score, situation, result, values) {
+      clearErrors();
+      body.replaceChildren(...scoreBlocks(score, situation, result));
+      setValues(values);
       section.dataset.state = "done";
-    } catch (caught) {
-      if (id !== latest) return;
+    },
+    waits(waits) {
+      clearErrors();
+      if (waitsRoot) fillWaitValues(waitsRoot, waits);
       body.replaceChildren();
-      if (mode === "waits") fillWaitValues(waitsRoot, null);
-      setValues({ han: null, fu: null, points: null, total: null, noYaku: null });
-      showError(caught);
+      section.dataset.state = "done";
+    },
+    failed(place, mode) {
+      body.replaceChildren();
+      if (mode === "waits" && waitsRoot) fillWaitValues(waitsRoot, null);
+      setValues(NO_VALUES);
+      showError(place);
       section.dataset.state = "error";
-    }
-  }
+    },
+  };
+  const scoring = { state, engine: getEngine, view };
 
   return {
     /**
@@ -313,15 +284,11 @@ export function createScore({ getEngine, onChange }) {
      * winning tile when no hand is scored). @param {URLSearchParams} params
      */
     writeParams(params) {
-      const kept = shown ? effective(situation, shown.result, { waits: shown.mode === "waits" }) : { ...situation, win: null };
-      // The winning tile a link's hand gives by default (its last tile written) goes without saying.
-      if (kept.win === lastTyped(params.get("q") ?? "")) kept.win = null;
-      encodeSituation(kept, params);
+      writeParams(state, params);
     },
     /** Take the situation from address parameters. @param {URLSearchParams} params */
     readParams(params) {
-      situation = decodeSituation(params);
-      fromUrl = true;
+      readParams(state, params);
       drawForm(); // the page analyses the address's hand next, and show() scores it in this situation
     },
     /**
@@ -331,23 +298,14 @@ export function createScore({ getEngine, onChange }) {
      * @param {{typed: string, entered: string | null, waitsRoot: ParentNode}} context  typed: the hand's text as
      *   typed; entered: the tile code tapped in last (null when typed); waitsRoot: where the Analysis drew its waits
      */
-    show(result, { typed, entered, waitsRoot }) {
-      const mode = scoreMode(result);
+    show(result, { typed, entered, waitsRoot: root }) {
+      const mode = showHand(state, result, { typed, entered });
       if (!mode) {
         this.clear();
         return;
       }
-      const hand = handText(result);
-      if (mode === "win") {
-        const same = shown?.hand === hand && shown.mode === "win";
-        const wanted = same || fromUrl ? situation.win : null;
-        const win = defaultWin(result.concealed, wanted, entered ?? lastTyped(typed));
-        if (!same || result.concealed[winIndex] !== win) winIndex = result.concealed.lastIndexOf(win);
-        situation = { ...situation, win };
-      }
-      fromUrl = false;
-      shown = { hand, result, mode, waitsRoot };
-      section.dataset.hand = hand;
+      waitsRoot = root;
+      section.dataset.hand = state.shown?.hand ?? "";
       section.dataset.mode = mode;
       intro.textContent = mode === "win"
         ? t("score.intro_win")
@@ -355,17 +313,17 @@ export function createScore({ getEngine, onChange }) {
       section.hidden = false;
       drawForm();
       onChange();
-      update();
+      update(scoring);
     },
     clear() {
-      if (shown?.mode === "waits") fillWaitValues(shown.waitsRoot, null);
-      shown = null;
-      latest++;
+      if (state.shown?.mode === "waits" && waitsRoot) fillWaitValues(waitsRoot, null);
+      clearHand(state);
+      waitsRoot = null;
       section.hidden = true;
       section.dataset.state = "idle";
       delete section.dataset.hand;
       delete section.dataset.mode;
-      setValues({ han: null, fu: null, points: null, total: null, noYaku: null });
+      setValues(NO_VALUES);
       body.replaceChildren();
       clearErrors();
     },

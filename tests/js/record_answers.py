@@ -1,0 +1,67 @@
+"""Record the engine's answers that the node tests of the page's controllers replay (tests/js/fixtures/
+engine_answers.json): each request of REQUESTS through :func:`paili.api.handle`, the worker's entry point, so
+each answer is the exact JSON the page gets.
+
+    PYTHONPATH=engine python3 tests/js/record_answers.py         # re-record (after a change of the answers)
+
+The file is a **snapshot** of the engine's own answers, not an oracle: tests/test_js_fixtures.py fails when the
+engine answers differently now, so the node tests never run on stale answers. A node test that asks something
+new fails naming the request to add here.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from paili import api
+
+FIXTURE = Path(__file__).resolve().parent / "fixtures" / "engine_answers.json"
+
+ONE_SHANTEN = "123m2455679p78s11z"  # a 14-tile hand: its discard table and advice (hand A of the tests)
+OTHER = "123m456p789s11345z"  # another 14-tile hand (hand B: the hand changes while A's search runs)
+TENPAI = "123m456p789s1122z"  # a tenpai 13-tile hand: its outlook, its waits' worth
+WIN = "123m456p789s11122z"  # a win: its score
+ANALYZE = {"melds": None, "visible": "", "rules": "riichi", "void": None}  # engine.analyze's payload
+SEARCH = {"melds": [], "visible": "", "rules": "riichi", "turns": 17, "tegawari": False, "shanten_down": False,
+          "max_shanten": 2}  # what the advice panel asks with its default options
+SITUATION = {"round_wind": "1z", "seat_wind": "1z", "riichi": 0, "ippatsu": False, "last_tile": False,
+             "rinshan": False, "chankan": False, "blessing": False, "dora": "", "ura": "", "honba": 0,
+             "riichi_sticks": 0}  # the Score panel's default situation
+
+REQUESTS: list[dict[str, Any]] = [
+    *({"op": "analyze", "hand": hand, **ANALYZE} for hand in (ONE_SHANTEN, OTHER, TENPAI, WIN)),
+    {"op": "advise", "hand": ONE_SHANTEN, **SEARCH, "improvements": False},
+    {"op": "advise", "hand": ONE_SHANTEN, **SEARCH, "tegawari": True, "improvements": False},
+    {"op": "advise", "hand": ONE_SHANTEN, **SEARCH, "visible": "5z5z5z5z5z", "improvements": False},  # an error
+    {"op": "improvements", "hand": ONE_SHANTEN, **SEARCH},
+    {"op": "advise", "hand": OTHER, **SEARCH, "improvements": False},
+    {"op": "outlook", "hand": TENPAI, **SEARCH},
+    {"op": "score", "hand": WIN, "win": "2z", "tsumo": False, **SITUATION},
+    {"op": "score", "hand": WIN, "win": "2z", "tsumo": True, **SITUATION},
+    {"op": "score", "hand": WIN, "win": "2z", "tsumo": False, **SITUATION, "dora": "9x"},  # an error at a part
+    {"op": "score_waits", "hand": TENPAI, **SITUATION},
+]
+
+
+def record() -> dict[str, Any]:
+    """The fixture's content: every request with the engine's answer now."""
+    return {
+        "about": "Recorded answers of paili.api.handle, a snapshot for the node tests of the page's controllers "
+                 "(tests/js/*control.test.js). Re-record: PYTHONPATH=engine python3 tests/js/record_answers.py; "
+                 "tests/test_js_fixtures.py checks that the engine still answers these.",
+        "answers": [{"request": r, "answer": json.loads(api.handle(json.dumps(r)))} for r in REQUESTS],
+    }
+
+
+def main() -> int:
+    FIXTURE.parent.mkdir(parents=True, exist_ok=True)
+    FIXTURE.write_text(json.dumps(record(), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    print(f"{FIXTURE}: {len(REQUESTS)} answers")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
