@@ -63,7 +63,7 @@ def _display(code: str) -> Display:
 
 DISPLAY: Final = {code: _display(code) for code in TILE_CODES}
 """The one display table: tile code -> :class:`Display` (``"0p"`` -> ``Display("red 5 pin", "Pin5-Dora")``).
-The page's copy (``web/js/tiles.js``) is checked against it by the tests."""
+The page reads it from ``js/tables.js``, which the build generates from it (``tools/tables.py``)."""
 
 
 def tile_name(tile: Tile) -> str:
