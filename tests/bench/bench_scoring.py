@@ -11,7 +11,7 @@ What is timed, per hand:
 
 * ``paili.score(text, ...)``: parse included (the hand and the indicators are text; the situation is keyword
   arguments).
-* ``paili.score`` on a parsed Hand (``score_hand``): scoring alone.
+* ``paili.score`` on a parsed Hand: scoring alone (the JSON included).
 * mahjong, parse included: the library's own parser (``TilesConverter.one_line_string_to_136_array``) reads
   the same text (the concealed tiles, each meld, the winning tile, the indicators), its ``Meld`` objects and
   the ``HandConfig`` of the situation are built, then ``estimate_hand_value`` runs: the conversion is counted,
@@ -24,8 +24,9 @@ Time is CPU time (``time.process_time``: the machine may be shared; for a figure
 count instructions with tests/bench/callgrind_scoring.py under ``valgrind --tool=callgrind``), taken side by
 side in chunks of 100 hands, each chunk the best of ``--repeat`` passes. The library keeps its last 128 hand
 divisions in an LRU cache: it is emptied before each of its passes, or the repeated passes would time cache
-hits instead of scoring. paili keeps no cache of hands (its tables are the shapes of the index method and the
-table of the melds as they can be written, both loaded before the clock starts).
+hits instead of scoring. paili keeps no cache of hands (its table of the index method's shapes is loaded
+before the clock starts); the few indicator and winning-tile strings it remembers once read
+(``paili.scoring.situation.read_tiles``) are forgotten before each of its passes.
 
 Each call's result is dropped as soon as it returns, as a caller that reads it and moves on (and as
 ``timeit`` and callgrind_scoring.py do): the time of a call includes freeing what it returned, on both sides.
