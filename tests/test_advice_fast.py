@@ -135,10 +135,9 @@ def plain_best_after(self: advice.DefaultPolicy, c: list[int], reds: list[int], 
     return found
 
 
-def plain_best_of(self: advice.OptionMoves, c: list[int], reds: list[int], kinds: list[int], spent: bool,
-                  best: advice.Values | None) -> advice.Values | None:
-    """:meth:`~paili.advice.OptionMoves._best_of` written plainly."""
-    values = self.policy.values if spent else self.values
+def plain_best_discard(c: list[int], reds: list[int], kinds: list[int], values: Any, memo: Any, reds_in_play: bool,
+                       best: advice.Values | None = None, tenpai: bool = False) -> advice.Values | None:
+    """:func:`~paili.advice.best_discard` written plainly: no memo read, the elementwise best built in full."""
     for d in kinds:
         red = plain_discard(c, reds, d)
         v = values(c, reds)
@@ -151,8 +150,8 @@ def plain_best_of(self: advice.OptionMoves, c: list[int], reds: list[int], kinds
 def test_the_search_with_the_plain_discards_gives_the_same_advice(target: int, seed: int,
                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     """The search's inlined discards (the memoised discard lists, the red five chosen inline, the tenpai
-    shortcut, no Values built per discard) against the plain ones, float for float, with red fives in play,
-    dora, visible tiles, ippatsu and both riichi policies."""
+    shortcut, no Values built per discard: :func:`~paili.advice.best_discard`) against the plain ones, float for
+    float, with red fives in play, dora, visible tiles, ippatsu and both riichi policies."""
     rng = random.Random(seed)
     hand = dealt(rng, target)
     kwargs = {"turns": rng.choice([5, 9, 17]), "tegawari": True, "shanten_down": seed % 2 == 0,
@@ -163,7 +162,7 @@ def test_the_search_with_the_plain_discards_gives_the_same_advice(target: int, s
         kwargs["turns"] = 4
     fast = paili.advise(hand, **kwargs)  # type: ignore[arg-type]
     monkeypatch.setattr(advice.DefaultPolicy, "best_after", plain_best_after)
-    monkeypatch.setattr(advice.OptionMoves, "_best_of", plain_best_of)
+    monkeypatch.setattr(advice, "best_discard", plain_best_discard)
     monkeypatch.setattr(advice, "_max", plain_max)
     assert paili.advise(hand, **kwargs) == fast  # type: ignore[arg-type]
 

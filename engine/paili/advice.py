@@ -435,59 +435,76 @@ class DefaultPolicy:
         return found
 
     def best_after(self, c: list[int], reds: Reds, target: int) -> Values:
-        """Elementwise best values over the discards of the 3n+2 hand ``c`` that keep shanten ``target``."""
-        reds_in_play = self.reds_in_play
-        key = bytes(c + reds) if reds_in_play else bytes(c)
+        """Elementwise best values over the discards of the 3n+2 hand ``c`` that keep shanten ``target``
+        (memoised on the hand)."""
+        key = bytes(c + reds) if self.reds_in_play else bytes(c)
         found = self._best_after.get(key)
         if found is not None:
             return found
-        values = self.values
-        memo = self._values
-        tenpai = target == 0  # every state after a discard is tenpai: its values are _tenpai's
-        bw: Vector | None = None
-        bt: Vector = []
-        be: Vector = []
-        for d, after in self.discards(c):
-            if after != target:
-                continue
-            # discard a plain copy of d when there is one, else the red five (undone below)
-            c[d] -= 1
-            suit = FIVE_SUIT.get(d) if reds_in_play else None
-            red = suit is not None and reds[suit] > c[d]
-            if red:
-                reds[suit] -= 1  # type: ignore[index]
-            state = bytes(c + reds) if reds_in_play else bytes(c)
-            found = memo.get(state)
-            w, t, e = found if found is not None else values(c, reds, state)
-            c[d] += 1
-            if red:
-                reds[suit] += 1  # type: ignore[index]
-            if bw is None:
-                bw, bt, be = w, t, e
-            elif tenpai:
-                # A tenpai state's win chances are 1 - stay^t (stay = 1 - P, the chance of no win per draw), the
-                # power by repeated multiplication and w[1] = 1 - stay: a larger w[1] comes from a smaller stay,
-                # and rounding being monotone, the whole vector is then at least the other (equal vectors for
-                # an equal stay). Only when w[1] ties (1 - stay rounds) is the full comparison needed.
-                x, y = bw[1], w[1]
-                if y > x:
-                    bw = w
-                elif y == x:
-                    bw = _max(bw, w)
-                if t is not bt:  # the same list (shared vectors) is its own best: no call
-                    bt = _max(bt, t)
-                if e is not be:
-                    be = _max(be, e)
-            else:  # the elementwise best of each figure (no Values built per discard; a shared list is its own)
-                if w is not bw:
-                    bw = _max(bw, w)
-                if t is not bt:
-                    bt = _max(bt, t)
-                if e is not be:
-                    be = _max(be, e)
-        assert bw is not None, "a shanten-lowering draw always has a discard keeping it"
-        found = self._best_after[key] = Values(bw, bt, be)
+        # every state after a discard to tenpai is a tenpai one: its values are _tenpai's
+        found = best_discard(c, reds, [d for d, after in self.discards(c) if after == target], self.values,
+                             self._values, self.reds_in_play, tenpai=target == 0)
+        assert found is not None, "a shanten-lowering draw always has a discard keeping it"
+        self._best_after[key] = found
         return found
+
+
+def best_discard(c: list[int], reds: Reds, kinds: list[Tile], values: Callable[[list[int], Reds, bytes], Values],
+                 memo: dict[bytes, Values], reds_in_play: bool, best: Values | None = None, tenpai: bool = False
+                 ) -> Values | None:
+    """The elementwise best of ``best`` and the values after each discard of ``kinds`` from the 3n+2 hand ``c``
+    (holding ``reds``): the search's one discard loop, for :meth:`DefaultPolicy.best_after` and the options'
+    moves (:class:`OptionMoves`). ``None`` when there is neither a discard nor ``best``.
+
+    Each discard throws a plain copy when there is one, else the red five, and is undone before the next, so
+    ``c`` and ``reds`` are as given on return. The values after it are read from ``memo`` (by the state's
+    key: ``bytes(c + reds)`` when ``reds_in_play``, else ``bytes(c)``) or computed by ``values(c, reds, key)``
+    (which memoises them there). ``tenpai``: every state after these discards is a tenpai state of the default
+    policy, whose win vectors are ordered by their first draw (below)."""
+    if not kinds:
+        return best
+    bw: Vector | None = None
+    bt: Vector = []
+    be: Vector = []
+    if best is not None:
+        bw, bt, be = best
+    for d in kinds:
+        c[d] -= 1
+        suit = FIVE_SUIT.get(d) if reds_in_play else None
+        red = suit is not None and reds[suit] > c[d]
+        if red:
+            reds[suit] -= 1  # type: ignore[index]
+        key = bytes(c + reds) if reds_in_play else bytes(c)
+        found = memo.get(key)
+        w, t, e = found if found is not None else values(c, reds, key)
+        c[d] += 1
+        if red:
+            reds[suit] += 1  # type: ignore[index]
+        if bw is None:
+            bw, bt, be = w, t, e
+        elif tenpai:
+            # A tenpai state's win chances are 1 - stay^t (stay = 1 - P, the chance of no win per draw), the
+            # power by repeated multiplication and w[1] = 1 - stay: a larger w[1] comes from a smaller stay,
+            # and rounding being monotone, the whole vector is then at least the other (equal vectors for
+            # an equal stay). Only when w[1] ties (1 - stay rounds) is the full comparison needed.
+            x, y = bw[1], w[1]
+            if y > x:
+                bw = w
+            elif y == x:
+                bw = _max(bw, w)
+            if t is not bt:  # the same list (shared vectors) is its own best: no call
+                bt = _max(bt, t)
+            if e is not be:
+                be = _max(be, e)
+        else:  # the elementwise best of each figure (no Values built per discard; a shared list is its own)
+            if w is not bw:
+                bw = _max(bw, w)
+            if t is not bt:
+                bt = _max(bt, t)
+            if e is not be:
+                be = _max(be, e)
+    assert bw is not None
+    return Values(bw, bt, be)
 
 
 class OptionMoves:
@@ -563,52 +580,16 @@ class OptionMoves:
         found = self._values[key] = Values(win, ten, ev)
         return found
 
-    def _best_of(self, c: list[int], reds: Reds, kinds: list[int], spent: bool, best: Values | None
-                 ) -> Values | None:
-        """Fold into ``best`` the values after discarding each of ``kinds`` (``spent``: no move left)."""
-        if not kinds:
-            return best
-        policy = self.policy
-        values = policy.values if spent else self.values
-        memo = policy._values if spent else self._values  # noqa: SLF001
-        reds_in_play = policy.reds_in_play
-        bw: Vector | None = None
-        bt: Vector = []
-        be: Vector = []
-        if best is not None:
-            bw, bt, be = best
-        for d in kinds:
-            # discard a plain copy when there is one, else the red five (undone below), as best_after does
-            c[d] -= 1
-            suit = FIVE_SUIT.get(d) if reds_in_play else None
-            red = suit is not None and reds[suit] > c[d]
-            if red:
-                reds[suit] -= 1  # type: ignore[index]
-            key = bytes(c + reds) if reds_in_play else bytes(c)
-            found = memo.get(key)
-            w, t, e = found if found is not None else values(c, reds, key)
-            c[d] += 1
-            if red:
-                reds[suit] += 1  # type: ignore[index]
-            if bw is None:
-                bw, bt, be = w, t, e
-            else:  # the elementwise best of each figure (no Values built per discard; a shared list is its own)
-                if w is not bw:
-                    bw = _max(bw, w)
-                if t is not bt:
-                    bt = _max(bt, t)
-                if e is not be:
-                    be = _max(be, e)
-        assert bw is not None
-        return Values(bw, bt, be)
-
     def _best_after_lowering(self, c: list[int], reds: Reds, target: int) -> Values:
-        """Best over the discards after a lowering draw: keep ``target`` (move left) or go back (spent)."""
-        removals = self.policy.discards(c)
-        best = self._best_of(c, reds, [d for d, after in removals if after == target], False, None)
+        """Best over the discards after a lowering draw: keep ``target`` (a move left: these values) or go back
+        (the move spent: the default policy's)."""
+        policy = self.policy
+        removals = policy.discards(c)
+        best = best_discard(c, reds, [d for d, after in removals if after == target], self.values, self._values,
+                            policy.reds_in_play)
         if self.shanten_down and target + 1 <= self.back_cap:
             back = [d for d, after in removals if after == target + 1]
-            best = self._best_of(c, reds, back, True, best)
+            best = best_discard(c, reds, back, policy.values, policy._values, policy.reds_in_play, best)  # noqa: SLF001
         assert best is not None, "a shanten-lowering draw always has a discard keeping it"
         return best
 
@@ -617,14 +598,15 @@ class OptionMoves:
         five) that keeps shanten ``s`` (index ``t``: ``t`` draws left after this one); ``None`` if there is
         none. A swap keeps the drawn tile: it discards another kind, or a plain copy of
         the drawn red five."""
-        removals = self.policy.discards(c)
+        policy = self.policy
+        removals = policy.discards(c)
         best: Values | None = None
         if self.tegawari:
             swap = [d for d, after in removals if after == s and (d != drawn or red and c[d] > reds[FIVE_SUIT[d]])]
-            best = self._best_of(c, reds, swap, True, best)
+            best = best_discard(c, reds, swap, policy.values, policy._values, policy.reds_in_play)  # noqa: SLF001
         if self.shanten_down and s + 1 <= self.back_cap:
             back = [d for d, after in removals if after == s + 1]
-            best = self._best_of(c, reds, back, True, best)
+            best = best_discard(c, reds, back, policy.values, policy._values, policy.reds_in_play, best)  # noqa: SLF001
         return best
 
 
