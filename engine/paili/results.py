@@ -2,8 +2,14 @@
 
 The computation modules return typed values (:class:`~paili.analysis.Analysis`,
 :class:`~paili.advice.Advice`, :class:`~paili.hand.Hand`, :class:`~paili.errors.HandError`...); the
-functions here give the dicts that :func:`paili.analyze`, :func:`paili.advise`, the worker's envelopes
-(:mod:`paili.api`) and the CLI print. The shape is documented in ``docs/CONTRACT.md``.
+functions here give the dicts that :func:`paili.analyze`, :func:`paili.advise` (:mod:`paili.public`), the
+worker's envelopes (:mod:`paili.api`) and the CLI print. The shape is documented in ``docs/CONTRACT.md``.
+
+This module sits above the computation and below :mod:`paili.public`, which calls both. It imports the
+computation's types for their annotations only (under ``TYPE_CHECKING``: it never builds them), because
+:mod:`paili.scoring.calculate` still writes a reading's JSON with :func:`decomposition_json` (issue 26, the
+scoring rewrite in progress): importing the advisor here at run time would make an import cycle through the
+scoring.
 
 Tiles
 -----
@@ -225,7 +231,7 @@ def _improvements_json(improvements: Sequence[Improvement]) -> JSON:
 
 
 def improvements_json(rows: Sequence[tuple[Discard, Sequence[Improvement]]]) -> JSON:
-    """The result of :func:`paili.advice.advise_improvements`: ``discards``, each ``{"tile", "improvements"}``
+    """The result of :func:`paili.advise_improvements`: ``discards``, each ``{"tile", "improvements"}``
     (the tile as :func:`discard_json` writes it, the improvements as in :func:`advice_json`'s rows)."""
     return {"discards": [{"tile": tile_code(row.tile, red=row.red), "improvements": _improvements_json(better)}
                          for row, better in rows]}
