@@ -1,12 +1,12 @@
 """Tests of the advisor's fast paths (:mod:`paili.advice`): each gives exactly what the plain computation gives.
 
-* ``_max`` (the elementwise best of two value vectors) returns one of its vectors when it is at least the other
-  everywhere, else builds the elementwise best: equal, float for float, to the plain elementwise best on seeded
-  random vectors that dominate, are dominated, cross, are equal or are the same list.
-* The whole search with the plain elementwise best in place of ``_max`` (which builds a new list every time, so
-  that the tenpai sums of :meth:`~paili.advice.DefaultPolicy.values` take their general path) gives the same
-  advice, float for float (``==`` on the JSON), on seeded random hands with both options on, with visible
-  tiles and dora, under both riichi policies.
+* ``elementwise_best`` (the elementwise best of two value vectors) returns one of its vectors when it is at
+  least the other everywhere, else builds the elementwise best: equal, float for float, to the plain elementwise
+  best on seeded random vectors that dominate, are dominated, cross, are equal or are the same list.
+* The whole search with the plain elementwise best in place of ``elementwise_best`` (which builds a new list
+  every time, so that the tenpai sums of :meth:`~paili.advice.DefaultPolicy.values` take their general path)
+  gives the same advice, float for float (``==`` on the JSON), on seeded random hands with both options on,
+  with visible tiles and dora, under both riichi policies.
 
 The slower plain-recursion references (``tests/test_advice*.py``) check the values themselves.
 """
@@ -23,7 +23,8 @@ import pytest
 from test_advice_steps import dealt
 
 import paili
-from paili import advice
+from paili import advice, public
+from paili.advice import model, options, ranking
 from paili.win_value import FIVE_SUIT
 
 
@@ -49,7 +50,7 @@ def test_max_is_the_elementwise_best(seed: int) -> None:
     crossing = [x + rng.uniform(-0.5, 0.5) if i else 0.0 for i, x in enumerate(a)]
     for b in (higher, crossing, list(a), a, vectors(rng, n)):
         for x, y in ((a, b), (b, a)):
-            best = advice._max(x, y)  # noqa: SLF001
+            best = model.elementwise_best(x, y)
             assert best == plain_max(x, y)
             if all(u >= v for u, v in zip(x, y, strict=True)):
                 assert best is x  # the fast path: no list built
@@ -65,14 +66,14 @@ def test_the_search_with_the_plain_best_gives_the_same_advice(target: int, seed:
     kwargs = {"turns": 6, "tegawari": True, "shanten_down": True, "max_shanten": 1, "dora": "3p",
               "visible": "1z5m" if seed % 2 else "", "riichi": "dama" if seed == 3 else "always"}
     fast = paili.advise(hand, **kwargs)  # type: ignore[arg-type]
-    monkeypatch.setattr(advice, "_max", plain_max)
+    monkeypatch.setattr(model, "elementwise_best", plain_max)
     assert paili.advise(hand, **kwargs) == fast  # type: ignore[arg-type]
 
 
 def tenpai_values(turns: int, hits: list[float]) -> advice.Values:
     """The values :meth:`~paili.advice.DefaultPolicy._tenpai` gives a tenpai hand whose winning draws have the
     chances ``hits`` (each worth 1000 points)."""
-    policy = SimpleNamespace(turns=turns, _ones=[1.0] * (turns + 1), _tenpai_win={}, _tenpai_ev={})
+    policy = SimpleNamespace(turns=turns, ones=[1.0] * (turns + 1), _tenpai_win={}, _tenpai_ev={})
     return advice.DefaultPolicy._tenpai(policy, [(k, p, 1000.0, 1000.0) for k, p in enumerate(hits)])  # type: ignore[arg-type]  # noqa: SLF001
 
 
@@ -135,10 +136,9 @@ def plain_best_after(self: advice.DefaultPolicy, c: list[int], reds: list[int], 
     return found
 
 
-def plain_best_of(self: advice.OptionMoves, c: list[int], reds: list[int], kinds: list[int], spent: bool,
-                  best: advice.Values | None) -> advice.Values | None:
-    """:meth:`~paili.advice.OptionMoves._best_of` written plainly."""
-    values = self.policy.values if spent else self.values
+def plain_best_discard(c: list[int], reds: list[int], kinds: list[int], values: Any, memo: Any, reds_in_play: bool,
+                       best: advice.Values | None = None, tenpai: bool = False) -> advice.Values | None:
+    """:func:`~paili.advice.best_discard` written plainly: no memo read, the elementwise best built in full."""
     for d in kinds:
         red = plain_discard(c, reds, d)
         v = values(c, reds)
@@ -151,8 +151,8 @@ def plain_best_of(self: advice.OptionMoves, c: list[int], reds: list[int], kinds
 def test_the_search_with_the_plain_discards_gives_the_same_advice(target: int, seed: int,
                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     """The search's inlined discards (the memoised discard lists, the red five chosen inline, the tenpai
-    shortcut, no Values built per discard) against the plain ones, float for float, with red fives in play,
-    dora, visible tiles, ippatsu and both riichi policies."""
+    shortcut, no Values built per discard: :func:`~paili.advice.best_discard`) against the plain ones, float for
+    float, with red fives in play, dora, visible tiles, ippatsu and both riichi policies."""
     rng = random.Random(seed)
     hand = dealt(rng, target)
     kwargs = {"turns": rng.choice([5, 9, 17]), "tegawari": True, "shanten_down": seed % 2 == 0,
@@ -163,8 +163,8 @@ def test_the_search_with_the_plain_discards_gives_the_same_advice(target: int, s
         kwargs["turns"] = 4
     fast = paili.advise(hand, **kwargs)  # type: ignore[arg-type]
     monkeypatch.setattr(advice.DefaultPolicy, "best_after", plain_best_after)
-    monkeypatch.setattr(advice.OptionMoves, "_best_of", plain_best_of)
-    monkeypatch.setattr(advice, "_max", plain_max)
+    monkeypatch.setattr(options, "best_discard", plain_best_discard)
+    monkeypatch.setattr(model, "elementwise_best", plain_max)
     assert paili.advise(hand, **kwargs) == fast  # type: ignore[arg-type]
 
 
@@ -200,7 +200,7 @@ def test_the_search_without_shared_vectors_gives_the_same_advice(target: int, se
     fast = paili.advise(hand, **kwargs)  # type: ignore[arg-type]
     # Fewer vectors than the states that use them: the memos did share.
     for policy in shared:
-        tenpai = [v for v in policy._values.values() if v.tenpai is policy._ones]  # noqa: SLF001
+        tenpai = [v for v in policy.memo.values() if v.tenpai is policy.ones]
         assert len({id(v.win) for v in tenpai}) <= len(policy._tenpai_win) < len(tenpai)  # noqa: SLF001
 
     def forgetful(self: advice.DefaultPolicy, *args: Any, **kw: Any) -> None:
@@ -230,7 +230,7 @@ def test_the_collector_is_paused_only_while_a_step_searches(budget: float | None
         (gc.enable if enabled else gc.disable)()
         with pytest.MonkeyPatch.context() as patch:
             patch.setattr(advice.DefaultPolicy, "values", values)
-            steps = advice.advise_steps("12345m456p789s122z", turns=3, tegawari=True, budget=budget)
+            steps = public.advise_steps("12345m456p789s122z", turns=3, tegawari=True, budget=budget)
             while True:
                 try:
                     next(steps)
@@ -248,7 +248,7 @@ def test_advise_and_outlook_pause_the_collector_for_the_whole_call(call: Any) ->
     """advise() and outlook() (not stepped) run with the collector paused from start to end, so the search's
     memos are freed before a collection walks them; it is back on after the call, and after a bad input."""
     seen: list[bool] = []
-    inner = advice.improvements if call is paili.advise else advice.DefaultPolicy.chances
+    inner = ranking.improvement_draws if call is paili.advise else advice.DefaultPolicy.chances
 
     def spy(*args: Any, **kwargs: Any) -> Any:
         seen.append(gc.isenabled())
@@ -259,7 +259,7 @@ def test_advise_and_outlook_pause_the_collector_for_the_whole_call(call: Any) ->
         gc.enable()
         with pytest.MonkeyPatch.context() as patch:
             if call is paili.advise:
-                patch.setattr(advice, "improvements", spy)
+                patch.setattr(ranking, "improvement_draws", spy)
             else:
                 patch.setattr(advice.DefaultPolicy, "chances", spy)
             call("12345m456p789s122z" if call is paili.advise else "2345m456p789s122z", turns=2)

@@ -12,7 +12,8 @@ import pytest
 
 import paili
 from paili import api
-from paili.advice import advise_steps, finish
+from paili.advice import finish
+from paili.public import advise_steps
 
 SUITS = "mpsz"
 

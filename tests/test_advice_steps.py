@@ -1,4 +1,4 @@
-"""The advisor in steps (paili.advice.advise_steps) and the worker's job API (paili.api.begin / step / cancel).
+"""The advisor in steps (paili.public.advise_steps) and the worker's job API (paili.api.begin / step / cancel).
 
 A search run in steps, abandoned and resumed at every pause, must give exactly the figures of the search run
 in one go; the job API must answer exactly what handle() answers, one request among others.
@@ -15,8 +15,9 @@ from support import random_counts
 
 import paili
 from paili import api
-from paili.advice import AdviceRow, advise_steps, finish
+from paili.advice import AdviceRow, finish
 from paili.notation import format_tiles
+from paili.public import advise_steps
 from paili.shanten import counts_shanten
 
 

@@ -19,9 +19,10 @@ import paili
 
 HELPERS = ("reference", "golden")
 
-# snapshot: the figures of paili.advice's examples (the module docstring's advise(...) and outlook(...)) were
-# copied from the engine's own output, not worked out independently: they catch a change, and the values
-# themselves are checked against the plain-recursion references in test_advice*.py and test_outlook.py.
+# snapshot: the figures of the advisor's examples (paili.advice's docstring's advise(...), paili.public's
+# outlook(...)) were copied from the engine's own output, not worked out independently: they catch a change,
+# and the values themselves are checked against the plain-recursion references in test_advice*.py and
+# test_outlook.py.
 
 
 def module_names() -> list[str]:

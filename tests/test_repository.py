@@ -1,8 +1,11 @@
 """The repository stands on its own: no tracked file reads or points at the shared folder that sat beside the
-project while it was written (its rules now live in docs/RULES.md, its golden data in tests/data)."""
+project while it was written (its rules now live in docs/RULES.md, its golden data in tests/data). Its tests
+run without skips, and the engine's imports go one way: no import cycle among the ``paili`` modules, and no
+module imports another's private names (docs/ARCHITECTURE.md)."""
 
 from __future__ import annotations
 
+import ast
 import re
 import subprocess
 from pathlib import Path
@@ -40,3 +43,87 @@ def test_no_test_skips() -> None:
             text = (ROOT / name).read_text(encoding="utf-8")
             offending += [f"{name}: {m.group(0)}" for m in SKIPS.finditer(text)]
     assert not offending, offending
+
+
+ENGINE = ROOT / "engine" / "paili"
+
+def engine_modules() -> dict[str, Path]:
+    """Every module of ``engine/paili`` by its dotted name (a package by its own name)."""
+    modules = {}
+    for path in sorted(ENGINE.rglob("*.py")):
+        parts = path.relative_to(ENGINE.parent).with_suffix("").parts
+        modules[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    return modules
+
+
+def imports_of(name: str, path: Path, modules: dict[str, Path]) -> list[tuple[str, str, int]]:
+    """``(module, name, line)`` of every import of a ``paili`` module in the module ``name``: at the top, inside
+    functions and under ``TYPE_CHECKING`` alike (a cycle through type-only imports still ties the modules
+    together: neither can be read, moved or tested without the other). ``name`` is ``""`` for ``import m``
+    and ``from p import m`` of a module ``m``."""
+    package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found += [(alias.name, "", node.lineno) for alias in node.names if alias.name.split(".")[0] == "paili"]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package[:len(package) - node.level + 1]
+                target = ".".join([*base, node.module] if node.module else base)
+            else:
+                target = node.module or ""
+            if target.split(".")[0] != "paili":
+                continue
+            for alias in node.names:
+                module = f"{target}.{alias.name}"
+                found.append((module, "", node.lineno) if module in modules else (target, alias.name, node.lineno))
+    return found
+
+
+def import_graph() -> dict[str, set[str]]:
+    """The modules each engine module imports. Importing ``paili.a.b`` first runs the package ``paili.a``, so
+    an import of it counts as one of ``paili.a`` too, unless the importer is inside ``paili.a`` itself."""
+    modules = engine_modules()
+    graph: dict[str, set[str]] = {name: set() for name in modules}
+    for name, path in modules.items():
+        for module, _, _ in imports_of(name, path, modules):
+            assert module in modules, f"{name} imports {module}, which is not an engine module"
+            parts = module.split(".")
+            for i in range(2, len(parts) + 1):
+                target = ".".join(parts[:i])
+                if target != name and not name.startswith(target + "."):
+                    graph[name].add(target)
+    return graph
+
+
+def test_the_engine_has_no_import_cycle() -> None:
+    """No engine module imports, directly or not, a module that imports it: each layer imports only those below
+    (docs/ARCHITECTURE.md)."""
+    graph = import_graph()
+    assert "paili.advice.model" in graph and "paili.results" in graph["paili.public"]
+    state: dict[str, int] = {}  # 1: on the path being walked, 2: done
+    cycles: list[list[str]] = []
+
+    def walk(name: str, path: list[str]) -> None:
+        state[name] = 1
+        for target in sorted(graph[name]):
+            if state.get(target) == 1:
+                cycles.append([*path[path.index(target):], name, target])
+            elif target not in state:
+                walk(target, [*path, name])
+        state[name] = 2
+
+    for name in sorted(graph):
+        if name not in state:
+            walk(name, [])
+    assert not cycles, "\n".join(" -> ".join(cycle) for cycle in cycles)
+
+
+def test_no_engine_module_imports_another_s_private_names() -> None:
+    """``from paili.x import _name`` across modules: a name shared is public and documented (dunders such as
+    ``__version__`` are public)."""
+    modules = engine_modules()
+    found = {(name, module, imported) for name, path in modules.items()
+             for module, imported, _ in imports_of(name, path, modules)
+             if imported.startswith("_") and not imported.startswith("__")}
+    assert not found, sorted(found)

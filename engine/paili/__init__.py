@@ -35,13 +35,11 @@ from __future__ import annotations
 
 __version__ = "0.1.0"  # the project's version, in this one place (pyproject.toml reads it)
 
-from .advice import advise, advise_improvements, outlook
 from .agari import Decomposition, decompositions, is_agari
-from .analysis import analyze
 from .errors import HandError
 from .hand import Hand, Meld
 from .notation import format_hand, parse, parse_tiles
-from .results import score, score_waits
+from .public import advise, advise_improvements, analyze, outlook, score, score_waits
 from .shanten import Shanten, shanten
 from .tiles import Tile, tile_from_name, tile_name
 from .ukeire import Discard, Ukeire, discard_table, ukeire, waits

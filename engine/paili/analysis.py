@@ -1,20 +1,19 @@
-"""``analyze()``: the whole analysis of one hand (what the page and the CLI show).
+"""The whole analysis of one hand (what the page and the CLI show), as a typed value.
 
-:func:`analysis_of` computes it as an :class:`Analysis`; :func:`analyze` parses the inputs and gives it as
-the JSON-ready dict of :func:`paili.results.analysis_json`.
+:func:`analysis_of` computes it as an :class:`Analysis` of a parsed hand (:func:`parse_inputs` parses the
+inputs: the hand and the visible tiles); :func:`paili.analyze` (:mod:`paili.public`) gives it as the JSON of
+:func:`paili.results.analysis_json`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from .agari import Decomposition, decompositions
 from .hand import Hand
 from .notation import check_visible, parse, parse_tiles
-from .results import analysis_json, read_as_json
-from .rules import VOIDS, Rules, check_rules, check_void
+from .rules import VOIDS, Rules
 from .shanten import Shanten, shanten
 from .tiles import Counts
 from .ukeire import Discard, Ukeire, discard_table, ukeire
@@ -78,32 +77,3 @@ def analysis_of(hand: Hand, *, visible: Counts | None = None, rules: Rules = "ri
                         void is not None)
     return Analysis(hand, rules, forms, None, None, ukeire(hand, visible=visible, rules=rules, void=void), voids,
                     void is not None)
-
-
-def analyze_hand(hand: Hand, *, visible: Counts | None = None, rules: Rules = "riichi",
-                 void: int | None = None) -> dict[str, Any]:
-    """:func:`analyze` for a parsed :class:`Hand` and visible counts."""
-    return analysis_json(analysis_of(hand, visible=visible, rules=rules, void=void))
-
-
-def analyze(hand: str, *, melds: str | Sequence[str] | None = None, visible: str = "",
-            rules: str = "riichi", void: str | None = None) -> dict[str, Any]:
-    """Analyze a hand given in mpsz notation; raises :class:`HandError` for any bad input.
-
-    ``melds`` adds called melds to those written in ``hand`` (``["[789s]", "(1111z)"]``); ``visible`` lists
-    tiles seen elsewhere (discards, dora indicators...): they lower the copies left of waits and ukeire, never
-    the shanten. The result's keys are documented in the README; those that do not apply to the hand's size
-    are absent (``agari``, ``decompositions``, ``discards`` for 3n+2 tiles; ``waits``, ``ukeire`` for 3n+1).
-    ``rules`` names the rule set (:mod:`paili.rules`: ``riichi``, ``sanma``, ``sichuan``, ``gb``); ``void``
-    fixes the suit a Sichuan hand gives up (定缺: ``"m"``, ``"p"`` or ``"s"``; by default the hand's best).
-    ``read_as`` is there only when the parser normalised the hand text (upper-case or full-width characters:
-    ``"１２３Ｍ..."`` is read as ``"123m..."``).
-
-    >>> r = analyze("123m456p789s1122z")
-    >>> r["shanten"]["min"], [w["tile"] for w in r["waits"]], r["ukeire"]["total"]
-    (0, ['1z', '2z'], 4)
-    """
-    checked = check_rules(rules)
-    fixed = check_void(void, checked)
-    parsed, seen = parse_inputs(hand, melds=melds, visible=visible, rules=checked)
-    return {**analyze_hand(parsed, visible=seen, rules=checked, void=fixed), **read_as_json(hand)}

@@ -30,7 +30,7 @@ or ``'{"ok": false, "error": {"type": ..., "message": ..., "position": ..., "fie
 The worker runs every request in steps, so that a long search never holds up a newer request:
 ``job = begin(request_json)`` then ``step(job, seconds)`` until it returns the envelope (``None`` before: the
 job yielded after about ``seconds`` of work, or after a finished discard row); ``cancel(job)`` drops a job.
-Only ``advise`` and ``outlook`` take more than one step (:func:`paili.advice.advise_steps`);
+Only ``advise`` and ``outlook`` take more than one step (:func:`paili.public.advise_steps`);
 ``handle(request_json)`` is the same request in one go.
 
 Errors become envelopes here and nowhere else: ``HandError`` (bad hand or option, with ``field``, the input
@@ -47,11 +47,11 @@ from collections.abc import Callable, Generator, Sequence
 from typing import Any, Final
 
 from . import __version__
-from .advice import ADVICE_KEYS, OUTLOOK_KEYS, Steps, advise_improvements, advise_steps, finish, outlook_steps
-from .analysis import analyze
+from .advice import ADVICE_KEYS, OUTLOOK_KEYS, Steps, finish
 from .errors import HandError
 from .notation import parse
-from .results import error_json, hand_json, read_as_json, score, score_waits
+from .public import advise_improvements, advise_steps, analyze, outlook_steps, score, score_waits
+from .results import error_json, hand_json, read_as_json
 from .rules import check_rules
 from .scoring.situation import SITUATION_KEYS
 

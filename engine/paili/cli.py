@@ -21,10 +21,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from . import __version__
-from .analysis import analyze
 from .cli_text import add_lang_option, batch, error_lines, label, reading_text
 from .errors import HandError
 from .i18n import t
+from .public import analyze
 from .rules import RULES, VOIDS
 from .scoring.cli import main as score_main
 

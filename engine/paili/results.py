@@ -2,8 +2,13 @@
 
 The computation modules return typed values (:class:`~paili.analysis.Analysis`,
 :class:`~paili.advice.Advice`, :class:`~paili.hand.Hand`, :class:`~paili.errors.HandError`...); the
-functions here give the dicts that :func:`paili.analyze`, :func:`paili.advise`, the worker's envelopes
-(:mod:`paili.api`) and the CLI print. The shape is documented in ``docs/CONTRACT.md``.
+functions here give the dicts that :func:`paili.analyze`, :func:`paili.advise` (:mod:`paili.public`), the
+worker's envelopes (:mod:`paili.api`) and the CLI print. The shape is documented in ``docs/CONTRACT.md``.
+
+This module sits above the computation and below :mod:`paili.public`, which calls both. It imports the
+computation's types for their annotations (under ``TYPE_CHECKING``: it never builds them), and at run time only
+what it tells apart (:class:`~paili.scoring.calculate.Regular`, the place of a winning tile in a regular
+reading).
 
 Tiles
 -----
@@ -34,9 +39,7 @@ from typing import TYPE_CHECKING, Any
 from .errors import HandError
 from .hand import Hand, Meld
 from .notation import format_hand, format_meld, format_tiles, normalize
-from .scoring.calculate import Regular, Score, score_hand
-from .scoring.fu import FuPart
-from .scoring.waits import WaitScore, wait_scores
+from .scoring.calculate import Regular
 from .tiles import FIVES, SUITS, tile_code, tile_name
 
 if TYPE_CHECKING:
@@ -45,6 +48,9 @@ if TYPE_CHECKING:
     from .advice import Advice, AdviceRow, Improvement, Outlook, Wait
     from .agari import Decomposition
     from .analysis import Analysis
+    from .scoring.calculate import Score
+    from .scoring.fu import FuPart
+    from .scoring.waits import WaitScore
     from .shanten import Shanten
     from .ukeire import Discard, Ukeire
 
@@ -228,7 +234,7 @@ def _improvements_json(improvements: Sequence[Improvement]) -> JSON:
 
 
 def improvements_json(rows: Sequence[tuple[Discard, Sequence[Improvement]]]) -> JSON:
-    """The result of :func:`paili.advice.advise_improvements`: ``discards``, each ``{"tile", "improvements"}``
+    """The result of :func:`paili.advise_improvements`: ``discards``, each ``{"tile", "improvements"}``
     (the tile as :func:`discard_json` writes it, the improvements as in :func:`advice_json`'s rows)."""
     return {"discards": [{"tile": tile_code(row.tile, red=row.red), "improvements": _improvements_json(better)}
                          for row, better in rows]}
@@ -335,59 +341,8 @@ def score_json(s: Score) -> JSON:
     }
 
 
-def score(hand: str | Hand, *, win: str, tsumo: bool = False, round_wind: str = "1z", seat_wind: str = "1z",
-          riichi: int = 0, ippatsu: bool = False, last_tile: bool = False, rinshan: bool = False,
-          chankan: bool = False, blessing: bool = False, dora: str = "", ura: str = "", honba: int = 0,
-          riichi_sticks: int = 0, rules: object = "riichi") -> JSON:
-    """Score a winning hand; a JSON-ready dict. Raises :class:`~paili.HandError` for a bad or incomplete hand
-    and for a situation that contradicts it (its ``field`` names the input at fault).
-
-    ``hand`` is the complete hand with its melds (``[...]`` open, ``(...)`` closed kan); ``win`` the tile that
-    completed it, among the concealed tiles (``0p`` for a red five); ``riichi`` 0, 1 or 2 (double riichi);
-    ``last_tile`` haitei on a tsumo, houtei on a ron; ``blessing`` tenhou for the dealer, chiihou otherwise;
-    ``dora`` / ``ura`` the indicators (ura count only with riichi); the dealer is the player whose
-    ``seat_wind`` is ``1z``; ``rules`` a preset name or a dict of options (:mod:`paili.scoring.rules`).
-
-    Keys: ``yaku`` (``{"id", "han"}``, yakuman with ``"yakuman": 1 or 2``), ``han``, ``fu``, ``yakuman`` (0 or
-    the multiple), ``limit`` (``None``, ``"mangan"``, ... ``"kazoe_yakuman"``, ``"yakuman"``), ``points``
-    (without honba), ``payments`` (``{"ron": n}``, ``{"dealer": n, "others": n}`` or ``{"others": n}``, honba
-    included), ``total`` (the winner's gain, sticks included), ``fu_breakdown``, ``decomposition`` (the
-    reading used, as in :func:`paili.analyze` without flags, with its ``wait`` and ``win``), ``no_yaku``, and
-    ``win``, ``dealer``, ``rules`` (the options in effect).
-
-    >>> r = score("234m567p22s345678s", win="8s", tsumo=True, seat_wind="2z", riichi=1, dora="1s")
-    >>> [y["id"] for y in r["yaku"]], r["han"], r["fu"], r["points"], r["payments"]
-    (['riichi', 'menzen_tsumo', 'tanyao', 'pinfu', 'dora'], 6, 20, 12000, {'dealer': 6000, 'others': 3000})
-    >>> score("123m456p789s22z [123s]", win="2z")["no_yaku"]
-    True
-
-    Three-player riichi (``rules="sanma"``, or ``{"preset": "sanma", "sanma_split": True}`` for split payment)
-    reads the hand over the sanma wall, with its norths set aside written ``{4z}``:
-
-    >>> r = score("11999m123p456p789s {4z}", win="1m", tsumo=True, seat_wind="2z", riichi=1, rules="sanma")
-    >>> [(y["id"], y["han"]) for y in r["yaku"]], r["fu"], r["points"], r["payments"]
-    ([('riichi', 1), ('menzen_tsumo', 1), ('nukidora', 1)], 40, 3900, {'dealer': 2600, 'others': 1300})
-    """
-    return score_json(score_hand(hand, win=win, tsumo=tsumo, round_wind=round_wind, seat_wind=seat_wind,
-                                 riichi=riichi, ippatsu=ippatsu, last_tile=last_tile, rinshan=rinshan,
-                                 chankan=chankan, blessing=blessing, dora=dora, ura=ura, honba=honba,
-                                 riichi_sticks=riichi_sticks, rules=rules))
-
-
 def wait_score_json(w: WaitScore) -> JSON:
     """``{"tile", "remaining", "ron", "tsumo"}``: a wait and its two scores (``None`` for a way ruled out)."""
     return {"tile": tile_name(w.tile), "remaining": w.remaining,
             "ron": None if w.ron is None else score_json(w.ron),
             "tsumo": None if w.tsumo is None else score_json(w.tsumo)}
-
-
-def score_waits(hand: str | Hand, **situation: Any) -> list[JSON]:
-    """``[{"tile": "3m", "remaining": n, "ron": result | None, "tsumo": result | None}, ...]`` in tile order;
-    ``[]`` when the hand is not tenpai (:mod:`paili.scoring.waits`). ``situation`` takes :func:`score`'s keyword
-    arguments but ``win`` and ``tsumo``.
-
-    >>> [(w["tile"], w["ron"]["points"], w["tsumo"]["points"]) for w in score_waits("23m456p789s234s55p",
-    ...                                                                             seat_wind="2z", riichi=1)]
-    [('1m', 2000, 2700), ('4m', 2000, 2700)]
-    """
-    return [wait_score_json(w) for w in wait_scores(hand, **situation)]

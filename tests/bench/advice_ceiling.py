@@ -7,7 +7,7 @@ For bench_advice's seeded hands of one shanten class (the same deal), prints:
   2-shanten are the bulk);
 * the ceiling of an exact pruning of the swaps, measured with an oracle: a first search records every swap
   candidate (a hand after an option discard, :meth:`~paili.advice.OptionMoves._swaps`) whose three vectors
-  are, at every draw count where :func:`~paili.advice._with_stays` compares them, at most the final values
+  are, at every draw count where :func:`~paili.advice.options._with_stays` compares them, at most the final values
   of the state that asked for it (so leaving it out cannot change a float); a second search in a fresh
   call skips exactly those candidates, checks that the advice is the same (``==`` on the JSON) and counts
   the states searched and the CPU time. A real pruning (a bound computed before the candidate's search)
@@ -40,6 +40,8 @@ from bench_advice import dealt  # noqa: E402
 
 import paili  # noqa: E402
 from paili import advice  # noqa: E402
+from paili.advice import inputs, ranking  # noqa: E402
+from paili.advice import options as option_moves  # noqa: E402
 from paili.win_value import FIVE_SUIT  # noqa: E402
 
 OPTIONS: dict[str, Any] = {"tegawari": True, "shanten_down": True}
@@ -47,7 +49,7 @@ OPTIONS: dict[str, Any] = {"tegawari": True, "shanten_down": True}
 
 def row_split(hands: list[str]) -> None:
     """CPU time of the rows by the shanten they leave."""
-    searched = advice._searched  # noqa: SLF001
+    searched = ranking.searched
     spent: Counter[int] = Counter()
     rows: Counter[int] = Counter()
 
@@ -60,12 +62,12 @@ def row_split(hands: list[str]) -> None:
         rows[s] += 1
         return found
 
-    advice._searched = timed  # type: ignore[assignment]  # noqa: SLF001
+    ranking.searched = timed  # type: ignore[assignment]
     try:
         for hand in hands:
             paili.advise(hand, **OPTIONS)
     finally:
-        advice._searched = searched  # noqa: SLF001
+        ranking.searched = searched
     total = sum(spent.values())
     for s in sorted(spent):
         print(f"rows leaving {s}-shanten: {rows[s]:3d} rows, {spent[s]:7.2f} s CPU ({spent[s] / total:5.1%})")
@@ -90,7 +92,7 @@ class Oracle:
     def install(self) -> None:
         oracle = self
         values = advice.OptionMoves.values
-        best_of = advice.OptionMoves._best_of  # noqa: SLF001
+        best_discard = option_moves.best_discard
         swaps = advice.OptionMoves._swaps  # noqa: SLF001
         lowering = advice.OptionMoves._best_after_lowering  # noqa: SLF001
         base = advice.DefaultPolicy
@@ -122,7 +124,7 @@ class Oracle:
                 for d, after in super().discards(c):
                     if after == target:
                         c2, r2 = candidate(self, c, reds, d)
-                        kept[d] = self._values[self.key(c2, r2)]
+                        kept[d] = self.memo[self.key(c2, r2)]
                 skip = set()
                 for d in list(kept):  # greedily: leave d out when the others still give the same best
                     rest = [v for e, v in kept.items() if e != d]
@@ -138,15 +140,15 @@ class Oracle:
             c2, r2 = list(c), list(reds)
             c2[d] -= 1
             suit = FIVE_SUIT.get(d) if policy.reds_in_play else None
-            if suit is not None and r2[suit] > c2[d]:  # a plain copy when there is one, as _best_of does
+            if suit is not None and r2[suit] > c2[d]:  # a plain copy when there is one, as best_discard does
                 r2[suit] -= 1
             return c2, r2
 
         def patched_values(self: advice.OptionMoves, c: list[int], reds: list[int], key: bytes | None = None
                            ) -> advice.Values:
             key = key if key is not None else self.policy.key(c, reds)
-            if key in self._values:  # noqa: SLF001
-                return self._values[key]  # noqa: SLF001
+            if key in self.memo:
+                return self.memo[key]
             oracle.states.append(key)
             oracle.asked.append([])
             try:
@@ -169,10 +171,10 @@ class Oracle:
             finally:
                 oracle.in_swaps.pop()
 
-        def patched_best_of(self: advice.OptionMoves, c: list[int], reds: list[int], kinds: list[int], spent: bool,
-                            best: advice.Values | None) -> advice.Values | None:
-            if oracle.kind == "swaps" and oracle.mode != "off" and oracle.in_swaps[-1] and spent and oracle.states:
-                policy = self.policy
+        def patched_best_discard(c: list[int], reds: list[int], kinds: list[int], *args: Any) -> advice.Values | None:
+            # every discard of a swap is searched by the default policy (the option move spent)
+            if oracle.kind == "swaps" and oracle.mode != "off" and oracle.in_swaps[-1] and oracle.states:
+                policy = oracle.policies[-1]
                 kept = []
                 for d in kinds:
                     c2, r2 = candidate(policy, c, reds, d)
@@ -183,7 +185,7 @@ class Oracle:
                     elif (oracle.states[-1], ck) not in oracle.skip:
                         kept.append(d)
                 kinds = kept
-            return best_of(self, c, reds, kinds, spent, best)  # type: ignore[no-any-return]
+            return best_discard(c, reds, kinds, *args)
 
         def patched_best_after_lowering(self: advice.OptionMoves, *args: Any) -> advice.Values:
             oracle.in_swaps.append(False)
@@ -192,10 +194,10 @@ class Oracle:
             finally:
                 oracle.in_swaps.pop()
 
-        advice.DefaultPolicy = Recorded  # type: ignore[misc]
+        inputs.DefaultPolicy = Recorded  # type: ignore[misc]
         advice.OptionMoves.values = patched_values  # type: ignore[method-assign]
         advice.OptionMoves._swaps = patched_swaps  # type: ignore[method-assign]  # noqa: SLF001
-        advice.OptionMoves._best_of = patched_best_of  # type: ignore[method-assign]  # noqa: SLF001
+        option_moves.best_discard = patched_best_discard  # type: ignore[assignment]
         advice.OptionMoves._best_after_lowering = patched_best_after_lowering  # type: ignore[method-assign]  # noqa: SLF001
 
 
@@ -211,12 +213,12 @@ def ceiling(oracle: Oracle, kind: str, hands: list[str]) -> None:
         start = time.process_time()
         plain = paili.advise(hand, **OPTIONS)
         cpu = time.process_time() - start
-        states = len(oracle.policies[-1]._values)  # noqa: SLF001
+        states = len(oracle.policies[-1].memo)
         oracle.mode = "prune"
         start = time.process_time()
         pruned = paili.advise(hand, **OPTIONS)
         cpu_pruned = time.process_time() - start
-        states_pruned = len(oracle.policies[-1]._values)  # noqa: SLF001
+        states_pruned = len(oracle.policies[-1].memo)
         same = "same advice" if pruned == plain else "DIFFERENT ADVICE"
         skipped = len(oracle.skip) + sum(map(len, oracle.after_skip.values()))
         print(f"  {hand:20s} {same}: states {states} -> {states_pruned} ({states_pruned / states - 1:+.1%}), "
@@ -237,8 +239,8 @@ def rows_apart(hands: list[str], workers: int) -> None:
 
 def _apart(hand: str, workers: int) -> None:
     """:func:`rows_apart` for one hand."""
-    searched = advice._searched  # noqa: SLF001
-    names = ("_values", "_best_after", "_chances", "_wins", "_discards")
+    searched = ranking.searched
+    names = ("memo", "_best_after", "_chances", "_wins", "_discards")
     memos: dict[int, list[dict[bytes, Any]]] = {}
     order = [0]
     spent = [0.0] * workers
@@ -250,7 +252,7 @@ def _apart(hand: str, workers: int) -> None:
         mine = memos.setdefault(worker, [{} for _ in range(len(names) + 1)])
         for name, memo in zip(names, mine, strict=False):
             setattr(options.policy, name, memo)
-        options._values = mine[-1]  # noqa: SLF001
+        options.memo = mine[-1]
         start = time.process_time()
         found = yield from searched(options, counts, reds, budget)
         spent[worker] += time.process_time() - start
@@ -269,11 +271,11 @@ def _apart(hand: str, workers: int) -> None:
     advice.DefaultPolicy.__init__ = init  # type: ignore[method-assign]
     try:
         paili.advise(hand, **OPTIONS)
-        states = len(pols[-1]._values)  # noqa: SLF001
-        advice._searched = apart  # type: ignore[assignment]  # noqa: SLF001
+        states = len(pols[-1].memo)
+        ranking.searched = apart  # type: ignore[assignment]
         split = paili.advise(hand, **OPTIONS)
     finally:
-        advice._searched = searched  # noqa: SLF001
+        ranking.searched = searched
         advice.DefaultPolicy.__init__ = original  # type: ignore[method-assign]
     each = [len(memos[w][0]) for w in sorted(memos)]
     same = "same advice" if split == shared else "DIFFERENT ADVICE"

@@ -37,7 +37,7 @@ import { tileName } from "./tiles.js";
 export { DEFAULT_TURNS, MAX_SHANTEN_LIMIT } from "./advicecontrol.js";
 const SVG = "http://www.w3.org/2000/svg";
 
-/** The figures that break ties, after the one sorted by (paili.advice's _ORDER_BY). */
+/** The figures that break ties, after the one sorted by (paili.advice.ORDER_BY). */
 const TIES = { count: [], p_win: ["p_tenpai"], p_tenpai: ["p_win"], ev: ["p_win", "p_tenpai"] };
 
 /**

@@ -23,7 +23,7 @@ from ..cli_text import add_lang_option, batch, error_lines, label, reading_text
 from ..errors import HandError
 from ..i18n import t
 from ..notation import parse
-from ..results import score, score_waits
+from ..public import score, score_waits
 from .situation import SITUATION_KEYS
 
 

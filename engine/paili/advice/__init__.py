@@ -1,0 +1,153 @@
+"""Discard advice (何切る): which discard wins the most points, or wins or reaches tenpai most often.
+
+Tenhou's 牌理 page ranks discards by ukeire (受け入れ) alone. :func:`paili.advise` ranks them by the expected points
+won (``objective="ev"``, the default), or the probability of winning (和了, ``"p_win"``) or of being tenpai
+(聴牌, ``"p_tenpai"``), by self-draw within 1..``turns`` draws under a fixed, checkable model, and gives all
+three per draw, the waits of each tenpai discard with their points, and the improvement tiles (改良).
+
+This package computes the advice as typed values; :func:`paili.advise`, :func:`paili.outlook` and
+:func:`paili.advise_improvements` (:mod:`paili.public`) give them as JSON (:mod:`paili.results`). Its modules,
+bottom up:
+
+* :mod:`~paili.advice.model`: the default policy's values (:class:`DefaultPolicy`, its :class:`Values` and
+  :class:`Chances`) and the search's one discard loop (:func:`best_discard`);
+* :mod:`~paili.advice.inputs`: the inputs' limits and checks, the scoring :class:`Situation`, and a hand's
+  policy in its situation;
+* :mod:`~paili.advice.options`: the options ``tegawari`` and ``shanten_down`` (:class:`OptionMoves`);
+* :mod:`~paili.advice.answers`: the typed answers (:class:`Advice`, :class:`AdviceRow`, :class:`Outlook`,
+  :class:`Wait`, :class:`Improvement`);
+* :mod:`~paili.advice.stepping`: a search in steps (:data:`Steps`, :func:`finish`, :func:`searched`);
+* :mod:`~paili.advice.waits` and :mod:`~paili.advice.improvement`: a tenpai hand's waits, a discard's
+  improvements;
+* :mod:`~paili.advice.ranking` (:func:`advice_steps`: the ranked discards of a 3n+2 hand) and
+  :mod:`~paili.advice.outlook` (:func:`outlook_of`: a 3n+1 hand as it stands).
+
+The model
+---------
+* A state is the concealed 3n+1 hand after a discard (the called melds never change) and the draws left.
+* Each draw is kind ``k`` with probability ``r_k / R``: ``r_k = 4 - copies of k in the current hand
+  (concealed and called) - copies marked visible`` (never below 0) and ``R = sum(r_k)``, recomputed from the
+  current hand at every draw. The player's own discards are *not* removed from the wall (the model does not
+  track them), which keeps a state a function of the hand alone: this is the model's one wall.
+  Red fives are copies of their own: the red five of a suit whose red fives score (the scoring ``rules``) is
+  in the wall unless the hand, its melds, the visible tiles or the dora indicators hold it, so ``r_k`` of a
+  five splits into its red copy and the plain ones; the state includes the red fives held. The dora
+  indicators are seen tiles (they leave the wall; do not repeat them in ``visible``).
+* *Counting* (the one place it is written down): every count shown beside a discard (``ukeire``, ``waits``'
+  ``remaining``, the improvements' ``remaining`` and ``ukeire_after``) treats the discarded copy as seen, as
+  the discard table does (an improvement's ``ukeire_after`` also counts the second discard, as the next
+  table would); the probability model's wall returns the discards (the seeds' and mahjong-cpp's convention).
+  That is the one place where the two differ: a wait's ``remaining`` is one below the copies the model
+  draws from when the wait is the discarded kind.
+* Default policy: a draw that completes the hand with a yaku wins (tsumo, ツモ). A complete shape without
+  yaku (an open hand without one; a closed tsumo always has menzen tsumo) is no win: it is discarded like any
+  other draw. A draw that lowers the shanten is kept, and the player discards, among the tiles that keep that
+  lower shanten, the one best for the objective (a plain five before a red one). Any other draw is discarded
+  at once, so the hand is unchanged.
+* Riichi (``riichi="always"``, the default): a closed hand (closed kans allowed) declares riichi when it
+  reaches tenpai (also when the discard itself leaves it tenpai), and then never changes, options or not.
+  ``riichi="dama"``: never. Open hands never do.
+* A win's value is the ``points`` of :func:`paili.score` for that tsumo in the situation given
+  (``round_wind``, ``seat_wind``, ``dora``, ``honba``, ``riichi_sticks``, ``rules``; ``points`` excludes honba
+  and sticks): with riichi, riichi and menzen tsumo score, and the ura dora are the exact expectation over the
+  indicators drawn from the tiles unseen at the win (as many as the dora indicators, at least one; see
+  :mod:`paili.win_value`); with ``ippatsu=True`` a win on the first draw after riichi scores ippatsu. With
+  ``double_riichi=True`` the discard being chosen is the player's first, uninterrupted discard: when it leaves
+  a closed hand without melds tenpai under ``riichi="always"``, the riichi declared with it is a double riichi
+  (its wins and its waits' points score double riichi, 2 han, instead of riichi); a hand reaching tenpai
+  later declares a plain riichi; no effect otherwise. The riichi stick paid and haitei are not modelled.
+* ``p_win[n]`` is the best probability of winning within ``n + 1`` draws, ``p_tenpai[n]`` the best
+  probability of being tenpai (a shape, yaku or not) within ``n + 1`` draws (1.0 when the hand is tenpai
+  already), ``ev[n]`` the best expected points won within ``n + 1`` draws (0 for the draws that never win).
+
+Choices where the issue is silent (written down here so that results are checkable):
+
+* *Each an optimum of its own*: every ``p_win[n]``, ``p_tenpai[n]`` and ``ev[n]`` is maximised separately,
+  for its own horizon and objective; the discard chosen after a shanten-lowering draw may differ between them.
+  The search computes a value vector ``V[obj][h][t]`` for ``t = 0..turns`` per state ``h`` once (memoised on
+  the 34 counts and the red fives held), so each state is expanded once: with ``q`` the chance of a draw that
+  does not lower the shanten, ``V[h][t] = sum over lowering draws k of p_k * max_d V[h+k-d][t-1] + q *
+  V[h][t-1]``.
+* A tenpai state wins with ``1 - (1 - P)^t`` (``P`` = the chance of drawing a winning tile with a yaku) and
+  its ``ev`` is that chance times the mean points of those draws (weighted by their copies; the first draw
+  with ippatsu when it applies); the tenpai objective counts a draw that makes the hand tenpai as a success.
+* ``waits`` of a tenpai discard: every wait with ``tile``, ``remaining``, ``yaku`` (does the self-drawn win
+  have one) and ``points`` ``{"tsumo", "ron"}`` (the riichi policy applied, no ippatsu; expected over the ura
+  dora and over the red and plain copies left; 0 without yaku). A wait with no copy left (``remaining`` 0:
+  the hand, its melds, the visible tiles and the dora indicators hold all four) is listed, with ``p_win`` 0,
+  and its ``points`` are the value as if a copy were drawn (a plain one), whether the last copy is visible or
+  a dora indicator: the indicators are checked against the hand, not again against that copy.
+* The wall is the rule set's (``rules``: ``sanma`` 108 tiles without 2m-8m, ``sichuan`` 108 without honors,
+  under 缺一门 for the hand's best suit given up or ``void``). Scoring needs a hand whose melds are all written
+  and the four-player riichi rules: under ``sanma``, ``sichuan`` or ``gb``, or with Tenhou's short-hand hands
+  (a meld not written) a complete shape is a win worth nothing, and ``ev`` and the waits' ``yaku`` /
+  ``points`` are ``None`` (so the discards rank by ``p_win``).
+* A discard whose hand has no tile left to draw (``R = 0``) never changes again.
+* The probabilities of a discard are computed when the shanten after it is at most ``max_shanten``
+  (default 2); other rows keep their ukeire and improvements, with ``p_win``/``p_tenpai`` ``None``, and the
+  result's ``note`` says why. Rows are sorted by the objective at the last turn (``ev``, then ``p_win``,
+  then ``p_tenpai``; ``p_win`` then ``p_tenpai``; ``p_tenpai`` then ``p_win``), then the Tenhou order
+  (lower shanten, more ukeire, tile order); rows without probabilities come last in the Tenhou order.
+
+The options (both off by default; with both off the results are exactly the model above). They are exact:
+every swap and every step back they allow is searched (not only the widest discards, as before), so each
+figure is the optimum over every line of play that uses at most one option move (below).
+
+* ``tegawari`` (手変わり): after a draw that keeps the shanten the player may keep the drawn tile and discard
+  another that keeps the shanten (another kind, or a plain copy of a drawn red five), when that is better.
+* ``shanten_down`` (向聴戻し): after any draw the player may discard a tile that leaves the hand one shanten
+  above the best it could keep, when that is better, as long as the hand it leaves is at most 1-shanten
+  (:data:`SHANTEN_DOWN_LIMIT`): from tenpai back to 1-shanten, or a draw that makes the hand tenpai kept
+  at 1-shanten with a better shape. Going back further multiplies the search by the number of hands one
+  step back, for choices that rarely pay within a hand's draws.
+* A line of play may deviate from the default policy through these options at most :data:`OPTION_MOVES`
+  time (once); after that it follows the default policy (this keeps the search finite and fast: every
+  option discard leads to a default-policy search of its own). The options only add choices, so they never
+  lower a figure; they do not apply to a hand in riichi.
+
+Improvements (改良) of a discard: the draws that keep its shanten but, after the best discard that keeps the
+shanten, leave a hand with more ukeire; each with its copies left and that best ukeire (``ukeire_after``),
+counted as the discard table counts (see *Counting*).
+
+The figures of the examples are snapshots of the engine's own output, not an independent check (the tests
+check the values against a plain-recursion reference):
+
+>>> from paili import advise
+>>> r = advise("345m22567p12678s5z", turns=3, seat_wind="2z", dora="4m")
+>>> [(d["tile"], d["shanten"], [round(p, 4) for p in d["p_win"]]) for d in r["discards"][:2]]
+[('5z', 0, [0.0328, 0.0645, 0.0952]), ('1s', 1, [0.0, 0.0063, 0.0176])]
+>>> [round(e) for e in r["discards"][0]["ev"]], round(r["discards"][0]["waits"][0]["points"]["ron"])
+([177, 348, 513], 3617)
+>>> r["discards"][1]["ukeire"]["total"], r["discards"][1]["improvements"]["total"]
+(19, 78)
+"""
+
+from __future__ import annotations
+
+from .answers import Advice, AdviceRow, Improvement, Outlook, Wait
+from .improvement import improvement_draws, improvement_rows
+from .inputs import (
+    ADVICE_KEYS,
+    DEFAULT_MAX_SHANTEN,
+    DEFAULT_TURNS,
+    MAX_SHANTEN_LIMIT,
+    MAX_TURNS,
+    OBJECTIVES,
+    OUTLOOK_KEYS,
+    Given,
+    Situation,
+    check_bool,
+    check_objective,
+    checked_inputs,
+)
+from .model import Chances, DefaultPolicy, Values, best_discard
+from .options import OPTION_MOVES, SHANTEN_DOWN_LIMIT, OptionMoves
+from .outlook import outlook_of
+from .ranking import ORDER_BY, advice_steps
+from .stepping import Steps, collector_paused, finish, searched
+
+__all__ = ["ADVICE_KEYS", "DEFAULT_MAX_SHANTEN", "DEFAULT_TURNS", "MAX_SHANTEN_LIMIT", "MAX_TURNS", "OBJECTIVES",
+           "OPTION_MOVES", "ORDER_BY", "OUTLOOK_KEYS", "SHANTEN_DOWN_LIMIT", "Advice", "AdviceRow", "Chances",
+           "DefaultPolicy", "Given", "Improvement", "OptionMoves", "Outlook", "Situation", "Steps", "Values", "Wait",
+           "advice_steps", "best_discard", "check_bool", "check_objective", "checked_inputs", "collector_paused",
+           "finish", "improvement_draws", "improvement_rows", "outlook_of", "searched"]

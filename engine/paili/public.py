@@ -1,0 +1,246 @@
+"""The public functions that answer in JSON: :func:`analyze`, :func:`advise`, :func:`advise_improvements`,
+:func:`outlook`, :func:`score` and :func:`score_waits` (``paili.analyze`` and so on), and the steps versions
+:func:`advise_steps` and :func:`outlook_steps` that the worker's :mod:`paili.api` runs.
+
+Each checks and parses its inputs, asks the computation for a typed value (:mod:`paili.analysis`,
+:mod:`paili.advice`, :mod:`paili.scoring`) and gives it as JSON (:mod:`paili.results`): the computation
+below, the JSON on top.
+They sit in a module of their own, above both, so that no module imports one above it (``results`` would be
+the other place, but it is imported by modules below the computation: see its docstring).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from .advice import (
+    DEFAULT_MAX_SHANTEN,
+    DEFAULT_TURNS,
+    Steps,
+    advice_steps,
+    check_bool,
+    check_objective,
+    checked_inputs,
+    collector_paused,
+    finish,
+    improvement_rows,
+    outlook_of,
+)
+from .analysis import analysis_of, parse_inputs
+from .hand import Hand
+from .results import (
+    advice_json,
+    analysis_json,
+    improvements_json,
+    outlook_json,
+    read_as_json,
+    score_json,
+    wait_score_json,
+)
+from .rules import check_rules, check_void
+from .scoring import score_hand, wait_scores
+
+__all__ = ["advise", "advise_improvements", "advise_steps", "analyze", "outlook", "outlook_steps", "score",
+           "score_waits"]
+
+
+def analyze(hand: str, *, melds: str | Sequence[str] | None = None, visible: str = "",
+            rules: str = "riichi", void: str | None = None) -> dict[str, Any]:
+    """Analyze a hand given in mpsz notation; raises :class:`HandError` for any bad input.
+
+    ``melds`` adds called melds to those written in ``hand`` (``["[789s]", "(1111z)"]``); ``visible`` lists
+    tiles seen elsewhere (discards, dora indicators...): they lower the copies left of waits and ukeire, never
+    the shanten. The result's keys are documented in the README; those that do not apply to the hand's size
+    are absent (``agari``, ``decompositions``, ``discards`` for 3n+2 tiles; ``waits``, ``ukeire`` for 3n+1).
+    ``rules`` names the rule set (:mod:`paili.rules`: ``riichi``, ``sanma``, ``sichuan``, ``gb``); ``void``
+    fixes the suit a Sichuan hand gives up (定缺: ``"m"``, ``"p"`` or ``"s"``; by default the hand's best).
+    ``read_as`` is there only when the parser normalised the hand text (upper-case or full-width characters:
+    ``"１２３Ｍ..."`` is read as ``"123m..."``).
+
+    >>> r = analyze("123m456p789s1122z")
+    >>> r["shanten"]["min"], [w["tile"] for w in r["waits"]], r["ukeire"]["total"]
+    (0, ['1z', '2z'], 4)
+    """
+    checked = check_rules(rules)
+    fixed = check_void(void, checked)
+    parsed, seen = parse_inputs(hand, melds=melds, visible=visible, rules=checked)
+    return {**analysis_json(analysis_of(parsed, visible=seen, rules=checked, void=fixed)), **read_as_json(hand)}
+
+
+def advise(hand: str, *, melds: str | Sequence[str] | None = None, visible: str = "",
+           turns: int = DEFAULT_TURNS, tegawari: bool = False, shanten_down: bool = False,
+           max_shanten: int = DEFAULT_MAX_SHANTEN, objective: str = "ev", riichi: str = "always",
+           ippatsu: bool = False, round_wind: str = "1z", seat_wind: str = "1z", dora: str = "", honba: int = 0,
+           riichi_sticks: int = 0, rules: object = "riichi", double_riichi: bool = False,
+           void: str | None = None, improvements: bool = True) -> dict[str, Any]:
+    """Rank the discards of a 3n+2 hand by the points (or the chance) to win within 1..turns draws.
+
+    Same inputs as :func:`paili.analyze` plus ``turns`` (1..30), the options ``tegawari`` and
+    ``shanten_down``, ``max_shanten`` (0..4), ``objective`` (``"ev"``, ``"p_win"`` or ``"p_tenpai"``: what
+    orders the discards), ``riichi`` (``"always"`` or ``"dama"``), ``ippatsu``, ``double_riichi`` (this is
+    the first discard: a discard leaving a closed hand tenpai declares double riichi) and the situation arguments of
+    :func:`paili.score` (``round_wind``, ``seat_wind``, ``dora`` indicators, ``honba``, ``riichi_sticks``,
+    ``rules``: a scoring preset or options (four-player riichi), or the rule set ``"sanma"``, ``"sichuan"``
+    or ``"gb"``, whose wall and forms the search follows and which score nothing); ``void``: the suit a
+    Sichuan hand gives up (定缺); ``improvements``: ``False`` leaves out the improvements (改良) of every
+    row (its ``improvements`` is ``null``; :func:`advise_improvements` gives them alone), which saves their
+    time when they are shown later or not at all. See :mod:`paili.advice` for the model and the result's keys.
+    Raises :class:`HandError` for any bad input, including a 3n+1 hand (it has no discard to choose).
+    """
+    with collector_paused():  # the whole call: the memos are freed before any collection walks them
+        return finish(advise_steps(hand, melds=melds, visible=visible, turns=turns, tegawari=tegawari,
+                                   shanten_down=shanten_down, max_shanten=max_shanten, objective=objective,
+                                   riichi=riichi, ippatsu=ippatsu, round_wind=round_wind, seat_wind=seat_wind,
+                                   dora=dora, honba=honba, riichi_sticks=riichi_sticks, rules=rules,
+                                   double_riichi=double_riichi, void=void, improvements=improvements))
+
+
+def advise_steps(hand: str, *, melds: str | Sequence[str] | None = None, visible: str = "",
+                 turns: int = DEFAULT_TURNS, tegawari: bool = False, shanten_down: bool = False,
+                 max_shanten: int = DEFAULT_MAX_SHANTEN, objective: str = "ev", riichi: str = "always",
+                 ippatsu: bool = False, round_wind: str = "1z", seat_wind: str = "1z", dora: str = "",
+                 honba: int = 0, riichi_sticks: int = 0, rules: object = "riichi", double_riichi: bool = False,
+                 void: str | None = None, budget: float | None = None, improvements: bool = True
+                 ) -> Steps[dict[str, Any]]:
+    """:func:`advise` in steps, for a caller that must stay responsive (the browser worker answers newer
+    requests between steps, and drops a search nobody wants any more by not resuming it).
+
+    Each ``next()`` yields an :class:`~paili.advice.AdviceRow` when a discard's row is finished (in the table's
+    order, before the ranking) and, with ``budget`` (seconds), ``None`` whenever the step has searched that long; the
+    generator returns exactly the JSON of :func:`advise` (``finish(advise_steps(...)) == advise(...)``). Bad
+    input raises :class:`HandError` from the first ``next()``.
+    """
+    check_objective(objective)
+    wanted = check_bool(improvements, "improvements")
+    given = checked_inputs(hand, melds=melds, visible=visible, turns=turns, tegawari=tegawari,
+                           shanten_down=shanten_down, max_shanten=max_shanten, riichi=riichi, ippatsu=ippatsu,
+                           round_wind=round_wind, seat_wind=seat_wind, dora=dora, honba=honba,
+                           riichi_sticks=riichi_sticks, rules=rules, double_riichi=double_riichi, void=void)
+    advice = yield from advice_steps(given.hand, visible=given.seen, turns=given.turns, tegawari=given.tegawari,
+                                     shanten_down=given.shanten_down, max_shanten=given.max_shanten,
+                                     rules=given.rules, objective=objective, situation=given.situation,
+                                     visible_reds=given.seen_reds, void=given.void, budget=budget,
+                                     improvements=wanted)
+    return advice_json(advice)
+
+
+def advise_improvements(hand: str, *, melds: str | Sequence[str] | None = None, visible: str = "",
+                        turns: int = DEFAULT_TURNS, tegawari: bool = False, shanten_down: bool = False,
+                        max_shanten: int = DEFAULT_MAX_SHANTEN, objective: str = "ev", riichi: str = "always",
+                        ippatsu: bool = False, round_wind: str = "1z", seat_wind: str = "1z", dora: str = "",
+                        honba: int = 0, riichi_sticks: int = 0, rules: object = "riichi",
+                        double_riichi: bool = False, void: str | None = None, improvements: bool = True
+                        ) -> dict[str, Any]:
+    """The improvements (改良) that :func:`advise` gives each discard, alone and without its search: the
+    same inputs (checked as :func:`advise` checks them, so a request for the advice can be sent again for its
+    improvements; those of the search do not change them, and ``improvements`` is accepted and ignored),
+    answering ``{"discards": [{"tile": "0m", "improvements": {"total": ..., "tiles": [...]}}, ...]}``: one
+    entry per discard (its ``tile`` written as :func:`advise` writes it, ``"0m"`` for a red five), in the
+    discard table's order, each ``improvements`` equal to that of the discard's row in :func:`advise`."""
+    check_objective(objective)
+    check_bool(improvements, "improvements")
+    given = checked_inputs(hand, melds=melds, visible=visible, turns=turns, tegawari=tegawari,
+                           shanten_down=shanten_down, max_shanten=max_shanten, riichi=riichi, ippatsu=ippatsu,
+                           round_wind=round_wind, seat_wind=seat_wind, dora=dora, honba=honba,
+                           riichi_sticks=riichi_sticks, rules=rules, double_riichi=double_riichi, void=void)
+    rows = improvement_rows(given.hand, visible=given.seen, rules=given.rules, situation=given.situation,
+                            visible_reds=given.seen_reds, void=given.void)
+    return improvements_json(rows)
+
+
+def outlook(hand: str, *, melds: str | Sequence[str] | None = None, visible: str = "",
+            turns: int = DEFAULT_TURNS, tegawari: bool = False, shanten_down: bool = False,
+            max_shanten: int = DEFAULT_MAX_SHANTEN, riichi: str = "always", ippatsu: bool = False,
+            round_wind: str = "1z", seat_wind: str = "1z", dora: str = "", honba: int = 0, riichi_sticks: int = 0,
+            rules: object = "riichi", void: str | None = None) -> dict[str, Any]:
+    """The chance and expected points to win a 3n+1 hand (one waiting for its draw) within 1..turns draws,
+    and for a tenpai hand each wait's points and chance to be the winning draw.
+
+    The inputs and the model are those of :func:`advise` (a closed tenpai hand under ``riichi="always"`` is in
+    riichi), for the hand as it stands rather than after each discard. The result: the hand's keys, ``rules``,
+    ``shanten``, ``turns``, ``options``, ``situation``, ``p_win``, ``p_tenpai`` and ``ev`` (per draw, as an
+    advice row's), ``waits`` (a tenpai hand's: ``tile``, ``remaining`` (copies left to draw), ``yaku``,
+    ``points`` (for a wait with none left, as if a copy were drawn: see :mod:`paili.advice`) and ``p_win``, the
+    chance that the hand, kept as it is, wins on that tile within 1..turns draws; these sum to the hand's
+    ``p_win`` when it never changes: in riichi, or with both options off) and ``note``.
+    Raises :class:`HandError` for any bad input, including a 3n+2 hand. (The example's figures are snapshots of
+    the engine's own output.)
+
+    >>> o = outlook("23456m345p33345s", dora="1m", turns=2)  # in riichi, waiting on 1m-4m-7m
+    >>> [round(p, 4) for p in o["p_win"]], [round(e) for e in o["ev"]]
+    ([0.082, 0.1572], [1025, 1966])
+    >>> [(w["tile"], w["remaining"], round(w["p_win"][-1], 4)) for w in o["waits"]]
+    [('1m', 3, 0.0472), ('4m', 3, 0.0472), ('7m', 4, 0.0629)]
+    """
+    with collector_paused():  # as in advise
+        return finish(outlook_steps(hand, melds=melds, visible=visible, turns=turns, tegawari=tegawari,
+                                    shanten_down=shanten_down, max_shanten=max_shanten, riichi=riichi, ippatsu=ippatsu,
+                                    round_wind=round_wind, seat_wind=seat_wind, dora=dora, honba=honba,
+                                    riichi_sticks=riichi_sticks, rules=rules, void=void))
+
+
+def outlook_steps(hand: str, *, melds: str | Sequence[str] | None = None, visible: str = "",
+                  turns: int = DEFAULT_TURNS, tegawari: bool = False, shanten_down: bool = False,
+                  max_shanten: int = DEFAULT_MAX_SHANTEN, riichi: str = "always", ippatsu: bool = False,
+                  round_wind: str = "1z", seat_wind: str = "1z", dora: str = "", honba: int = 0,
+                  riichi_sticks: int = 0, rules: object = "riichi", void: str | None = None,
+                  budget: float | None = None) -> Steps[dict[str, Any]]:
+    """:func:`outlook` in steps, as :func:`advise_steps` (``finish(outlook_steps(...)) == outlook(...)``)."""
+    given = checked_inputs(hand, melds=melds, visible=visible, turns=turns, tegawari=tegawari,
+                           shanten_down=shanten_down, max_shanten=max_shanten, riichi=riichi, ippatsu=ippatsu,
+                           round_wind=round_wind, seat_wind=seat_wind, dora=dora, honba=honba,
+                           riichi_sticks=riichi_sticks, rules=rules, double_riichi=False, void=void)
+    result = yield from outlook_of(given.hand, given, budget)
+    return outlook_json(result)
+
+
+def score(hand: str | Hand, *, win: str, tsumo: bool = False, round_wind: str = "1z", seat_wind: str = "1z",
+          riichi: int = 0, ippatsu: bool = False, last_tile: bool = False, rinshan: bool = False,
+          chankan: bool = False, blessing: bool = False, dora: str = "", ura: str = "", honba: int = 0,
+          riichi_sticks: int = 0, rules: object = "riichi") -> dict[str, Any]:
+    """Score a winning hand; a JSON-ready dict. Raises :class:`~paili.HandError` for a bad or incomplete hand
+    and for a situation that contradicts it (its ``field`` names the input at fault).
+
+    ``hand`` is the complete hand with its melds (``[...]`` open, ``(...)`` closed kan); ``win`` the tile that
+    completed it, among the concealed tiles (``0p`` for a red five); ``riichi`` 0, 1 or 2 (double riichi);
+    ``last_tile`` haitei on a tsumo, houtei on a ron; ``blessing`` tenhou for the dealer, chiihou otherwise;
+    ``dora`` / ``ura`` the indicators (ura count only with riichi); the dealer is the player whose
+    ``seat_wind`` is ``1z``; ``rules`` a preset name or a dict of options (:mod:`paili.scoring.rules`).
+
+    Keys: ``yaku`` (``{"id", "han"}``, yakuman with ``"yakuman": 1 or 2``), ``han``, ``fu``, ``yakuman`` (0 or
+    the multiple), ``limit`` (``None``, ``"mangan"``, ... ``"kazoe_yakuman"``, ``"yakuman"``), ``points``
+    (without honba), ``payments`` (``{"ron": n}``, ``{"dealer": n, "others": n}`` or ``{"others": n}``, honba
+    included), ``total`` (the winner's gain, sticks included), ``fu_breakdown``, ``decomposition`` (the
+    reading used, as in :func:`paili.analyze` without flags, with its ``wait`` and ``win``), ``no_yaku``, and
+    ``win``, ``dealer``, ``rules`` (the options in effect).
+
+    >>> r = score("234m567p22s345678s", win="8s", tsumo=True, seat_wind="2z", riichi=1, dora="1s")
+    >>> [y["id"] for y in r["yaku"]], r["han"], r["fu"], r["points"], r["payments"]
+    (['riichi', 'menzen_tsumo', 'tanyao', 'pinfu', 'dora'], 6, 20, 12000, {'dealer': 6000, 'others': 3000})
+    >>> score("123m456p789s22z [123s]", win="2z")["no_yaku"]
+    True
+
+    Three-player riichi (``rules="sanma"``, or ``{"preset": "sanma", "sanma_split": True}`` for split payment)
+    reads the hand over the sanma wall, with its norths set aside written ``{4z}``:
+
+    >>> r = score("11999m123p456p789s {4z}", win="1m", tsumo=True, seat_wind="2z", riichi=1, rules="sanma")
+    >>> [(y["id"], y["han"]) for y in r["yaku"]], r["fu"], r["points"], r["payments"]
+    ([('riichi', 1), ('menzen_tsumo', 1), ('nukidora', 1)], 40, 3900, {'dealer': 2600, 'others': 1300})
+    """
+    return score_json(score_hand(hand, win=win, tsumo=tsumo, round_wind=round_wind, seat_wind=seat_wind,
+                                 riichi=riichi, ippatsu=ippatsu, last_tile=last_tile, rinshan=rinshan,
+                                 chankan=chankan, blessing=blessing, dora=dora, ura=ura, honba=honba,
+                                 riichi_sticks=riichi_sticks, rules=rules))
+
+
+def score_waits(hand: str | Hand, **situation: Any) -> list[dict[str, Any]]:
+    """``[{"tile": "3m", "remaining": n, "ron": result | None, "tsumo": result | None}, ...]`` in tile order;
+    ``[]`` when the hand is not tenpai (:mod:`paili.scoring.waits`). ``situation`` takes :func:`score`'s keyword
+    arguments but ``win`` and ``tsumo``.
+
+    >>> [(w["tile"], w["ron"]["points"], w["tsumo"]["points"]) for w in score_waits("23m456p789s234s55p",
+    ...                                                                             seat_wind="2z", riichi=1)]
+    [('1m', 2000, 2700), ('4m', 2000, 2700)]
+    """
+    return [wait_score_json(w) for w in wait_scores(hand, **situation)]
