@@ -50,7 +50,8 @@ const ui = {
   share: byId("share-hand", HTMLButtonElement),
   shareNote: byId("share-note", HTMLElement),
   shareLanguage: byId("share-language", HTMLInputElement),
-  shareLanguageLabel: byId("share-language-label", HTMLElement),
+  shareRow: byId("share-row", HTMLElement),
+  scoreSection: byId("score", HTMLElement),
   language: byId("language", HTMLSelectElement),
   meldsHelp: byId("melds-help", HTMLElement),
   updateBanner: byId("update-banner", HTMLElement),
@@ -326,6 +327,7 @@ function updatePalette() {
  */
 function drawResult(result, visible) {
   performance.mark("paili:draw analysis");
+  ui.results.append(ui.scoreSection); // the Score panel's place while the results are redrawn (placeScore)
   // a hand that waits for a tile (3n+1): its waits and improving tiles draw, and so does "Draw a tile"
   ui.randomDraw.hidden = result.concealed.length % 3 !== 1;
   // a phone hides the discard table's improving tiles (each row's details list them): they are not built there
@@ -348,7 +350,20 @@ function drawResult(result, visible) {
   }
 }
 
+/**
+ * The answer first: a win's points and yaku right under the headline (and its rule notes), before the
+ * decompositions and the discard table; a tenpai hand's situation after the waits it prices.
+ */
+function placeScore() {
+  const head = ui.resultsBody.querySelector(".summary");
+  let after = head;
+  while (after?.nextElementSibling?.classList.contains("rule-note")) after = after.nextElementSibling;
+  if (ui.scoreSection.dataset.mode === "win" && after) after.after(ui.scoreSection);
+  else ui.results.append(ui.scoreSection);
+}
+
 function clearResult() {
+  ui.results.append(ui.scoreSection);
   shown = null;
   ui.randomDraw.hidden = true;
   ui.resultsBody.replaceChildren();
@@ -406,6 +421,7 @@ async function analyzeNow({ canonical = false } = {}) {
       replaceUrl();
     }
     score.show(result, { typed: hand, entered, waitsRoot: ui.resultsBody });
+    placeScore();
   } catch (error) {
     if (!(error instanceof EngineError)) throw error; // the engine rejects with nothing else
     if (id !== latest) return;
@@ -659,9 +675,8 @@ function shareUrl(result) {
 }
 
 function showShareButtons() {
-  ui.copyLink.hidden = !current;
-  ui.shareLanguageLabel.hidden = !current;
-  ui.share.hidden = !current || typeof navigator.share !== "function";
+  ui.shareRow.hidden = !current;
+  ui.share.hidden = typeof navigator.share !== "function";
   if (!current) ui.shareNote.hidden = true;
 }
 
