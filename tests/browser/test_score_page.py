@@ -12,7 +12,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import BrowserContext, Locator, Page, expect
 from test_fu_i18n import fu_line
 
 import paili
@@ -23,6 +23,13 @@ HAND = "123m456p789s234s55p"
 OPEN_HAND = "123m456p789s55p [234s]"
 MOBILE = {"width": 390, "height": 844}
 SMALL = {"width": 360, "height": 740}
+
+
+@pytest.fixture(autouse=True)
+def situation_open(context: BrowserContext) -> None:
+    """The situation form folds under the answer (issue 27) and the page remembers it open: these tests use it,
+    so the page starts with it left open, as a player who opened it once has it."""
+    context.add_init_script("try { localStorage.setItem('paili.situation', 'open'); } catch {}")
 
 
 def panel(page: Page) -> Locator:

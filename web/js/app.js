@@ -22,6 +22,8 @@ import { drawFrom, seededRandom, wallLeft } from "./wall.js";
  */
 
 const DEBOUNCE_MS = 120;
+/** A mistake in a field being typed in shows after this pause (or when the field is left, or on Enter). */
+const ERROR_PAUSE_MS = 1500;
 
 const ui = {
   root: document.documentElement,
@@ -50,7 +52,8 @@ const ui = {
   share: byId("share-hand", HTMLButtonElement),
   shareNote: byId("share-note", HTMLElement),
   shareLanguage: byId("share-language", HTMLInputElement),
-  shareLanguageLabel: byId("share-language-label", HTMLElement),
+  shareRow: byId("share-row", HTMLElement),
+  scoreSection: byId("score", HTMLElement),
   language: byId("language", HTMLSelectElement),
   meldsHelp: byId("melds-help", HTMLElement),
   updateBanner: byId("update-banner", HTMLElement),
@@ -326,11 +329,18 @@ function updatePalette() {
  */
 function drawResult(result, visible) {
   performance.mark("paili:draw analysis");
+  ui.results.append(ui.scoreSection); // the Score panel's place while the results are redrawn (placeScore)
   // a hand that waits for a tile (3n+1): its waits and improving tiles draw, and so does "Draw a tile"
   ui.randomDraw.hidden = result.concealed.length % 3 !== 1;
   // a phone hides the discard table's improving tiles (each row's details list them): they are not built there
   const improve = !narrowScreen.matches;
   ui.resultsBody.replaceChildren(...render.resultBlocks(result, { draw: true, advice: true, improve }));
+  // Fewer than 13 tiles are analysed as a hand whose other tiles are called melds: said under the headline.
+  const missing = Math.floor((14 - tileCount(result)) / 3);
+  if (missing > 0) {
+    ui.resultsBody.querySelector(".summary")?.after(render.h("p", { class: "rule-note melded-note", role: "note" },
+      i18n.t("ui.read_as_melded", { count: missing, tiles: tileCount(result) })));
+  }
   shown = result;
   ui.results.dataset.hand = render.handText(result);
   ui.results.hidden = false;
@@ -348,7 +358,20 @@ function drawResult(result, visible) {
   }
 }
 
+/**
+ * The answer first: a win's points and yaku right under the headline (and its rule notes), before the
+ * decompositions and the discard table; a tenpai hand's situation after the waits it prices.
+ */
+function placeScore() {
+  const head = ui.resultsBody.querySelector(".summary");
+  let after = head;
+  while (after?.nextElementSibling?.classList.contains("rule-note")) after = after.nextElementSibling;
+  if (ui.scoreSection.dataset.mode === "win" && after) after.after(ui.scoreSection);
+  else ui.results.append(ui.scoreSection);
+}
+
 function clearResult() {
+  ui.results.append(ui.scoreSection);
   shown = null;
   ui.randomDraw.hidden = true;
   ui.resultsBody.replaceChildren();
@@ -365,10 +388,13 @@ let lastError = null;
 /**
  * Analyse the hand in the field now; with `canonical`, the field then shows the engine's text of the hand
  * (after a tap: the tile codes appended or taken out are written back in canonical order).
- * @param {{canonical?: boolean}} [options]
+ * `typing`: started by typing in a field (a mistake is held back: see showPending).
+ * @param {{canonical?: boolean, typing?: boolean}} [options]
  */
-async function analyzeNow({ canonical = false } = {}) {
+async function analyzeNow({ canonical = false, typing = false } = {}) {
   clearTimeout(timer);
+  clearTimeout(errorTimer);
+  pendingError = null;
   const hand = ui.hand.value;
   const visible = ui.visible.value;
   const { rules, void: voidSuit } = choice;
@@ -406,6 +432,7 @@ async function analyzeNow({ canonical = false } = {}) {
       replaceUrl();
     }
     score.show(result, { typed: hand, entered, waitsRoot: ui.resultsBody });
+    placeScore();
   } catch (error) {
     if (!(error instanceof EngineError)) throw error; // the engine rejects with nothing else
     if (id !== latest) return;
@@ -426,6 +453,13 @@ async function analyzeNow({ canonical = false } = {}) {
     }
     lastError = error;
     clearErrors();
+    if (typing) {
+      // Typing: the last valid hand and its analysis stay drawn. A token not finished yet ("45" before its suit
+      // letter) is no mistake until the field is left; another mistake shows after a short pause.
+      pendingError = { error, texts: { hand, visible } };
+      if (!unfinished(error, fieldOf(error) === "hand" ? hand : visible)) errorTimer = setTimeout(showPending, ERROR_PAUSE_MS);
+      return;
+    }
     showError(error, { hand, visible });
     drawHand(null);
     clearResult();
@@ -450,7 +484,30 @@ async function partialHand(hand, rules) {
 
 function analyzeSoon() {
   clearTimeout(timer);
-  timer = setTimeout(() => analyzeNow(), DEBOUNCE_MS);
+  timer = setTimeout(() => analyzeNow({ typing: true }), DEBOUNCE_MS);
+}
+
+/** @type {{error: EngineError, texts: Record<FieldName, string>} | null} a mistake in what is being typed, not shown yet */
+let pendingError = null;
+let errorTimer = 0;
+
+/**
+ * A token still being typed: the text ends where the engine expected more (digits waiting for their suit letter).
+ * @param {EngineError} error
+ * @param {string} text
+ */
+function unfinished(error, text) {
+  return error.code === "notation.unended_end" || (error.position !== null && error.position >= text.trimEnd().length);
+}
+
+/** Show the mistake held back while typing (after the pause, or as the field is left). */
+function showPending() {
+  clearTimeout(errorTimer);
+  if (!pendingError) return;
+  const { error, texts } = pendingError;
+  pendingError = null;
+  if (ui.hand.value !== texts.hand || ui.visible.value !== texts.visible) return; // typed on since
+  showError(error, texts);
 }
 
 /**
@@ -576,6 +633,9 @@ function wire() {
   }
   ui.hand.addEventListener("input", onTyping);
   ui.visible.addEventListener("input", onTyping);
+  // leaving a field shows its mistake at once (an unfinished token included)
+  ui.hand.addEventListener("blur", showPending);
+  ui.visible.addEventListener("blur", showPending);
   // Enter analyses at once and, for a bad hand, selects the offending character.
   ui.form.addEventListener("submit", (event) => event.preventDefault());
   for (const input of [ui.hand, ui.visible]) {
@@ -659,9 +719,8 @@ function shareUrl(result) {
 }
 
 function showShareButtons() {
-  ui.copyLink.hidden = !current;
-  ui.shareLanguageLabel.hidden = !current;
-  ui.share.hidden = !current || typeof navigator.share !== "function";
+  ui.shareRow.hidden = !current;
+  ui.share.hidden = typeof navigator.share !== "function";
   if (!current) ui.shareNote.hidden = true;
 }
 

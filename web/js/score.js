@@ -17,14 +17,34 @@ import { t } from "./i18n.js";
 import { h, tile } from "./render.js";
 import { PARTS, clearHand, formModel, initialScore, pickIndicator, pickWin, readParams, showHand, update,
   writeParams } from "./scorecontrol.js";
-import { fillWaitValues, scoreBlocks } from "./scoreview.js";
-import { MAX_COUNT, countOf, WINDS } from "./situation.js";
+import { fillWaitValues, scoreBlocks, situationText } from "./scoreview.js";
+import { MAX_COUNT, countOf, effective, WINDS } from "./situation.js";
 import { PALETTE, tileName } from "./tiles.js";
 
 /** @typedef {import("../paili.mjs").Analysis} Analysis */
 /** @typedef {import("../paili.mjs").PailiEngine} PailiEngine */
 /** @typedef {import("./situation.js").Optional} Optional */
 /** @typedef {import("./scorecontrol.js").Part} Part */
+
+const OPEN_KEY = "paili.situation";
+
+/** Whether the situation form was left open (false when storage is unavailable). */
+function readOpen() {
+  try {
+    return localStorage.getItem(OPEN_KEY) === "open";
+  } catch {
+    return false;
+  }
+}
+
+/** @param {boolean} open */
+function writeOpen(open) {
+  try {
+    localStorage.setItem(OPEN_KEY, open ? "open" : "closed");
+  } catch {
+    // private browsing without storage: the form opens and closes, unremembered
+  }
+}
 
 /**
  * @param {{getEngine: () => PailiEngine | null, onChange: () => void}} deps  onChange: the situation changed
@@ -36,6 +56,12 @@ export function createScore({ getEngine, onChange }) {
   const intro = byId("score-intro", HTMLElement);
   const body = byId("score-body", HTMLElement);
   const panelError = byId("score-error", HTMLElement);
+  // The situation (how and where the hand was won) folds under the answer: one tap opens it, and the page
+  // remembers it open or closed (localStorage) for the next hand and the next visit.
+  const details = byId("situation", HTMLDetailsElement);
+  const line = byId("situation-line", HTMLElement);
+  details.open = readOpen();
+  details.querySelector("summary")?.addEventListener("click", () => writeOpen(!details.open));
 
   const state = initialScore();
   /** @type {ParentNode | null} where the Analysis drew the waits of the hand scored (a tenpai 13-tile hand's) */
@@ -159,6 +185,10 @@ export function createScore({ getEngine, onChange }) {
     if (last) last.textContent = model.lastTile;
     const blessing = wrappers.blessing?.querySelector("label span");
     if (blessing) blessing.textContent = model.blessing;
+    const shown = state.shown;
+    line.textContent = shown
+      ? situationText(effective(situation, shown.result, { waits: shown.mode === "waits" }), { waits: shown.mode === "waits" })
+      : "";
     winTiles.replaceChildren(...model.winTiles.map(({ code, pressed }, index) => {
       const button = tile(code, { tag: "button", label: tileName(code) });
       button.dataset.index = String(index);
@@ -233,6 +263,7 @@ export function createScore({ getEngine, onChange }) {
     clearErrors();
     const error = part ? errors[part] : undefined;
     if (part && error) {
+      details.open = true; // the part at fault is in the folded form
       error.textContent = message;
       error.hidden = false;
       control(part)?.setAttribute?.("aria-invalid", "true");
