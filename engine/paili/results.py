@@ -32,6 +32,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .errors import HandError
+from .gb.count import GbScore, score_gb
+from .gb.situation import check_riichi_options
 from .hand import Hand, Meld
 from .notation import format_hand, format_meld, format_tiles, normalize
 from .scoring.calculate import Regular, Score, score_hand
@@ -55,6 +57,7 @@ __all__ = [
     "decomposition_json",
     "discard_json",
     "error_json",
+    "gb_score_json",
     "hand_json",
     "meld_json",
     "read_as_json",
@@ -338,7 +341,7 @@ def score_json(s: Score) -> JSON:
 def score(hand: str | Hand, *, win: str, tsumo: bool = False, round_wind: str = "1z", seat_wind: str = "1z",
           riichi: int = 0, ippatsu: bool = False, last_tile: bool = False, rinshan: bool = False,
           chankan: bool = False, blessing: bool = False, dora: str = "", ura: str = "", honba: int = 0,
-          riichi_sticks: int = 0, rules: object = "riichi") -> JSON:
+          riichi_sticks: int = 0, rules: object = "riichi", flowers: int = 0, last_copy: bool = False) -> JSON:
     """Score a winning hand; a JSON-ready dict. Raises :class:`~paili.HandError` for a bad or incomplete hand
     and for a situation that contradicts it (its ``field`` names the input at fault).
 
@@ -355,6 +358,10 @@ def score(hand: str | Hand, *, win: str, tsumo: bool = False, round_wind: str = 
     reading used, as in :func:`paili.analyze` without flags, with its ``wait`` and ``win``), ``no_yaku``, and
     ``win``, ``dealer``, ``rules`` (the options in effect).
 
+    Chinese Official scoring (``rules="gb"``, :mod:`paili.gb`) takes ``tsumo``, the winds, ``flowers`` (0-8),
+    ``last_copy`` (和绝张), ``last_tile``, ``rinshan`` and ``chankan``, and answers :func:`gb_score_json`'s keys;
+    ``flowers`` and ``last_copy`` are an error under the other rules, riichi's options under ``gb``.
+
     >>> r = score("234m567p22s345678s", win="8s", tsumo=True, seat_wind="2z", riichi=1, dora="1s")
     >>> [y["id"] for y in r["yaku"]], r["han"], r["fu"], r["points"], r["payments"]
     (['riichi', 'menzen_tsumo', 'tanyao', 'pinfu', 'dora'], 6, 20, 12000, {'dealer': 6000, 'others': 3000})
@@ -368,10 +375,56 @@ def score(hand: str | Hand, *, win: str, tsumo: bool = False, round_wind: str = 
     >>> [(y["id"], y["han"]) for y in r["yaku"]], r["fu"], r["points"], r["payments"]
     ([('riichi', 1), ('menzen_tsumo', 1), ('nukidora', 1)], 40, 3900, {'dealer': 2600, 'others': 1300})
     """
+    if isinstance(rules, str) and rules == "gb":
+        check_riichi_options({"riichi": riichi, "ippatsu": ippatsu, "blessing": blessing, "dora": dora, "ura": ura,
+                              "honba": honba, "riichi_sticks": riichi_sticks})
+        return gb_score_json(score_gb(hand, win=win, tsumo=tsumo, seat_wind=seat_wind, round_wind=round_wind,
+                                      flowers=flowers, last_copy=last_copy, last_tile=last_tile, rinshan=rinshan,
+                                      chankan=chankan))
+    for name, value, default in (("flowers", flowers, 0), ("last_copy", last_copy, False)):
+        if value != default or type(value) is not type(default):
+            raise HandError(f"expected no {name} outside rules 'gb': flowers and last_copy are Chinese Official "
+                            f"situations, got {value!r}", field=name, code="score.gb_only",
+                            params={"name": name, "got": repr(value)})
     return score_json(score_hand(hand, win=win, tsumo=tsumo, round_wind=round_wind, seat_wind=seat_wind,
                                  riichi=riichi, ippatsu=ippatsu, last_tile=last_tile, rinshan=rinshan,
                                  chankan=chankan, blessing=blessing, dora=dora, ura=ura, honba=honba,
                                  riichi_sticks=riichi_sticks, rules=rules))
+
+
+def gb_score_json(s: GbScore) -> JSON:
+    """The JSON of a Chinese Official win (:class:`~paili.gb.count.GbScore`): ``rules`` (``"gb"``), ``win``,
+    ``fans`` (``{"id", "fan", "count"}``, ``fan`` the value of one, highest first, ``flower_tiles`` last),
+    ``fan`` (the total, flowers included), ``legal`` (at least 8 fans without the flowers), ``payments``
+    (``{"discarder": 8 + fan, "others": 8}`` by discard, ``{"others": 8 + fan}`` by self-draw; ``{}`` when the
+    hand is short of 8), ``total`` (the winner's gain), ``form`` (the reading's form: ``regular``,
+    ``seven_pairs``, ``seven_shifted_pairs``, ``thirteen_orphans``, ``knitted``, ``knitted_straight``,
+    ``nine_gates``), ``decomposition`` (the concealed tiles' reading, as :func:`decomposition_json` writes it
+    without flags) and ``situation`` (as checked: ``last_copy`` is true when the melds show the three other
+    copies).
+
+    >>> r = score("123m456p789s11z [555z]", win="1z", rules="gb")
+    >>> [(f["id"], f["fan"]) for f in r["fans"]], r["fan"], r["legal"], r["payments"], r["total"]
+    ([('mixed_straight', 8), ('all_types', 6), ('dragon_pung', 2), ('single_wait', 1)], 17, True, \
+{'discarder': 25, 'others': 8}, 41)
+    """
+    reading = decomposition_json(s.decomposition)
+    del reading["flags"]
+    sit = s.situation
+    return {
+        "rules": "gb",
+        "win": s.win,
+        "fans": [{"id": fan, "fan": value, "count": count} for fan, value, count in s.fans],
+        "fan": s.fan,
+        "legal": s.legal,
+        "payments": dict(s.payments),
+        "total": s.total,
+        "form": s.form,
+        "decomposition": reading,
+        "situation": {"tsumo": sit.tsumo, "seat_wind": tile_name(sit.seat_wind),
+                      "round_wind": tile_name(sit.round_wind), "flowers": sit.flowers, "last_copy": sit.last_copy,
+                      "last_tile": sit.last_tile, "rinshan": sit.rinshan, "chankan": sit.chankan},
+    }
 
 
 def wait_score_json(w: WaitScore) -> JSON:
