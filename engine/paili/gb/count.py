@@ -254,11 +254,13 @@ def _knitted_straight_fans(d: Decomposition, hand: Hand, win: Tile, sit: Situati
     return found
 
 
-def count_fans(hand: Hand, win: Tile, sit: Situation) -> Counted:
+def count_fans(hand: Hand, win: Tile, sit: Situation, readings: Sequence[Decomposition] | None = None) -> Counted:
     """The highest reading of a complete hand won on ``win`` in ``sit`` (就高不就低); a ``ValueError`` for a hand
     that is no win. On a tie a regular reading is kept before seven pairs, and one with 一色三同顺 or 三同刻
-    before another (as ChineseOfficialMahjongHelper chooses)."""
-    readings = decompositions(hand, rules="gb")
+    before another (as ChineseOfficialMahjongHelper chooses). ``readings``: the hand's GB decompositions, when
+    the caller has them."""
+    if readings is None:
+        readings = decompositions(hand, rules="gb")
     if not readings:
         raise ValueError("count_fans needs a complete hand")
     whole = [c + m for c, m in zip(hand.concealed, hand.called_counts(), strict=True)]
@@ -344,12 +346,13 @@ def score_gb(hand: str | Hand, *, win: object, **situation: object) -> GbScore:
         raise HandError(f"expected a complete hand of 14 tiles (a kan counts as 3) with its melds "
                         f"written, got {size} concealed tiles and {len(hand.melds)} meld(s)", field="hand",
                         code="score.size", params={"concealed": size, "melds": len(hand.melds)})
-    if not decompositions(hand, rules="gb"):
+    readings = decompositions(hand, rules="gb")
+    if not readings:
         raise HandError(f"expected a complete hand (agari), {hand} is not one", field="hand",
                         code="score.not_agari", params={"hand": str(hand)})
     win_tile = check_win_tile(hand, win)
     sit = check_situation(hand, win_tile, **situation)
-    counted = count_fans(hand, win_tile, sit)
+    counted = count_fans(hand, win_tile, sit, readings)
     fans = sorted(counted.fans.items(), key=lambda item: RANK[item[0]])
     listed = [(fan, FAN_VALUE[fan], n) for fan, n in fans]
     if sit.flowers:
