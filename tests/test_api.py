@@ -186,3 +186,14 @@ def test_tiles_op_draws_incomplete_hands_like_analyze(hand: str) -> None:
 def test_tiles_op_keeps_the_other_limits(hand: str, needle: str) -> None:
     reply = json.loads(handle(json.dumps({"op": "tiles", "hand": hand})))
     assert not reply["ok"] and reply["error"]["type"] == "HandError" and needle in reply["error"]["message"]
+
+
+def test_a_chinese_official_score_request_passes_flowers_and_last_copy_on() -> None:
+    """The worker's score op takes GB's own keys: the answer is paili.score's with them, flowers counted."""
+    request = {"op": "score", "hand": "123m456p789s11z [555z]", "win": "9s", "rules": "gb", "flowers": 2,
+               "last_copy": True}
+    answer = json.loads(handle(json.dumps(request)))
+    expected = paili.score("123m456p789s11z [555z]", win="9s", rules="gb", flowers=2, last_copy=True)
+    assert answer == {"ok": True, "result": expected}
+    assert {"id": "flower_tiles", "fan": 1, "count": 2} in expected["fans"]
+    assert any(f["id"] == "last_tile" for f in expected["fans"])

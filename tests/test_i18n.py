@@ -24,6 +24,7 @@ import paili.results
 from paili import i18n
 from paili.errors import PART_PARAMS, HandError
 from paili.evaluator import FORM_NAMES
+from paili.gb import FAN_IDS
 from paili.results import error_json
 from paili.rules import RULE_SETS, RULES
 from paili.scoring import points
@@ -92,6 +93,7 @@ def test_the_glossary_covers_every_id_the_engine_writes() -> None:
     wanted |= {f"flag.{f}" for f in ("nine_gates", "pure_straight", "iipeikou", "ryanpeikou")}
     wanted |= {f"flag.{f}" for f in SICHUAN_FLAGS}
     wanted |= {f"meld.{m}" for m in ("chi", "pon", "kan", "ankan")} | {f"wind.{d}z" for d in "1234"}
+    wanted |= {f"gb_fan.{f}" for f in FAN_IDS}
     assert wanted <= english, sorted(wanted - english)
 
 
@@ -330,6 +332,12 @@ BAD: list[tuple[str, dict[str, Any]]] = [
     ("score", {"hand": "11999m123p456p789s", "win": "1m", "tsumo": True, "rinshan": True, "rules": "sanma"}),
     ("score", {"hand": "11999m123p456p789s", "win": "1m", "rules": {"sanma_split": True}}),
     ("advise", {"hand": "11999m123p456p789s", "rules": {"preset": "sanma"}}),
+    # Chinese Official scoring (rules="gb")
+    ("score", {"hand": "123m456p789s11z [555z]", "win": "1z", "rules": "gb", "riichi": 1}),
+    ("score", {"hand": "123m456p789s11z [555z]", "win": "1z", "flowers": 2}),
+    ("score", {"hand": "123m456p789s11z [555z]", "win": "1z", "rules": "gb", "last_copy": True}),
+    ("score", {"hand": "123m456p789s1z1p [555z]", "win": "1p", "rules": "gb", "chankan": True}),
+    ("score", {"hand": "123m456p789s11z [555z]", "win": "1z", "rules": "gb", "flowers": 9}),
 ]
 
 

@@ -53,6 +53,7 @@ from .notation import parse
 from .public import advise_improvements, advise_steps, analyze, outlook_steps, score, score_waits
 from .results import error_json, hand_json, read_as_json
 from .rules import check_rules
+from .gb.situation import GB_KEYS
 from .scoring.situation import SITUATION_KEYS
 
 log = logging.getLogger("paili")
@@ -139,8 +140,13 @@ def _outlook(request: dict[str, Any]) -> Any:
     return finish(_outlook_steps(request))
 
 
+SCORE_KEYS: Final = (*SITUATION_KEYS, *(key for key in GB_KEYS if key not in SITUATION_KEYS))
+"""The keys of a score request besides ``hand`` and ``win``: riichi's situation and Chinese Official's
+(``flowers``, ``last_copy``; :func:`paili.score` refuses each outside its rules)."""
+
+
 def _score(request: dict[str, Any]) -> Any:
-    options = {key: request[key] for key in SITUATION_KEYS if key in request}
+    options = {key: request[key] for key in SCORE_KEYS if key in request}
     return score(_string(request, "hand"), win=_string(request, "win"), **options)
 
 

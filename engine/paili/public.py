@@ -28,10 +28,14 @@ from .advice import (
     outlook_of,
 )
 from .analysis import analysis_of, parse_inputs
+from .errors import HandError
+from .gb.count import score_gb
+from .gb.situation import check_riichi_options
 from .hand import Hand
 from .results import (
     advice_json,
     analysis_json,
+    gb_score_json,
     improvements_json,
     outlook_json,
     read_as_json,
@@ -198,7 +202,8 @@ def outlook_steps(hand: str, *, melds: str | Sequence[str] | None = None, visibl
 def score(hand: str | Hand, *, win: str, tsumo: bool = False, round_wind: str = "1z", seat_wind: str = "1z",
           riichi: int = 0, ippatsu: bool = False, last_tile: bool = False, rinshan: bool = False,
           chankan: bool = False, blessing: bool = False, dora: str = "", ura: str = "", honba: int = 0,
-          riichi_sticks: int = 0, rules: object = "riichi") -> dict[str, Any]:
+          riichi_sticks: int = 0, rules: object = "riichi", flowers: int = 0, last_copy: bool = False
+          ) -> dict[str, Any]:
     """Score a winning hand; a JSON-ready dict. Raises :class:`~paili.HandError` for a bad or incomplete hand
     and for a situation that contradicts it (its ``field`` names the input at fault).
 
@@ -215,6 +220,11 @@ def score(hand: str | Hand, *, win: str, tsumo: bool = False, round_wind: str = 
     reading used, as in :func:`paili.analyze` without flags, with its ``wait`` and ``win``), ``no_yaku``, and
     ``win``, ``dealer``, ``rules`` (the options in effect).
 
+    Chinese Official scoring (``rules="gb"``, :mod:`paili.gb`) takes ``tsumo``, the winds, ``flowers`` (0-8),
+    ``last_copy`` (和绝张), ``last_tile``, ``rinshan`` and ``chankan``, and answers
+    :func:`~paili.results.gb_score_json`'s keys; ``flowers`` and ``last_copy`` are an error under the other
+    rules, riichi's options under ``gb``.
+
     >>> r = score("234m567p22s345678s", win="8s", tsumo=True, seat_wind="2z", riichi=1, dora="1s")
     >>> [y["id"] for y in r["yaku"]], r["han"], r["fu"], r["points"], r["payments"]
     (['riichi', 'menzen_tsumo', 'tanyao', 'pinfu', 'dora'], 6, 20, 12000, {'dealer': 6000, 'others': 3000})
@@ -228,6 +238,17 @@ def score(hand: str | Hand, *, win: str, tsumo: bool = False, round_wind: str = 
     >>> [(y["id"], y["han"]) for y in r["yaku"]], r["fu"], r["points"], r["payments"]
     ([('riichi', 1), ('menzen_tsumo', 1), ('nukidora', 1)], 40, 3900, {'dealer': 2600, 'others': 1300})
     """
+    if isinstance(rules, str) and rules == "gb":
+        check_riichi_options({"riichi": riichi, "ippatsu": ippatsu, "blessing": blessing, "dora": dora, "ura": ura,
+                              "honba": honba, "riichi_sticks": riichi_sticks})
+        return gb_score_json(score_gb(hand, win=win, tsumo=tsumo, seat_wind=seat_wind, round_wind=round_wind,
+                                      flowers=flowers, last_copy=last_copy, last_tile=last_tile, rinshan=rinshan,
+                                      chankan=chankan))
+    for name, value, default in (("flowers", flowers, 0), ("last_copy", last_copy, False)):
+        if value != default or type(value) is not type(default):
+            raise HandError(f"expected no {name} outside rules 'gb': flowers and last_copy are Chinese Official "
+                            f"situations, got {value!r}", field=name, code="score.gb_only",
+                            params={"name": name, "got": repr(value)})
     return score_json(score_hand(hand, win=win, tsumo=tsumo, round_wind=round_wind, seat_wind=seat_wind,
                                  riichi=riichi, ippatsu=ippatsu, last_tile=last_tile, rinshan=rinshan,
                                  chankan=chankan, blessing=blessing, dora=dora, ura=ura, honba=honba,

@@ -48,6 +48,7 @@ if TYPE_CHECKING:
     from .advice import Advice, AdviceRow, Improvement, Outlook, Wait
     from .agari import Decomposition
     from .analysis import Analysis
+    from .gb.count import GbScore
     from .scoring.calculate import Score
     from .scoring.fu import FuPart
     from .scoring.waits import WaitScore
@@ -61,6 +62,7 @@ __all__ = [
     "decomposition_json",
     "discard_json",
     "error_json",
+    "gb_score_json",
     "hand_json",
     "meld_json",
     "read_as_json",
@@ -338,6 +340,42 @@ def score_json(s: Score) -> JSON:
         "decomposition": reading,
         "no_yaku": not s.yaku,
         "rules": s.rules.to_json(),
+    }
+
+
+def gb_score_json(s: GbScore) -> JSON:
+    """The JSON of a Chinese Official win (:class:`~paili.gb.count.GbScore`): ``rules`` (``"gb"``), ``win``,
+    ``fans`` (``{"id", "fan", "count"}``, ``fan`` the value of one, highest first, ``flower_tiles`` last),
+    ``fan`` (the total, flowers included), ``legal`` (at least 8 fans without the flowers), ``payments``
+    (``{"discarder": 8 + fan, "others": 8}`` by discard, ``{"others": 8 + fan}`` by self-draw; ``{}`` when the
+    hand is short of 8), ``total`` (the winner's gain), ``form`` (the reading's form: ``regular``,
+    ``seven_pairs``, ``seven_shifted_pairs``, ``thirteen_orphans``, ``knitted``, ``knitted_straight``,
+    ``nine_gates``), ``decomposition`` (the concealed tiles' reading, as :func:`decomposition_json` writes it
+    without flags) and ``situation`` (as checked: ``last_copy`` is true when the melds show the three other
+    copies).
+
+    >>> from paili import score
+    >>> r = score("123m456p789s11z [555z]", win="1z", rules="gb")
+    >>> [(f["id"], f["fan"]) for f in r["fans"]], r["fan"], r["legal"], r["payments"], r["total"]
+    ([('mixed_straight', 8), ('all_types', 6), ('dragon_pung', 2), ('single_wait', 1)], 17, True, \
+{'discarder': 25, 'others': 8}, 41)
+    """
+    reading = decomposition_json(s.decomposition)
+    del reading["flags"]
+    sit = s.situation
+    return {
+        "rules": "gb",
+        "win": s.win,
+        "fans": [{"id": fan, "fan": value, "count": count} for fan, value, count in s.fans],
+        "fan": s.fan,
+        "legal": s.legal,
+        "payments": dict(s.payments),
+        "total": s.total,
+        "form": s.form,
+        "decomposition": reading,
+        "situation": {"tsumo": sit.tsumo, "seat_wind": tile_name(sit.seat_wind),
+                      "round_wind": tile_name(sit.round_wind), "flowers": sit.flowers, "last_copy": sit.last_copy,
+                      "last_tile": sit.last_tile, "rinshan": sit.rinshan, "chankan": sit.chankan},
     }
 
 

@@ -14,8 +14,8 @@ A rule set fixes the tile universe (the kinds in the wall), whether chi may be c
   (龙七对); no thirteen orphans.
 * ``"gb"`` (Chinese Official, 国标麻将): 136 tiles; seven pairs may count a four as two pairs; thirteen orphans
   (十三幺); the knitted forms 全不靠 (``quanbukao``), 七星不靠 (``qixingbukao``) and 组合龙 (``zuhelong``). These
-  are the *shapes*; a GB win also needs 8 points, which the engine does not count (a GB point calculator is a
-  later piece of work), so a complete GB shape is reported as a complete shape, not as a legal win.
+  are the *shapes*; a GB win also needs 8 fans, which :func:`paili.score` counts with ``rules="gb"``
+  (:mod:`paili.gb`); analyses still report a complete GB shape as a complete shape, not as a legal win.
 
 ``"chinese"`` (the old switch that only let a four count as two pairs) is retired: it names no real rule set,
 and ``check_rules("chinese")`` says to use ``"gb"`` or ``"sichuan"``.

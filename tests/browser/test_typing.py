@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import Page, expect
 from test_phone import PHONE, TOUCH
-
-import pytest
 
 HAND = "123m456p789s1122z"
 
