@@ -61,6 +61,8 @@ def run_benchmarks(bench_args: Sequence[str]) -> int:
     advice_bench = ROOT / "tests" / "bench" / "bench_advice.py"  # whole advice tables, with and without options
     results.append(("advice", run([python, advice_bench, "--hands", "8", "--cpu"],
                                   env={"PYTHONPATH": str(ENGINE.parent)})))
+    review_bench = ROOT / "tests" / "bench" / "bench_review.py"  # one seat of a whole self-play hanchan
+    results.append(("review", run([python, review_bench, "--cpu"], env={"PYTHONPATH": str(ENGINE.parent)})))
     scoring_bench = ROOT / "tests" / "bench" / "bench_scoring.py"  # paili.score beside the mahjong library
     results.append(("scoring", run([python, scoring_bench], env={"PYTHONPATH": str(ENGINE.parent)})))
     browser_bench = ROOT / "tests" / "bench" / "bench_browser.py"

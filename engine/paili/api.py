@@ -21,6 +21,9 @@ or ``'{"ok": false, "error": {"type": ..., "message": ..., "position": ..., "fie
   :func:`paili.score` (keys left out take its defaults; ``rules`` is a preset name or a dict of options)
 * ``{"op": "score_waits", "hand": str, ...the same situation but win and tsumo...}`` ->
   :func:`paili.score_waits` (each wait of a tenpai hand, scored by ron and by tsumo)
+* ``{"op": "review", "log": str | object, "seat": int, "turns": int, "max_shanten": int, "objective": str,
+  "riichi": "always" | "dama"}`` -> :func:`paili.review` (one seat's discards in a tenhou.net/6 log beside the
+  advisor's best; in steps, one or more per decision)
 * ``{"op": "tiles", "hand": str, "melds": [str] | str | null, "rules": str}`` -> the hand's tiles as
   :func:`paili.results.hand_json` writes them, for a hand that may still be incomplete (any concealed count up
   to 14 tiles: the page draws a hand while it is tapped in); the other limits are those of ``analyze``
@@ -30,7 +33,7 @@ or ``'{"ok": false, "error": {"type": ..., "message": ..., "position": ..., "fie
 The worker runs every request in steps, so that a long search never holds up a newer request:
 ``job = begin(request_json)`` then ``step(job, seconds)`` until it returns the envelope (``None`` before: the
 job yielded after about ``seconds`` of work, or after a finished discard row); ``cancel(job)`` drops a job.
-Only ``advise`` and ``outlook`` take more than one step (:func:`paili.public.advise_steps`);
+Only ``advise``, ``outlook`` and ``review`` take more than one step (:func:`paili.public.advise_steps`);
 ``handle(request_json)`` is the same request in one go.
 
 Errors become envelopes here and nowhere else: ``HandError`` (bad hand or option, with ``field``, the input
@@ -49,11 +52,20 @@ from typing import Any, Final
 from . import __version__
 from .advice import ADVICE_KEYS, OUTLOOK_KEYS, Steps, finish
 from .errors import HandError
+from .gb.situation import GB_KEYS
 from .notation import parse
-from .public import advise_improvements, advise_steps, analyze, outlook_steps, score, score_waits
+from .public import (
+    REVIEW_KEYS,
+    advise_improvements,
+    advise_steps,
+    analyze,
+    outlook_steps,
+    review_steps,
+    score,
+    score_waits,
+)
 from .results import error_json, hand_json, read_as_json
 from .rules import check_rules
-from .gb.situation import GB_KEYS
 from .scoring.situation import SITUATION_KEYS
 
 log = logging.getLogger("paili")
@@ -124,6 +136,18 @@ def _advise(request: dict[str, Any]) -> Any:
     return finish(_advise_steps(request))
 
 
+def _review_steps(request: dict[str, Any], budget: float | None = None) -> Steps[Any]:
+    log = request.get("log")
+    if not isinstance(log, (str, dict)):
+        raise RequestError(f"expected 'log' to be a tenhou.net/6 log (text or object), got {type(log).__name__}")
+    options = {key: request[key] for key in REVIEW_KEYS if key in request}
+    return review_steps(log, seat=request.get("seat", 0), budget=budget, **options)
+
+
+def _review(request: dict[str, Any]) -> Any:
+    return finish(_review_steps(request))
+
+
 def _improvements(request: dict[str, Any]) -> Any:
     """The improvements alone, from the same request as ``advise`` (one step: no search)."""
     rules = _rules(request)
@@ -175,13 +199,13 @@ def _warm(request: dict[str, Any]) -> Any:
 
 OPS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "analyze": _analyze, "advise": _advise, "improvements": _improvements, "outlook": _outlook, "score": _score,
-    "score_waits": _score_waits,
+    "score_waits": _score_waits, "review": _review,
     "tiles": _tiles, "version": _version, "warm": _warm}
 """The operations ``handle`` knows, by name (other modules may register more)."""
 
 
 STEPPED: dict[str, Callable[[dict[str, Any], float | None], Steps[Any]]] = {
-    "advise": _advise_steps, "outlook": _outlook_steps}
+    "advise": _advise_steps, "outlook": _outlook_steps, "review": _review_steps}
 """The operations that run in steps (see :func:`begin`); the others answer in one step."""
 
 

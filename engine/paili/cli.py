@@ -4,6 +4,8 @@
   readings of a win, the waits and ukeire of a 13-tile hand, or the discard table of a 14-tile hand.
 * ``--json`` prints ``analyze()`` as JSON.
 * ``python -m paili score HAND --win 5p ...`` scores a winning hand (see :mod:`paili.scoring.cli`).
+* ``python -m paili review game.json --seat 0`` reviews a seat's discards in a tenhou.net/6 log: a line per
+  decision (played, best, the expected points lost), then the summary; ``--json`` prints ``review()``.
 * With no HAND, hands are read from standard input, one per line, and written as JSON lines: the
   ``analyze()`` result, or ``{"input": line, "error": {...}}`` for a bad line (the run goes on; the exit
   status is 1 if any line failed). Blank lines are skipped.
@@ -24,7 +26,7 @@ from . import __version__
 from .cli_text import add_lang_option, batch, error_lines, label, reading_text
 from .errors import HandError
 from .i18n import t
-from .public import analyze
+from .public import analyze, review
 from .rules import RULES, VOIDS
 from .scoring.cli import main as score_main
 
@@ -79,6 +81,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     if argv[:1] == ["score"]:
         return score_main(argv[1:])
+    if argv[:1] == ["review"]:
+        return review_main(argv[1:])
     parser = argparse.ArgumentParser(prog="paili", description="Analyze a mahjong hand (mpsz notation).")
     parser.add_argument("hand", nargs="?", help="e.g. 123m456p789s11122z; without it, read hands from stdin")
     parser.add_argument("--melds", action="append", default=None,
@@ -102,4 +106,39 @@ def main(argv: Sequence[str] | None = None) -> int:
               file=sys.stderr)
         return 2
     print(json.dumps(result, ensure_ascii=False, indent=2) if args.json else render(result, args.lang))
+    return 0
+
+
+def review_main(argv: Sequence[str]) -> int:
+    """``python -m paili review LOG --seat N [--turns T] [--json]``: LOG a file (``-`` for standard input)."""
+    parser = argparse.ArgumentParser(prog="paili review",
+                                     description="Review one seat's discards in a tenhou.net/6 log.")
+    parser.add_argument("log", help="the log file (tenhou.net/6 JSON or a tenhou.net/6 link); - for stdin")
+    parser.add_argument("--seat", type=int, default=0, help="the seat reviewed, 0-3 (default 0)")
+    parser.add_argument("--turns", type=int, default=17, help="draws looked ahead at most (default 17)")
+    parser.add_argument("--json", action="store_true", help="print review() as JSON")
+    args = parser.parse_args(argv)
+    try:
+        text = sys.stdin.read() if args.log == "-" else open(args.log, encoding="utf-8").read()
+    except OSError as exc:
+        print(f"paili review: cannot read {args.log}: {exc.strerror}", file=sys.stderr)
+        return 2
+    try:
+        result = review(text, seat=args.seat, turns=args.turns)
+    except HandError as exc:
+        print(f"paili review: {exc.message}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(result, ensure_ascii=False, indent=2))
+        return 0
+    for r in result["rounds"]:
+        print(f"{r['round']}-{r['honba']}  ({r['result']['text']})")
+        for d in r["decisions"]:
+            loss = d["loss"]["ev"] if d["loss"] else None
+            mark = "" if d["kind"] == "forced" else "=" if d["played"] == d["best"] else "x"
+            lost = f"  -{loss:.0f}" if loss else ""
+            best = d["best"] or "-"
+            print(f"  {d['step']:>3} {d['hand']:<28} played {d['played']:<3} best {best:<3} {mark}{lost}")
+    s = result["summary"]
+    print(f"{s['matched']} of {s['decisions']} discards were the best; {s['total_loss']:.0f} points expected lost")
     return 0

@@ -12,14 +12,17 @@ the other place, but it is imported by modules below the computation: see its do
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from .advice import (
     DEFAULT_MAX_SHANTEN,
     DEFAULT_TURNS,
+    MAX_SHANTEN_LIMIT,
+    MAX_TURNS,
     Steps,
     advice_steps,
     check_bool,
+    check_int,
     check_objective,
     checked_inputs,
     collector_paused,
@@ -32,6 +35,7 @@ from .errors import HandError
 from .gb.count import score_gb
 from .gb.situation import check_riichi_options
 from .hand import Hand
+from .logs import read_log
 from .results import (
     advice_json,
     analysis_json,
@@ -39,14 +43,17 @@ from .results import (
     improvements_json,
     outlook_json,
     read_as_json,
+    review_json,
     score_json,
     wait_score_json,
 )
+from .review import review_steps as review_of
 from .rules import check_rules, check_void
 from .scoring import score_hand, wait_scores
+from .win_value import RIICHI_POLICIES, RiichiPolicy
 
 __all__ = ["advise", "advise_improvements", "advise_steps", "analyze", "outlook", "outlook_steps", "score",
-           "score_waits"]
+           "review", "review_steps", "score_waits"]
 
 
 def analyze(hand: str, *, melds: str | Sequence[str] | None = None, visible: str = "",
@@ -265,3 +272,44 @@ def score_waits(hand: str | Hand, **situation: Any) -> list[dict[str, Any]]:
     [('1m', 2000, 2700), ('4m', 2000, 2700)]
     """
     return [wait_score_json(w) for w in wait_scores(hand, **situation)]
+
+
+REVIEW_KEYS: Final = ("turns", "max_shanten", "objective", "riichi")
+"""The keyword arguments of :func:`review` besides the log and the seat (what the API passes on)."""
+
+
+def review_steps(log: str | dict[str, Any], *, seat: int = 0, turns: int = DEFAULT_TURNS,
+                 max_shanten: int = DEFAULT_MAX_SHANTEN, objective: str = "ev", riichi: str = "always",
+                 budget: float | None = None) -> Steps[dict[str, Any]]:
+    """:func:`review` in steps (as :func:`advise_steps`): yields after each decision and, with ``budget``
+    (seconds), whenever a search has run that long; returns the JSON of :func:`review`."""
+    game = read_log(log)
+    check_int(seat, "seat", 0, len(game.players) - 1)
+    check_int(turns, "turns", 1, MAX_TURNS)
+    check_int(max_shanten, "max_shanten", 0, MAX_SHANTEN_LIMIT)
+    check_objective(objective)
+    if riichi not in RIICHI_POLICIES:
+        raise HandError(f"expected riichi to be one of {', '.join(map(repr, RIICHI_POLICIES))}, got {riichi!r}",
+                        field="riichi", code="option.choice",
+                        params={"name": "riichi", "choices": ", ".join(map(repr, RIICHI_POLICIES)),
+                                "got": repr(riichi)})
+    policy: RiichiPolicy = "always" if riichi == "always" else "dama"
+    reviewed = yield from review_of(game, seat, turns=turns, max_shanten=max_shanten, objective=objective,
+                                    riichi=policy, budget=budget)
+    return review_json(reviewed)
+
+
+def review(log: str | dict[str, Any], *, seat: int = 0, turns: int = DEFAULT_TURNS,
+           max_shanten: int = DEFAULT_MAX_SHANTEN, objective: str = "ev", riichi: str = "always") -> dict[str, Any]:
+    """Review one seat's discards in a tenhou.net/6 log (JSON text, its dict, or a tenhou.net/6 link with
+    ``#json=``): each discard beside the advisor's best for the position the seat saw (:mod:`paili.review`).
+
+    Keys: ``seat``, ``players``, ``rounds`` (``round`` such as ``"E1"``, ``honba``, ``decisions``: each with
+    ``kind`` (``"discard"``, or ``"forced"`` after the seat's riichi), ``step``, ``hand``, ``played``, ``best``,
+    ``visible``, ``dora``, ``turns``, ``rows`` (:func:`advise`'s discards for the position) and ``loss``
+    (``ev`` and ``p_win`` at the last draw, best minus played), and ``result``), and ``summary``. A malformed
+    log is a :class:`~paili.HandError` (field ``log``) naming the round and the step.
+    """
+    with collector_paused():
+        return finish(review_steps(log, seat=seat, turns=turns, max_shanten=max_shanten, objective=objective,
+                                   riichi=riichi))

@@ -34,7 +34,7 @@ codes (``"5m"``, never ``"0m"``): a wait on 5m is won by either copy.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from .errors import HandError
 from .hand import Hand, Meld
@@ -49,6 +49,7 @@ if TYPE_CHECKING:
     from .agari import Decomposition
     from .analysis import Analysis
     from .gb.count import GbScore
+    from .review import Decision, Review
     from .scoring.calculate import Score
     from .scoring.fu import FuPart
     from .scoring.waits import WaitScore
@@ -384,3 +385,52 @@ def wait_score_json(w: WaitScore) -> JSON:
     return {"tile": tile_name(w.tile), "remaining": w.remaining,
             "ron": None if w.ron is None else score_json(w.ron),
             "tsumo": None if w.tsumo is None else score_json(w.tsumo)}
+
+
+# --- review ------------------------------------------------------------------------------------------------
+
+
+_RESULT_KINDS: Final = {"和了": "win", "流局": "draw"}
+
+
+def _decision_json(d: Decision) -> JSON:
+    best, played = d.best, d.played_row
+    return {
+        "kind": d.kind,
+        "step": d.step,
+        "hand": format_hand(d.hand),
+        "played": tile_code(d.played, red=d.played_red),
+        "best": tile_code(best.discard.tile, red=best.discard.red) if best is not None else None,
+        "visible": format_tiles(d.visible, d.visible_reds),
+        "dora": d.dora,
+        "turns": d.turns,
+        "rows": [_advice_row_json(d.hand, row) for row in d.advice.rows] if d.advice is not None else [],
+        "loss": {"ev": d.loss("ev"), "p_win": d.loss("p_win")} if played is not None else None,
+    }
+
+
+def review_json(rv: Review) -> JSON:
+    """The result of :func:`paili.review`: ``seat``, ``players``, ``rounds`` (each ``round`` as ``"E1"``,
+    ``honba``, ``decisions``, ``result``: ``{"kind": "win" | "draw" | "abort", "text"}``) and ``summary``
+    (``decisions`` searched, ``matched`` the best, ``total_loss`` and ``largest_loss`` in expected points)."""
+    rounds = []
+    searched = matched = 0
+    total = 0.0
+    largest: JSON | None = None
+    for rr in rv.rounds:
+        decisions = [_decision_json(d) for d in rr.decisions]
+        for d, out in zip(rr.decisions, decisions, strict=True):
+            if d.advice is None or out["best"] is None:
+                continue
+            searched += 1
+            matched += d.best is not None and d.played == d.best.discard.tile
+            loss = d.loss("ev")
+            if loss is not None:
+                total += loss
+                if largest is None or loss > largest["ev"]:
+                    largest = {"round": rr.round.name, "step": d.step, "ev": loss}
+        text = str(rr.round.result[0]) if rr.round.result else ""
+        rounds.append({"round": rr.round.name, "honba": rr.round.honba, "decisions": decisions,
+                       "result": {"kind": _RESULT_KINDS.get(text, "abort"), "text": text}})
+    return {"seat": rv.seat, "players": list(rv.game.players), "rounds": rounds,
+            "summary": {"decisions": searched, "matched": matched, "total_loss": total, "largest_loss": largest}}

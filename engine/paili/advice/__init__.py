@@ -137,6 +137,7 @@ from .inputs import (
     Given,
     Situation,
     check_bool,
+    check_int,
     check_objective,
     checked_inputs,
 )
@@ -149,5 +150,5 @@ from .stepping import Steps, collector_paused, finish, searched
 __all__ = ["ADVICE_KEYS", "DEFAULT_MAX_SHANTEN", "DEFAULT_TURNS", "MAX_SHANTEN_LIMIT", "MAX_TURNS", "OBJECTIVES",
            "OPTION_MOVES", "ORDER_BY", "OUTLOOK_KEYS", "SHANTEN_DOWN_LIMIT", "Advice", "AdviceRow", "Chances",
            "DefaultPolicy", "Given", "Improvement", "OptionMoves", "Outlook", "Situation", "Steps", "Values", "Wait",
-           "advice_steps", "best_discard", "check_bool", "check_objective", "checked_inputs", "collector_paused",
-           "finish", "improvement_draws", "improvement_rows", "outlook_of", "searched"]
+           "advice_steps", "best_discard", "check_bool", "check_int", "check_objective", "checked_inputs",
+           "collector_paused", "finish", "improvement_draws", "improvement_rows", "outlook_of", "searched"]

@@ -1,0 +1,230 @@
+"""Review of one seat's decisions in a logged game: each discard beside the advisor's best.
+
+:func:`review_steps` replays every round of a :class:`~paili.logs.Game` (:func:`paili.logs.replay`) and, at
+each discard of the seat, builds the position the seat saw: its 14-tile hand with its melds, what was visible
+(every discard so far, the other players' melds, bar the tiles taken into the seat's own melds), the dora
+indicators shown, the winds, honba and sticks. The advisor (:func:`paili.advice.advice_steps`) ranks the
+discards of that position over the seat's draws left (the live wall shared by the players, at most
+``turns``), and the decision records the move played, the best and the loss of the one played: expected
+points and chance to win at the last draw, best minus played. Discards after the seat's riichi are
+``forced`` (only the drawn tile may go) and not searched.
+
+Three-player logs are replayed over the 108-tile wall and ranked by the chance to win (the advisor does not
+score three-player hands yet). Calls as decisions (what passing would have been worth) wait for call advice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from dataclasses import dataclass
+
+from .advice import DEFAULT_MAX_SHANTEN, DEFAULT_TURNS, Advice, AdviceRow, Situation, advice_steps
+from .errors import HandError
+from .hand import Hand, Meld
+from .logs import DEAD_WALL, TILE_COUNT, Call, Discard, Draw, Game, Kan, Round, replay
+from .notation import format_tiles
+from .rules import Rules
+from .tiles import FIVES, KINDS, Tile, tile_name
+from .win_value import RiichiPolicy
+
+__all__ = ["Decision", "Review", "RoundReview", "review_steps"]
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One discard of the seat: the position, the move played and, unless ``forced``, the advisor's table."""
+
+    kind: str
+    """``"discard"``, or ``"forced"`` after the seat's riichi."""
+    step: int
+    hand: Hand
+    played: Tile
+    played_red: bool
+    visible: tuple[int, ...]
+    visible_reds: tuple[int, int, int]
+    dora: str
+    turns: int
+    advice: Advice | None
+    """The ranked discards (``None`` for a forced discard)."""
+
+    @property
+    def best(self) -> AdviceRow | None:
+        return self.advice.rows[0] if self.advice is not None and self.advice.rows else None
+
+    @property
+    def played_row(self) -> AdviceRow | None:
+        if self.advice is None:
+            return None
+        return next((row for row in self.advice.rows if row.discard.tile == self.played), None)
+
+    def loss(self, figure: str) -> float | None:
+        """Best minus played for ``"ev"`` or ``"p_win"`` at the last draw (``None`` without figures)."""
+        best, played = self.best, self.played_row
+        if best is None or played is None:
+            return None
+        a: tuple[float, ...] | None = getattr(best, figure)
+        b: tuple[float, ...] | None = getattr(played, figure)
+        if a is None or b is None:
+            return None
+        return max(0.0, a[-1] - b[-1])
+
+
+@dataclass(frozen=True, slots=True)
+class RoundReview:
+    round: Round
+    decisions: tuple[Decision, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Review:
+    game: Game
+    seat: int
+    rounds: tuple[RoundReview, ...]
+
+
+@dataclass(slots=True)
+class _Seat:
+    """The reviewed seat's hand as the round goes."""
+
+    counts: list[int]
+    reds: list[int]
+    melds: list[Meld]
+    riichi: bool = False
+
+    def take(self, tile: Tile, red: bool) -> None:
+        self.counts[tile] += 1
+        if red:
+            self.reds[FIVES.index(tile)] += 1
+
+    def give(self, tile: Tile, red: bool, label: str, step: int) -> None:
+        if self.counts[tile] == 0 or red and not self.reds[FIVES.index(tile)]:
+            raise HandError(f"the seat discards or calls with {tile_name(tile)} it does not hold (round {label}, "
+                            f"step {step})", field="log", code="log.invalid",
+                            params={"message": "a tile not held", "round": label, "step": step})
+        self.counts[tile] -= 1
+        if red:
+            self.reds[FIVES.index(tile)] -= 1
+
+    def hand(self) -> Hand:
+        return Hand(tuple(self.counts), (self.reds[0], self.reds[1], self.reds[2]), tuple(self.melds))
+
+
+def _winds(game: Game, r: Round, seat: int) -> tuple[str, str]:
+    players = len(game.players)
+    dealer = r.number % 4 % players
+    return f"{r.number // 4 % 4 + 1}z", f"{(seat - dealer) % players + 1}z"
+
+
+def _round_steps(game: Game, r: Round, seat: int, *, turns: int, max_shanten: int, objective: str,
+                 riichi: RiichiPolicy, budget: float | None) -> Generator[AdviceRow | None, None, RoundReview]:
+    from .logs import tile_of
+
+    players = len(game.players)
+    label = r.name
+    shape_rules: Rules = "riichi" if players == 4 else "sanma"
+    scoring = ({"red_fives": "mps" if game.red_fives else ""} if players == 4 else "riichi")
+    own = _Seat([0] * KINDS, [0, 0, 0], [])
+    for code in r.starts[seat]:
+        own.take(*tile_of(code, label, 0))
+    seen = [0] * KINDS
+    seen_reds = [0, 0, 0]
+    indicators = [tile_of(code, label, 0) for code in r.dora]
+    shown = 1
+    live = TILE_COUNT[players] - DEAD_WALL - 13 * players
+    round_wind, seat_wind = _winds(game, r, seat)
+    decisions: list[Decision] = []
+    step = 0
+
+    def see(tile: Tile, red: bool, n: int = 1) -> None:
+        seen[tile] += n
+        if red:
+            seen_reds[FIVES.index(tile)] += 1
+
+    for event in replay(game, r):
+        step += 1
+        if isinstance(event, Draw):
+            live -= 1
+            if event.seat == seat:
+                own.take(event.tile, event.red)
+        elif isinstance(event, Discard):
+            if event.seat == seat:
+                hand = own.hand()
+                dora = "".join(tile_name(t) if not red else f"0{'mps'[FIVES.index(t)]}"
+                               for t, red in indicators[:shown])
+                left = max(1, min(turns, live // players))
+                advice = None
+                if not own.riichi:
+                    situation = Situation(riichi, False, round_wind, seat_wind, dora, r.honba, r.sticks, scoring,
+                                          False)
+                    advice = yield from advice_steps(hand, visible=tuple(seen), turns=left, max_shanten=max_shanten,
+                                                     rules=shape_rules, objective=objective, situation=situation,
+                                                     visible_reds=tuple(seen_reds), budget=budget,
+                                                     improvements=False)
+                decisions.append(Decision("forced" if own.riichi else "discard", step, hand, event.tile, event.red,
+                                          tuple(seen), (seen_reds[0], seen_reds[1], seen_reds[2]), dora, left,
+                                          advice))
+                own.give(event.tile, event.red, label, step)
+                own.riichi = own.riichi or event.riichi
+                yield None
+            see(event.tile, event.red)
+        elif isinstance(event, Call):
+            if event.seat == seat:  # the taken tile leaves the river for the seat's meld
+                seen[event.taken] -= 1
+                if event.taken_red:
+                    seen_reds[FIVES.index(event.taken)] -= 1
+                rest = list(event.meld.tiles)
+                rest.remove(event.taken)
+                reds = event.meld.reds - event.taken_red
+                for t in rest:
+                    red = bool(reds) and t in FIVES
+                    own.give(t, red, label, step)
+                    reds -= red
+                own.melds.append(event.meld)
+            else:
+                rest = list(event.meld.tiles)
+                rest.remove(event.taken)
+                for t in rest:
+                    see(t, False)
+                if event.meld.reds > event.taken_red:  # a red five from the caller's hand
+                    seen_reds[FIVES.index(next(t for t in event.meld.tiles if t in FIVES))] += 1
+            if event.meld.kind == "kan":
+                shown += 1
+        elif isinstance(event, Kan):
+            shown += 1
+            if event.seat == seat:
+                if event.kind == "ankan":
+                    reds = event.meld.reds
+                    for t in event.meld.tiles:
+                        red = bool(reds) and t in FIVES
+                        own.give(t, red, label, step)
+                        reds -= red
+                    own.melds.append(event.meld)
+                else:
+                    own.give(event.added, event.added_red, label, step)
+                    pon = next(m for m in own.melds if m.kind == "pon" and m.tiles[0] == event.added)
+                    own.melds[own.melds.index(pon)] = event.meld
+            elif event.kind == "ankan":
+                for t in event.meld.tiles:
+                    see(t, False)
+                if event.meld.reds:
+                    seen_reds[FIVES.index(event.meld.tiles[0])] += 1
+            else:
+                see(event.added, event.added_red)
+    return RoundReview(r, tuple(decisions))
+
+
+def review_steps(game: Game, seat: int, *, turns: int = DEFAULT_TURNS, max_shanten: int = DEFAULT_MAX_SHANTEN,
+                 objective: str = "ev", riichi: RiichiPolicy = "always", budget: float | None = None
+                 ) -> Generator[AdviceRow | None, None, Review]:
+    """The :class:`Review` of ``seat``'s decisions in every round, in steps: yields after each decision (and
+    each of the advisor's discard rows) and, with ``budget`` (seconds), whenever a search has run that long."""
+    rounds = []
+    for r in game.rounds:
+        rounds.append((yield from _round_steps(game, r, seat, turns=turns, max_shanten=max_shanten,
+                                               objective=objective, riichi=riichi, budget=budget)))
+    return Review(game, seat, tuple(rounds))
+
+
+def visible_text(d: Decision) -> str:
+    """The visible tiles of a decision in mpsz notation."""
+    return format_tiles(d.visible, d.visible_reds)

@@ -1,0 +1,202 @@
+"""Game review (:func:`paili.review`) on tenhou.net/6 logs the tests write themselves (tests/selfplay.py: seeded
+self-play with pon, chi, riichi, red fives, wins and exhaustive draws, four and three players).
+
+* the replay (:func:`paili.logs.replay`) keeps every invariant of a real game: each seat's hand is 13 tiles plus
+  its draw when it discards; no kind has more than 4 copies across the hands, the rivers, the melds and the dora
+  indicators; a winner's final hand is a win;
+* each decision is what :func:`paili.advise` answers for the same position (hand, visible tiles, dora, winds,
+  draws left), row for row;
+* discards after the seat's riichi are ``forced``;
+* a malformed log is a HandError that names the round and the step; the worker's ``review`` op in steps gives
+  what ``handle`` gives; the command line prints the table and the summary.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from selfplay import game
+from support import scaled
+
+import paili
+from paili import api
+from paili.errors import HandError
+from paili.logs import Call, Discard, Draw, Kan, read_log, replay
+from paili.tiles import KINDS
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _replayed_invariants(log: dict[str, Any]) -> int:
+    g = read_log(log)
+    players = len(g.players)
+    checked = 0
+    for r in g.rounds:
+        hands = [[0] * KINDS for _ in range(players)]
+        for s in range(players):
+            for c in r.starts[s]:
+                hands[s][paili.logs.tile_of(c)[0]] += 1
+        melds: list[list[paili.Meld]] = [[] for _ in range(players)]
+        out = [0] * KINDS
+        shown = [paili.logs.tile_of(c)[0] for c in r.dora[:1]]
+        for event in replay(g, r):
+            if isinstance(event, Draw):
+                hands[event.seat][event.tile] += 1
+            elif isinstance(event, Discard):
+                assert sum(hands[event.seat]) + 3 * len(melds[event.seat]) == 14, (r.name, event)
+                hands[event.seat][event.tile] -= 1
+                out[event.tile] += 1
+                checked += 1
+            elif isinstance(event, Call):
+                out[event.taken] -= 1
+                rest = list(event.meld.tiles)
+                rest.remove(event.taken)
+                for t in rest:
+                    hands[event.seat][t] -= 1
+                melds[event.seat].append(event.meld)
+            elif isinstance(event, Kan):
+                pytest.fail("the self-play declares no kan")
+            total = [sum(h[k] for h in hands) + out[k] + shown.count(k)
+                     + sum(m.tiles.count(k) for ms in melds for m in ms) for k in range(KINDS)]
+            assert all(0 <= h[k] for h in hands for k in range(KINDS)), (r.name, event)
+            assert max(total) <= 4, (r.name, event)
+        if r.result[0] == "和了":
+            winner, source = r.result[2][0], r.result[2][1]
+            counts = list(hands[winner])
+            if winner != source:
+                counts[[e for e in replay(g, r) if isinstance(e, Discard)][-1].tile] += 1
+            assert paili.is_agari(paili.Hand(tuple(counts), (0, 0, 0), tuple(melds[winner]))), r.name
+    return checked
+
+
+@pytest.mark.parametrize("players", [4, 3])
+def test_the_replay_of_self_play_keeps_the_invariants_of_a_game(players: int) -> None:
+    discards = 0
+    for seed in range(scaled(4, 20)):
+        discards += _replayed_invariants(game(seed, players=players, rounds=2))
+    assert discards > 100
+
+
+def _calls_and_wins(players: int) -> tuple[int, int]:
+    calls = wins = 0
+    for seed in range(scaled(4, 20)):
+        g = read_log(game(seed, players=players, rounds=2))
+        for r in g.rounds:
+            calls += sum(isinstance(e, Call) for e in replay(g, r))
+            wins += r.result[0] == "和了"
+    return calls, wins
+
+
+def test_the_self_play_exercises_calls_and_wins() -> None:
+    """The logs are worth replaying: they hold calls (pon, chi) and wins, not only draws and discards."""
+    calls, wins = _calls_and_wins(4)
+    assert calls > 5 and wins > 1, (calls, wins)
+
+
+def test_each_decision_is_what_advise_answers_for_the_same_position() -> None:
+    log = game(11, rounds=1)
+    result = paili.review(log, seat=2, turns=6)
+    g = read_log(log)
+    winds = ("1z", f"{(2 - g.rounds[0].number % 4) % 4 + 1}z")
+    compared = 0
+    for d in result["rounds"][0]["decisions"]:
+        if d["kind"] != "discard":
+            continue
+        expected = paili.advise(d["hand"], visible=d["visible"], dora=d["dora"], turns=d["turns"],
+                                round_wind=winds[0], seat_wind=winds[1], rules={"red_fives": "mps"},
+                                improvements=False)
+        assert d["rows"] == expected["discards"], d["step"]
+        assert d["best"] == expected["discards"][0]["tile"]
+        compared += 1
+    assert compared > 5
+
+
+def test_the_summary_counts_the_decisions_and_their_losses() -> None:
+    result = paili.review(game(3, rounds=1), seat=0, turns=4)
+    decisions = [d for r in result["rounds"] for d in r["decisions"] if d["kind"] == "discard" and d["best"]]
+    assert result["summary"]["decisions"] == len(decisions)
+    assert result["summary"]["matched"] == sum(d["played"] == d["best"] for d in decisions)
+    losses = [d["loss"]["ev"] for d in decisions if d["loss"] and d["loss"]["ev"] is not None]
+    assert result["summary"]["total_loss"] == pytest.approx(sum(losses))
+    assert all(loss >= 0 for loss in losses)
+
+
+def test_discards_after_riichi_are_forced() -> None:
+    for seed in range(40):
+        log = game(seed, rounds=1)
+        for seat in range(4):
+            if any(isinstance(x, str) and x.startswith("r") for x in log["log"][0][6 + 3 * seat]):
+                result = paili.review(log, seat=seat, turns=2, max_shanten=0)
+                kinds = [d["kind"] for d in result["rounds"][0]["decisions"]]
+                riichi_at = next(i for i, x in enumerate(log["log"][0][6 + 3 * seat])
+                                 if isinstance(x, str) and x.startswith("r"))
+                assert kinds[:riichi_at + 1] == ["discard"] * (riichi_at + 1)
+                assert kinds[riichi_at + 1:] == ["forced"] * (len(kinds) - riichi_at - 1)
+                assert all(d["rows"] == [] for d in result["rounds"][0]["decisions"][riichi_at + 1:])
+                return
+    pytest.fail("no riichi in 40 self-play rounds")
+
+
+def _broken(log: dict[str, Any], path: tuple[int, ...], value: object) -> dict[str, Any]:
+    out = copy.deepcopy(log)
+    target: Any = out["log"]
+    for i in path[:-1]:
+        target = target[i]
+    target[path[-1]] = value
+    return out
+
+
+@pytest.mark.parametrize(("path", "value", "words"), [
+    ((0, 5, 0), 99, "tile number"),  # seat 0's first draw is no tile
+    ((0, 6, 0), "x", "tile number"),  # seat 0's first discard is a word
+    ((0, 0), [0, 0], "round, honba, sticks"),
+    ((0, 4), "13 tiles", "a start hand"),
+])
+def test_a_malformed_log_names_the_round_and_the_step(path: tuple[int, ...], value: object, words: str) -> None:
+    log = game(7, rounds=1)
+    with pytest.raises(HandError) as caught:
+        paili.review(_broken(log, path, value), seat=0, turns=1, max_shanten=0)
+    assert caught.value.field == "log"
+    assert words in caught.value.message
+    assert "round E1" in caught.value.message or "round #1" in caught.value.message
+
+
+@pytest.mark.parametrize("text", ["", "{", "[]", '{"log": []}', '{"log": [[1, 2, 3]]}'])
+def test_text_that_is_no_log_is_refused_in_words(text: str) -> None:
+    with pytest.raises(HandError) as caught:
+        paili.review(text)
+    assert caught.value.field == "log" and caught.value.message.startswith("expected")
+
+
+def test_a_tenhou_link_with_the_log_in_its_fragment_is_read() -> None:
+    log = game(8, rounds=1)
+    from urllib.parse import quote
+    link = "https://tenhou.net/6/#json=" + quote(json.dumps(log, ensure_ascii=False))
+    assert paili.review(link, turns=1, max_shanten=0) == paili.review(log, turns=1, max_shanten=0)
+
+
+def test_the_worker_op_in_steps_gives_what_handle_gives() -> None:
+    request = json.dumps({"op": "review", "log": game(9, rounds=1), "seat": 1, "turns": 2, "max_shanten": 1})
+    job = api.begin(request, 0.01)
+    steps = 0
+    while (envelope := api.step(job)) is None:
+        steps += 1
+    assert json.loads(envelope) == json.loads(api.handle(request))
+    assert json.loads(envelope)["ok"] and steps > 5
+
+
+def test_the_command_line_prints_a_line_per_decision_and_the_summary(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(game(10, rounds=1), ensure_ascii=False), encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "paili", "review", str(path), "--seat", "0", "--turns", "2"],
+                          capture_output=True, text=True, check=True, env={"PYTHONPATH": str(ROOT / "engine")})
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("E1-0")
+    assert "discards were the best" in lines[-1]
+    assert sum("played" in line for line in lines) > 5
