@@ -197,3 +197,19 @@ def test_a_chinese_official_score_request_passes_flowers_and_last_copy_on() -> N
     assert answer == {"ok": True, "result": expected}
     assert {"id": "flower_tiles", "fan": 1, "count": 2} in expected["fans"]
     assert any(f["id"] == "last_tile" for f in expected["fans"])
+
+
+def test_call_advice_op_answers_as_the_function() -> None:
+    request = {"op": "call_advice", "hand": "3460m55p12789s66z", "offered": "5m", "seat": "left", "turns": 3,
+               "dora": "1z", "allow_swap_back": True}
+    answer = json.loads(handle(json.dumps(request)))
+    assert answer["ok"] is True
+    assert answer["result"] == paili.call_advice("3460m55p12789s66z", "5m", seat="left", turns=3, dora="1z",
+                                                 allow_swap_back=True)
+    assert list(answer["result"]) == ["offered", "seat", "options"]
+    assert list(answer["result"]["options"][0]) == ["call", "meld", "discard", "shanten", "p_tenpai", "p_win", "ev",
+                                                    "yaku", "rows", "score"]
+    bad = json.loads(handle(json.dumps({**request, "seat": "behind"})))
+    assert bad["ok"] is False and bad["error"]["field"] == "seat"
+    missing = json.loads(handle(json.dumps({"op": "call_advice", "hand": "3460m55p12789s66z"})))
+    assert missing["ok"] is False

@@ -17,6 +17,9 @@ or ``'{"ok": false, "error": {"type": ..., "message": ..., "position": ..., "fie
   improvements as ``advise`` gives them, without its search: the page asks for them after the advice)
 * ``{"op": "outlook", ...the advise fields but objective and double_riichi...}`` -> :func:`paili.outlook` (a
   3n+1 hand's chance and points to win by each draw, and a tenpai hand's waits with their chances)
+* ``{"op": "call_advice", "hand": str, "offered": str, "seat": "left" | "across" | "right", ...the outlook's
+  fields but tegawari, shanten_down and ippatsu, plus objective and allow_swap_back...}`` ->
+  :func:`paili.call_advice` (pass, ron, chi, pon, open kan of the tile just thrown; one step)
 * ``{"op": "score", "hand": str, "win": str, ...the other keyword arguments of paili.score...}`` ->
   :func:`paili.score` (keys left out take its defaults; ``rules`` is a preset name or a dict of options)
 * ``{"op": "score_waits", "hand": str, ...the same situation but win and tsumo...}`` ->
@@ -59,6 +62,7 @@ from .public import (
     advise_improvements,
     advise_steps,
     analyze,
+    call_advice,
     outlook_steps,
     review_steps,
     score,
@@ -164,6 +168,17 @@ def _outlook(request: dict[str, Any]) -> Any:
     return finish(_outlook_steps(request))
 
 
+CALL_KEYS: Final = ("seat", "turns", "max_shanten", "objective", "riichi", "round_wind", "seat_wind", "dora", "honba",
+                     "riichi_sticks", "void", "allow_swap_back")
+"""The keys of a call_advice request besides ``hand``, ``offered``, ``melds``, ``visible`` and ``rules``."""
+
+
+def _call_advice(request: dict[str, Any]) -> Any:
+    options = {key: request[key] for key in CALL_KEYS if key in request}
+    return call_advice(_string(request, "hand"), _string(request, "offered"), melds=_melds(request),
+                       visible=_string(request, "visible", ""), rules=_rules(request), **options)
+
+
 SCORE_KEYS: Final = (*SITUATION_KEYS, *(key for key in GB_KEYS if key not in SITUATION_KEYS))
 """The keys of a score request besides ``hand`` and ``win``: riichi's situation and Chinese Official's
 (``flowers``, ``last_copy``; :func:`paili.score` refuses each outside its rules)."""
@@ -199,7 +214,7 @@ def _warm(request: dict[str, Any]) -> Any:
 
 OPS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "analyze": _analyze, "advise": _advise, "improvements": _improvements, "outlook": _outlook, "score": _score,
-    "score_waits": _score_waits, "review": _review,
+    "score_waits": _score_waits, "review": _review, "call_advice": _call_advice,
     "tiles": _tiles, "version": _version, "warm": _warm}
 """The operations ``handle`` knows, by name (other modules may register more)."""
 

@@ -3,6 +3,8 @@
 * ``python -m paili 123m456p789s11122z`` prints a readable analysis: the hand, shanten per form, then the
   readings of a win, the waits and ukeire of a 13-tile hand, or the discard table of a 14-tile hand.
 * ``--json`` prints ``analyze()`` as JSON.
+* ``python -m paili call HAND --offered 4m --from left`` ranks the calls of the tile just thrown
+  (:func:`paili.call_advice`: pass, ron, chi, pon, open kan; ``--json`` for its JSON).
 * ``python -m paili score HAND --win 5p ...`` scores a winning hand (see :mod:`paili.scoring.cli`).
 * ``python -m paili review game.json --seat 0`` reviews a seat's discards in a tenhou.net/6 log: a line per
   decision (played, best, the expected points lost), then the summary; ``--json`` prints ``review()``.
@@ -26,7 +28,7 @@ from . import __version__
 from .cli_text import add_lang_option, batch, error_lines, label, reading_text
 from .errors import HandError
 from .i18n import t
-from .public import analyze, review
+from .public import analyze, call_advice, review
 from .rules import RULES, VOIDS
 from .scoring.cli import main as score_main
 
@@ -77,12 +79,48 @@ def render(result: dict[str, Any], lang: str = "en") -> str:
     return "\n".join(lines)
 
 
+def call_main(argv: Sequence[str]) -> int:
+    """``python -m paili call HAND --offered 4m --from left``: one line per option, best first."""
+    parser = argparse.ArgumentParser(prog="paili call", description="Should I call the tile just thrown?")
+    parser.add_argument("hand", help="the 13-tile hand, e.g. 3460m55p12789s66z")
+    parser.add_argument("--offered", required=True, help="the tile just thrown, e.g. 4m (0m: a red five)")
+    parser.add_argument("--from", dest="seat", default="left", choices=["left", "across", "right"])
+    parser.add_argument("--visible", default="")
+    parser.add_argument("--dora", default="")
+    parser.add_argument("--turns", type=int, default=17)
+    parser.add_argument("--riichi", default="always", choices=["always", "dama"])
+    parser.add_argument("--seat-wind", default="1z")
+    parser.add_argument("--round-wind", default="1z")
+    parser.add_argument("--rules", default="riichi")
+    parser.add_argument("--allow-swap-back", action="store_true")
+    parser.add_argument("--json", action="store_true", help="print call_advice() as JSON")
+    args = parser.parse_args(argv)
+    try:
+        result = call_advice(args.hand, args.offered, seat=args.seat, visible=args.visible, dora=args.dora,
+                             turns=args.turns, riichi=args.riichi, seat_wind=args.seat_wind,
+                             round_wind=args.round_wind, rules=args.rules, allow_swap_back=args.allow_swap_back)
+    except HandError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(result, ensure_ascii=False, indent=2))
+        return 0
+    print("call  meld      discard  shanten  p_win    ev")
+    for o in result["options"]:
+        ev = f"{o['ev'][-1]:.0f}" if o["ev"] is not None else "-"
+        p_win = f"{o['p_win'][-1]:.4f}" if o["p_win"] is not None else "-"
+        print(f"{o['call']:<5} {o['meld'] or '-':<9} {o['discard'] or '-':<8} {o['shanten']:>7}  {p_win:<8} {ev}")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     if argv[:1] == ["score"]:
         return score_main(argv[1:])
     if argv[:1] == ["review"]:
         return review_main(argv[1:])
+    if argv[:1] == ["call"]:
+        return call_main(argv[1:])
     parser = argparse.ArgumentParser(prog="paili", description="Analyze a mahjong hand (mpsz notation).")
     parser.add_argument("hand", nargs="?", help="e.g. 123m456p789s11122z; without it, read hands from stdin")
     parser.add_argument("--melds", action="append", default=None,

@@ -21,6 +21,7 @@ from .advice import (
     MAX_TURNS,
     Steps,
     advice_steps,
+    call_advice_of,
     check_bool,
     check_int,
     check_objective,
@@ -36,9 +37,11 @@ from .gb.count import score_gb
 from .gb.situation import check_riichi_options
 from .hand import Hand
 from .logs import read_log
+from .notation import parse_tiles
 from .results import (
     advice_json,
     analysis_json,
+    call_advice_json,
     gb_score_json,
     improvements_json,
     outlook_json,
@@ -52,8 +55,8 @@ from .rules import check_rules, check_void
 from .scoring import score_hand, wait_scores
 from .win_value import RIICHI_POLICIES, RiichiPolicy
 
-__all__ = ["advise", "advise_improvements", "advise_steps", "analyze", "outlook", "outlook_steps", "score",
-           "review", "review_steps", "score_waits"]
+__all__ = ["advise", "advise_improvements", "advise_steps", "analyze", "call_advice", "outlook", "outlook_steps",
+           "review", "review_steps", "score", "score_waits"]
 
 
 def analyze(hand: str, *, melds: str | Sequence[str] | None = None, visible: str = "",
@@ -158,6 +161,44 @@ def advise_improvements(hand: str, *, melds: str | Sequence[str] | None = None, 
     rows = improvement_rows(given.hand, visible=given.seen, rules=given.rules, situation=given.situation,
                             visible_reds=given.seen_reds, void=given.void)
     return improvements_json(rows)
+
+
+def call_advice(hand: str, offered: str, *, seat: str = "left", melds: str | Sequence[str] | None = None,
+                visible: str = "", turns: int = DEFAULT_TURNS, max_shanten: int = DEFAULT_MAX_SHANTEN,
+                objective: str = "ev", riichi: str = "always", round_wind: str = "1z", seat_wind: str = "1z",
+                dora: str = "", honba: int = 0, riichi_sticks: int = 0, rules: object = "riichi",
+                void: str | None = None, allow_swap_back: bool = False) -> dict[str, Any]:
+    """Should a 13-tile hand (one waiting for its draw) take ``offered``, the tile just thrown from ``seat``
+    (``"left"``, the player before you, the only one a chi may come from; ``"across"``; ``"right"``), by
+    ron, chi, pon or open kan, or pass? Every legal option with its figures on one time line, best first by
+    ``objective`` at the last turn (the model: :mod:`paili.advice`, section *Calls*).
+
+    The other inputs are :func:`advise`'s (``riichi`` the pass line's policy: a call opens the hand);
+    ``allow_swap_back``: the rule set allows the swap-back discards (食い替え), banned by default. The result:
+    ``offered``, ``seat``, ``options``, each ``{"call", "meld", "discard", "shanten", "p_tenpai", "p_win",
+    "ev", "yaku", "rows", "score"}`` (docs/CONTRACT.md). Raises :class:`HandError` for any bad input.
+
+    >>> r = call_advice("3460m55p12789s66z", "5m", turns=17, dora="1z")
+    >>> [(o["call"], o["meld"], o["discard"], round(o["ev"][-1])) for o in r["options"]]
+    [('pass', None, None, 2050), ('chi', '[345m]', '1s', 385), ('chi', '[456m]', '1s', 234)]
+    """
+    check_objective(objective)
+    allow = check_bool(allow_swap_back, "allow_swap_back")
+    if not isinstance(offered, str):
+        raise HandError(f"expected one tile such as '4m', got {offered!r}", field="offered", code="calls.offered",
+                        params={"got": repr(offered)})
+    counts, reds = parse_tiles(offered, field="offered")
+    if sum(counts) != 1:
+        raise HandError(f"expected one tile such as '4m', got {offered!r}", field="offered", code="calls.offered",
+                        params={"got": repr(offered)})
+    given = checked_inputs(hand, melds=melds, visible=visible, turns=turns, tegawari=False, shanten_down=False,
+                           max_shanten=max_shanten, riichi=riichi, ippatsu=False, round_wind=round_wind,
+                           seat_wind=seat_wind, dora=dora, honba=honba, riichi_sticks=riichi_sticks, rules=rules,
+                           double_riichi=False, void=void)
+    tile = counts.index(1)
+    with collector_paused():
+        advice = call_advice_of(given, tile, any(reds), seat=seat, objective=objective, allow_swap_back=allow)
+    return call_advice_json(advice)
 
 
 def outlook(hand: str, *, melds: str | Sequence[str] | None = None, visible: str = "",

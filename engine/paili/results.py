@@ -45,7 +45,7 @@ from .tiles import FIVES, SUITS, tile_code, tile_name
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from .advice import Advice, AdviceRow, Improvement, Outlook, Wait
+    from .advice import Advice, AdviceRow, CallAdvice, CallOption, Improvement, Outlook, Wait
     from .agari import Decomposition
     from .analysis import Analysis
     from .gb.count import GbScore
@@ -290,6 +290,23 @@ def outlook_json(o: Outlook) -> JSON:
         "note": o.note,
     })
     return result
+
+
+def _call_option_json(o: CallOption) -> JSON:
+    return {"call": o.call, "meld": str(o.meld) if o.meld is not None else None,
+            "discard": tile_code(o.discard.discard.tile, red=o.discard.discard.red) if o.discard is not None else None,
+            "shanten": o.shanten, "p_tenpai": _figures(o.p_tenpai), "p_win": _figures(o.p_win), "ev": _figures(o.ev),
+            "yaku": o.yaku,
+            "rows": [_advice_row_json(o.hand, row) for row in o.rows] if o.hand is not None else [],
+            "score": score_json(o.score) if o.score is not None else None}
+
+
+def call_advice_json(a: CallAdvice) -> JSON:
+    """The result of :func:`paili.call_advice`: ``offered`` (``"0m"`` for a red five), ``seat`` and ``options``
+    (best first), each ``{"call", "meld", "discard", "shanten", "p_tenpai", "p_win", "ev", "yaku", "rows",
+    "score"}``."""
+    return {"offered": tile_code(a.offered, red=a.red), "seat": a.seat,
+            "options": [_call_option_json(o) for o in a.options]}
 
 
 def error_json(exc: Exception) -> JSON:

@@ -48,7 +48,7 @@ class WinValue:
 
     def __init__(self, hand: Hand, *, seen: Sequence[int], seen_reds: Sequence[int], riichi: RiichiPolicy,
                  ippatsu: bool, round_wind: str, seat_wind: str, dora: Sequence[int], dora_reds: Sequence[int],
-                 honba: int, riichi_sticks: int, rules: ScoringRules) -> None:
+                 honba: int, riichi_sticks: int, rules: ScoringRules, kan_dora: bool = False) -> None:
         self.melds = hand.melds
         self.closed = hand.is_closed
         self.riichi = self.closed and riichi == "always"
@@ -61,13 +61,16 @@ class WinValue:
         for k in dora:
             self._unseen[k] -= 1
         self.indicators = max(1, len(dora))
+        self.kan_dora = kan_dora and not self.riichi
+        """An open kan has just turned a new dora indicator, unknown to the model: drawn, like the ura dora,
+        from the tiles unseen at the win, its points are the exact expectation over it (open hands only)."""
         self._round_wind = check_wind("round_wind", round_wind)
         self._seat_wind = check_wind("seat_wind", seat_wind)
         self._dora = tuple(dora)
         self._honba = honba
         self._riichi_sticks = riichi_sticks
         self._rules = rules
-        self._settings: dict[tuple[bool, bool, int], Setting] = {}
+        self._settings: dict[tuple[bool, bool, int, bool], Setting] = {}
         meld_reds = [0, 0, 0]
         for m in hand.melds:
             if m.reds:
@@ -106,39 +109,54 @@ class WinValue:
             found = self._points[key] = self._score(c, reds, win, red, False, False, double)
         return found
 
-    def _setting(self, tsumo: bool, ippatsu: bool, riichi: int) -> Setting:
-        """The scoring setting of a win by tsumo or ron, with ippatsu or not, riichi 0, 1 or 2 (made once)."""
-        key = (tsumo, ippatsu, riichi)
+    def rinshan(self, c: Sequence[int], reds: Sequence[int], win: int, red: bool) -> float:
+        """Points of the self-drawn win of ``win`` on a kan's replacement draw (rinshan kaihou, 嶺上開花)."""
+        key = bytes(c) + bytes(reds) + bytes((win, red, False, True, False, True))
+        found = self._points.get(key)
+        if found is None:
+            found = self._points[key] = self._score(c, reds, win, red, True, False, False, rinshan=True)
+        return found
+
+    def _setting(self, tsumo: bool, ippatsu: bool, riichi: int, rinshan: bool = False) -> Setting:
+        """The scoring setting of a win by tsumo or ron, with ippatsu or not, riichi 0, 1 or 2, on a kan's
+        replacement draw or not (made once)."""
+        key = (tsumo, ippatsu, riichi, rinshan)
         found = self._settings.get(key)
         if found is None:
             situation = Situation(tsumo=tsumo, round_wind=self._round_wind, seat_wind=self._seat_wind, riichi=riichi,
-                                  ippatsu=ippatsu, last_tile=False, rinshan=False, chankan=False, blessing=False)
+                                  ippatsu=ippatsu, last_tile=False, rinshan=rinshan, chankan=False, blessing=False)
             found = self._settings[key] = Setting(situation, self._dora, (), self._honba, self._riichi_sticks,
                                                   self._rules)
         return found
 
     def _score(self, c: Sequence[int], reds: Sequence[int], win: int, red: bool, tsumo: bool,
-               ippatsu: bool, double: bool) -> float:
+               ippatsu: bool, double: bool, rinshan: bool = False) -> float:
         """The points of a win (``red``, the winning copy being the red five, changes nothing: ``reds`` holds
-        it), expected over the ura dora when the hand is in riichi."""
+        it), expected over the ura dora when the hand is in riichi, over the kan's new indicator after an open
+        kan (:attr:`kan_dora`)."""
         counts = tuple(c)
         if not self.riichi:
-            return float(win_points(counts, reds, self.melds, win, self._setting(tsumo, False, 0))[0])
+            setting = self._setting(tsumo, False, 0, rinshan)
+            if not self.kan_dora:
+                return float(win_points(counts, reds, self.melds, win, setting)[0])
+            hits = self.ura(c, 1)
+            points = win_points(counts, reds, self.melds, win, setting, [h for _, h in hits])
+            return float(sum(p * value for (p, _), value in zip(hits, points, strict=True)))
         ura = self.ura(c)
         points = win_points(counts, reds, self.melds, win, self._setting(tsumo, ippatsu, 2 if double else 1),
                             [hits for _, hits in ura])
         return float(sum(p * value for (p, _), value in zip(ura, points, strict=True)))
 
-    def ura(self, c: Sequence[int]) -> list[tuple[float, int]]:
-        """The distribution of the number of ura dora of the winning 14-tile counts ``c``, as
-        ``(probability, hits)`` by increasing hits."""
-        key = bytes(c)
+    def ura(self, c: Sequence[int], indicators: int | None = None) -> list[tuple[float, int]]:
+        """The distribution of the number of ura dora (or of the dora of ``indicators`` indicators drawn alike)
+        of the winning 14-tile counts ``c``, as ``(probability, hits)`` by increasing hits."""
+        m = self.indicators if indicators is None else indicators
+        key = bytes(c) + bytes((m,))
         found = self._ura.get(key)
         if found is not None:
             return found
         called = self.called
         base = self._unseen
-        m = self.indicators
         weights: dict[int, int] = {}
         if m == 1:
             for k in range(KINDS):

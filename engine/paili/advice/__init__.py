@@ -105,6 +105,35 @@ figure is the optimum over every line of play that uses at most one option move 
   option discard leads to a default-policy search of its own). The options only add choices, so they never
   lower a figure; they do not apply to a hand in riichi.
 
+Calls (鳴き: :func:`paili.call_advice`, :mod:`~paili.advice.calls`): a 13-tile hand offered the tile just
+thrown, from the left (the only seat a chi may come from; no chi under ``sanma`` or ``sichuan``), across or
+right. Its options, each under the model above with the default policy (no options):
+
+* ``pass``: the hand as it stands (:func:`paili.outlook`) with ``turns`` own draws, the offered tile seen
+  (out of the wall), under the ``riichi`` policy given. A closed tenpai hand under ``riichi="always"`` is in
+  riichi: it never calls (its options are pass and ron).
+* ``ron``: when the offered tile completes a win with a yaku (furiten aside): its :func:`paili.score` (riichi
+  when the hand is in riichi, no ura dora), ``p_win`` and ``p_tenpai`` 1 and ``ev`` the points throughout
+  (with riichi, expected over the ura dora as a tsumo's are).
+* ``chi`` / ``pon`` (every distinct meld; a red five used or not, when the hand can give either): the call
+  replaces the draw it skips and is followed at once by its discard, then ``turns - 1`` own draws. The hand
+  is open: it never declares riichi, the closed-hand yaku are gone and an open yaku's han are the open ones;
+  a complete shape without a yaku wins nothing. The offered tile is in the meld (so out of the wall). The
+  swap-back ban (食い替え), unless ``allow_swap_back``: after a pon no discard of the called kind; after a chi
+  neither that kind nor the tile beyond the sequence's other end (chi 4m with 56m: not 4m or 7m). A call
+  whose every discard is banned is not offered.
+* ``kan`` (open kan, 大明槓, three copies held): the replacement draw (嶺上) comes at once, in place of the
+  draw skipped: a win on it scores rinshan kaihou; any other draw is kept or thrown as the default policy
+  says; then ``turns - 1`` own draws. Its new dora indicator is not known to the model: every win after the
+  kan is worth the exact expectation over that indicator drawn from the tiles unseen at the win (as the ura
+  dora are), and it neither leaves the model's wall nor changes a choice.
+* All options share the pass line's time line: entry ``n`` of ``p_win``, ``p_tenpai`` and ``ev`` is the
+  figure within the pass line's first ``n + 1`` draws. A chi or pon has made ``n`` own draws by then: its
+  entry 0 is 0 (``p_tenpai`` too, even when its discard leaves it tenpai: no draw of its own yet); a kan's
+  entry ``n`` counts its replacement draw and ``n`` more. ``yaku``: the option's chance to win by the last
+  turn is above 0 (a win with a yaku is within reach; ``None`` when the hand is not scored). The options are
+  ranked as the discard rows are.
+
 Improvements (改良) of a discard: the draws that keep its shanten but, after the best discard that keeps the
 shanten, leave a hand with more ukeire; each with its copies left and that best ukeire (``ukeire_after``),
 counted as the discard table counts (see *Counting*).
@@ -125,6 +154,7 @@ check the values against a plain-recursion reference):
 from __future__ import annotations
 
 from .answers import Advice, AdviceRow, Improvement, Outlook, Wait
+from .calls import SEATS, CallAdvice, CallOption, call_advice_of, swap_back_kinds
 from .improvement import improvement_draws, improvement_rows
 from .inputs import (
     ADVICE_KEYS,
@@ -148,7 +178,8 @@ from .ranking import ORDER_BY, advice_steps
 from .stepping import Steps, collector_paused, finish, searched
 
 __all__ = ["ADVICE_KEYS", "DEFAULT_MAX_SHANTEN", "DEFAULT_TURNS", "MAX_SHANTEN_LIMIT", "MAX_TURNS", "OBJECTIVES",
-           "OPTION_MOVES", "ORDER_BY", "OUTLOOK_KEYS", "SHANTEN_DOWN_LIMIT", "Advice", "AdviceRow", "Chances",
-           "DefaultPolicy", "Given", "Improvement", "OptionMoves", "Outlook", "Situation", "Steps", "Values", "Wait",
-           "advice_steps", "best_discard", "check_bool", "check_int", "check_objective", "checked_inputs",
-           "collector_paused", "finish", "improvement_draws", "improvement_rows", "outlook_of", "searched"]
+           "OPTION_MOVES", "ORDER_BY", "OUTLOOK_KEYS", "SEATS", "SHANTEN_DOWN_LIMIT", "Advice", "AdviceRow",
+           "CallAdvice", "CallOption", "Chances", "DefaultPolicy", "Given", "Improvement", "OptionMoves", "Outlook",
+           "Situation", "Steps", "Values", "Wait", "advice_steps", "best_discard", "call_advice_of", "check_bool",
+           "check_int", "check_objective", "checked_inputs", "collector_paused", "finish", "improvement_draws",
+           "improvement_rows", "outlook_of", "searched", "swap_back_kinds"]

@@ -89,9 +89,10 @@ class Situation(NamedTuple):
     tenpai declares a double riichi (with ``riichi="always"``)."""
 
 
-def win_value_of(hand: Hand, seen: Sequence[int], seen_reds: Sequence[int], situation: Situation
-                 ) -> WinValue:
-    """The :class:`WinValue` of ``hand`` in ``situation`` (checked: a bad field raises :class:`HandError`)."""
+def win_value_of(hand: Hand, seen: Sequence[int], seen_reds: Sequence[int], situation: Situation,
+                 kan_dora: bool = False) -> WinValue:
+    """The :class:`WinValue` of ``hand`` in ``situation`` (checked: a bad field raises :class:`HandError`);
+    ``kan_dora``: an open kan has just turned a new indicator (see :class:`WinValue`)."""
     if situation.riichi not in RIICHI_POLICIES:
         raise HandError(f"expected riichi to be one of {', '.join(map(repr, RIICHI_POLICIES))}, got "
                         f"{situation.riichi!r}", field="riichi", code="option.choice",
@@ -116,7 +117,7 @@ def win_value_of(hand: Hand, seen: Sequence[int], seen_reds: Sequence[int], situ
     dora = [k for k in range(KINDS) for _ in range(counts[k])]
     return WinValue(hand, seen=seen, seen_reds=seen_reds, riichi=situation.riichi, ippatsu=ippatsu,
                     round_wind=_NAMES[round_wind], seat_wind=_NAMES[seat_wind], dora=dora, dora_reds=reds,
-                    honba=honba, riichi_sticks=sticks, rules=resolve_rules(situation.rules))
+                    honba=honba, riichi_sticks=sticks, rules=resolve_rules(situation.rules), kan_dora=kan_dora)
 
 
 class Given(NamedTuple):
@@ -178,11 +179,12 @@ def check_discarding(hand: Hand) -> None:
 
 
 def scored_policy(hand: Hand, *, visible: Sequence[int] | None, turns: int, rules: Rules,
-                  situation: Situation | None, visible_reds: Sequence[int], void: int | None
-                  ) -> tuple[list[int], WinValue | None, DefaultPolicy]:
+                  situation: Situation | None, visible_reds: Sequence[int], void: int | None,
+                  kan_dora: bool = False) -> tuple[list[int], WinValue | None, DefaultPolicy]:
     """The seen counts (``visible`` plus the dora indicators when the hand is scored), the :class:`WinValue`
     (``None`` when the hand is not scored) and the :class:`DefaultPolicy` of a 3n+2 hand (the advice's) or a
-    3n+1 hand (the outlook's), ``situation`` checked here."""
+    3n+1 hand (the outlook's), ``situation`` checked here; ``kan_dora``: the hand has just made an open kan
+    (see :class:`WinValue`)."""
     seen = list(visible) if visible is not None else [0] * KINDS
     if situation is None:
         situation = Situation()
@@ -190,7 +192,7 @@ def scored_policy(hand: Hand, *, visible: Sequence[int] | None, turns: int, rule
     # counting three a meld once the hand has drawn, 13 before.
     full = 14 if hand.tile_count % 3 == 2 else 13
     scored = rules == "riichi" and hand.tile_count + 3 * len(hand.melds) == full
-    value = win_value_of(hand, seen, visible_reds, situation) if scored else None
+    value = win_value_of(hand, seen, visible_reds, situation, kan_dora) if scored else None
     if value is not None:  # the dora indicators are seen tiles
         dora_counts = parse_tiles(situation.dora, field="dora")[0]
         seen = [seen[k] + dora_counts[k] for k in range(KINDS)]

@@ -1,0 +1,283 @@
+"""Call advice (鳴き): should the player take the tile just thrown by chi, pon, open kan or ron, or pass?
+
+:func:`call_advice_of` answers a :class:`CallAdvice`: every legal option (:class:`CallOption`) with its
+figures on one time line, best first. The model is the advisor's (:mod:`paili.advice`, section *Calls*
+there states what a call changes); this module builds each option's hand and asks the advisor:
+
+* ``pass``: the 13-tile hand's :func:`~paili.advice.outlook.outlook_of` with the offered tile seen;
+* ``ron``: the win on the offered tile, scored once;
+* ``chi`` / ``pon``: the hand after the call must discard: its :func:`~paili.advice.ranking.advice_steps`
+  with ``turns - 1`` draws, the swap-back discards left out, its best row the option's figures;
+* ``kan``: the hand after the open kan draws its replacement at once (a win on it scores rinshan kaihou),
+  then follows the default policy with ``turns - 1`` draws; every win after the kan is worth the exact
+  expectation over the kan's new dora indicator (:class:`~paili.win_value.WinValue`'s ``kan_dora``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Final
+
+from ..errors import HandError
+from ..hand import Hand, Meld
+from ..scoring.calculate import Score, score_hand
+from ..shanten import shanten
+from ..tiles import HONOR_BASE, Tile, tile_name
+from ..win_value import FIVE_SUIT
+from .answers import AdviceRow
+from .inputs import Given, scored_policy, win_value_of
+from .model import Values
+from .outlook import outlook_of
+from .ranking import ORDER_BY, advice_steps
+from .stepping import finish
+
+__all__ = ["SEATS", "CallAdvice", "CallOption", "call_advice_of", "swap_back_kinds"]
+
+SEATS: Final = ("left", "across", "right")
+"""Who threw the tile: the player before you (``left``, the only one a chi may come from), across, right."""
+
+NO_CHI_RULES: Final = ("sanma", "sichuan")
+
+
+@dataclass(frozen=True, slots=True)
+class CallOption:
+    """One answer to the offered tile: ``call`` (``pass``, ``ron``, ``chi``, ``pon``, ``kan``), the meld it
+    makes, the hand after the call (``None`` for pass and ron), its best discard (a row of ``rows``; ``None``
+    for pass, ron and kan, which discards only after its replacement draw), the figures on the pass line's
+    time line (``None`` beyond ``max_shanten``; ``ev`` also when the hand is not scored), whether a win with a
+    yaku is within reach, the discard table after the call (the swap-back discards left out) and a ron's
+    score."""
+
+    call: str
+    meld: Meld | None
+    hand: Hand | None
+    discard: AdviceRow | None
+    shanten: int
+    p_tenpai: tuple[float, ...] | None
+    p_win: tuple[float, ...] | None
+    ev: tuple[float, ...] | None
+    yaku: bool | None
+    rows: tuple[AdviceRow, ...]
+    score: Score | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CallAdvice:
+    """The options of a 13-tile hand offered ``offered`` (``red``: the red five) from ``seat``, best first by
+    ``objective`` at the last turn."""
+
+    hand: Hand
+    offered: Tile
+    red: bool
+    seat: str
+    turns: int
+    objective: str
+    options: tuple[CallOption, ...]
+
+
+def swap_back_kinds(meld: Meld, offered: Tile) -> frozenset[Tile]:
+    """The discards the swap-back ban (食い替え) forbids after calling ``offered`` into ``meld``: its kind, and
+    after a chi the tile beyond the sequence's other end (chi 4m with 56m: 4m and 7m; with 23m: 4m and 1m).
+
+    >>> sorted(swap_back_kinds(Meld("chi", (3, 4, 5)), 3)), sorted(swap_back_kinds(Meld("chi", (1, 2, 3)), 3))
+    ([3, 6], [0, 3])
+    """
+    banned = {offered}
+    if meld.kind == "chi":
+        low, high = meld.tiles[0], meld.tiles[2]
+        other = high + 1 if offered == low else low - 1 if offered == high else None
+        if other is not None and other // 9 == offered // 9 and 0 <= other < HONOR_BASE:
+            banned.add(other)
+    return frozenset(banned)
+
+
+def _take(hand: Hand, used: tuple[Tile, ...], used_reds: int, kind: str, offered: Tile, red: bool) -> Hand:
+    """``hand`` after calling ``offered`` with its concealed ``used`` tiles (``used_reds`` of them red)."""
+    counts = list(hand.concealed)
+    for t in used:
+        counts[t] -= 1
+    reds = list(hand.reds)
+    if used_reds:
+        reds[FIVE_SUIT[next(t for t in used if t in FIVE_SUIT)]] -= used_reds
+    meld = Meld(kind, tuple(sorted((*used, offered))), used_reds + red)  # type: ignore[arg-type]
+    return Hand(tuple(counts), (reds[0], reds[1], reds[2]), (*hand.melds, meld), hand.nukidora)
+
+
+def _red_choices(hand: Hand, used: tuple[Tile, ...]) -> list[int]:
+    """How many red fives the concealed ``used`` tiles can include (0 or 1 each way the hand allows)."""
+    fives = [t for t in used if t in FIVE_SUIT]
+    if not fives:
+        return [0]
+    five = fives[0]
+    held, red = hand.concealed[five], hand.reds[FIVE_SUIT[five]]
+    need = len(fives)
+    return [n for n in (0, 1) if n <= red and need - n <= held - red]
+
+
+def _calls(hand: Hand, offered: Tile, red: bool, seat: str, rules: str) -> list[Hand]:
+    """The hands after every distinct chi, pon and open kan of ``offered`` (chi only from the left, none
+    under sanma and Sichuan; red copies apart when the hand can give either)."""
+    c = hand.concealed
+    out: list[Hand] = []
+    if seat == "left" and rules not in NO_CHI_RULES and offered < HONOR_BASE and hand.tile_count >= 4:
+        n = offered % 9
+        for low in (n - 2, n - 1, n):
+            if low < 0 or low > 6:
+                continue
+            used = tuple(offered - n + low + i for i in range(3) if low + i != n)
+            if all(c[t] for t in used):
+                out.extend(_take(hand, used, r, "chi", offered, red) for r in _red_choices(hand, used))
+    if c[offered] >= 2 and hand.tile_count >= 4:
+        out.extend(_take(hand, (offered, offered), r, "pon", offered, red)
+                   for r in _red_choices(hand, (offered, offered)))
+    if c[offered] >= 3 and sum(m.kind in ("kan", "ankan") for m in hand.melds) < 4:
+        out.extend(_take(hand, (offered,) * 3, r, "kan", offered, red)
+                   for r in _red_choices(hand, (offered,) * 3))
+    return out
+
+
+def _rank(objective: str, scored: bool) -> Any:
+    order_by = ORDER_BY["p_win" if objective == "ev" and not scored else objective]
+
+    def rank(item: tuple[int, CallOption]) -> tuple[Any, ...]:
+        order, o = item
+        figures = {"p_win": o.p_win, "p_tenpai": o.p_tenpai, "ev": o.ev}
+        if o.p_win is None:
+            return (True, *(0.0 for _ in order_by), order)
+        return (False, *(-(figures[key] or (0.0,))[-1] for key in order_by), order)
+    return rank
+
+
+def _yaku(p_win: tuple[float, ...] | None, scored: bool) -> bool | None:
+    """A win with a yaku is within reach when the chance to win is above 0 by the last turn."""
+    return p_win[-1] > 0 if scored and p_win is not None else None
+
+
+def _kan_line(hand: Hand, given: Given) -> tuple[tuple[float, ...], tuple[float, ...], tuple[float, ...] | None,
+                                                   bool]:
+    """The figures of the 3n+1 hand after an open kan: its replacement draw at once, then ``turns - 1``
+    draws under the default policy; entry ``n`` after the replacement and ``n`` more draws."""
+    n = given.turns
+    _, value, policy = scored_policy(hand, visible=given.seen, turns=n - 1, rules=given.rules,
+                                     situation=given.situation, visible_reds=given.seen_reds, void=given.void,
+                                     kan_dora=True)
+    c = list(hand.concealed)
+    reds = value.reds_of(hand) if value is not None else [0, 0, 0]
+    s, total, lowering = policy.chances(c)
+    win, ten, ev = [0.0] * n, [0.0] * n, [0.0] * n
+    hit = 0.0
+    for k, r in lowering:
+        c[k] += 1
+        for copies, is_red in policy.copies(k, r, reds):
+            q = copies / total
+            if is_red:
+                reds[FIVE_SUIT[k]] += 1
+            after: Values
+            if s == 0:  # a complete shape on the replacement draw: rinshan kaihou is its yaku
+                points = value.rinshan(c, reds, k, is_red) if value is not None else 0.0
+                after = Values([1.0] * n, [1.0] * n, [points] * n)
+            else:
+                after = policy.best_after(c, reds, s - 1)
+            if is_red:
+                reds[FIVE_SUIT[k]] -= 1
+            hit += q
+            for i in range(n):
+                win[i] += q * after.win[i]
+                ten[i] += q * after.tenpai[i]
+                ev[i] += q * after.ev[i]
+        c[k] -= 1
+    stay = policy.values(c, reds)
+    rest = 1.0 - hit if total else 1.0
+    for i in range(n):
+        win[i] += rest * stay.win[i]
+        ten[i] += rest * stay.tenpai[i]
+        ev[i] += rest * stay.ev[i]
+    return tuple(win), tuple(ten), tuple(ev) if value is not None else None, value is not None
+
+
+def _shifted(row: AdviceRow) -> tuple[tuple[float, ...] | None, tuple[float, ...] | None, tuple[float, ...] | None]:
+    """A call's best row on the pass line's time line: entry 0 is 0 (no own draw made yet, as the rules of
+    the call advice fix it, tenpai or not), then its figures after 1, 2... of its own draws."""
+    if row.p_win is None or row.p_tenpai is None:
+        return None, None, None
+    return ((0.0, *row.p_tenpai), (0.0, *row.p_win), (0.0, *row.ev) if row.ev is not None else None)
+
+
+def call_advice_of(given: Given, offered: Tile, red: bool, *, seat: str, objective: str,
+                   allow_swap_back: bool = False) -> CallAdvice:
+    """The :class:`CallAdvice` of the checked inputs ``given`` (a 13-tile hand; ``given.seen`` without the
+    offered tile) for ``offered`` thrown from ``seat``."""
+    hand = given.hand
+    if hand.tile_count % 3 != 1:
+        raise HandError(f"expected a hand waiting for its draw (3n+1 concealed tiles: 13, 10, 7, 4 or 1), got "
+                        f"{hand.tile_count}; call advice is about the tile another player has just thrown",
+                        code="calls.size", params={"count": hand.tile_count})
+    if seat not in SEATS:
+        raise HandError(f"expected seat to be one of {', '.join(map(repr, SEATS))}, got {seat!r}", field="seat",
+                        code="option.choice",
+                        params={"name": "seat", "choices": ", ".join(map(repr, SEATS)), "got": repr(seat)})
+    called = hand.called_counts()
+    if hand.concealed[offered] + called[offered] + given.seen[offered] >= 4:
+        raise HandError(f"expected at most 4 copies of {tile_name(offered)} with the offered one, the hand's "
+                        f"and the visible ones", field="offered", code="calls.offered_copies",
+                        params={"tile": tile_name(offered)})
+    suit = FIVE_SUIT.get(offered)
+    if red and suit is not None and hand.reds[suit] + given.seen_reds[suit] + sum(
+            m.reds for m in hand.melds if m.tiles[0] // 9 == suit) >= 1:
+        raise HandError(f"expected one red five of each suit, got a second red {tile_name(offered)}",
+                        field="offered", code="calls.offered_copies", params={"tile": tile_name(offered)})
+    turns = given.turns
+    seen = list(given.seen)
+    seen[offered] += 1
+    seen_reds = list(given.seen_reds)
+    if red and suit is not None:
+        seen_reds[suit] += 1
+    passing = given._replace(seen=seen, seen_reds=seen_reds, tegawari=False, shanten_down=False)
+    stand = finish(outlook_of(hand, passing))
+    scored = stand.situation is not None
+    options = [CallOption("pass", None, None, None, stand.shanten, stand.p_tenpai, stand.p_win, stand.ev,
+                          _yaku(stand.p_win, scored), ())]
+    in_riichi = scored and stand.shanten == 0 and hand.is_closed and given.situation.riichi == "always"
+    # ron: the offered tile completes a win with a yaku (furiten aside)
+    counts = list(hand.concealed)
+    counts[offered] += 1
+    reds = list(hand.reds)
+    if red and suit is not None:
+        reds[suit] += 1
+    won = Hand(tuple(counts), (reds[0], reds[1], reds[2]), hand.melds, hand.nukidora)
+    if shanten(won, rules=given.rules, void=given.void).min == -1:
+        if scored:
+            situation = given.situation
+            value = win_value_of(hand, seen, seen_reds, situation)
+            code = "0" + "mps"[suit] if red and suit is not None else tile_name(offered)
+            score = score_hand(won, win=code, rules=situation.rules, tsumo=False, round_wind=situation.round_wind,
+                               seat_wind=situation.seat_wind, riichi=1 if in_riichi else 0, dora=situation.dora,
+                               honba=situation.honba, riichi_sticks=situation.riichi_sticks, indicators_checked=True)
+            if score.yaku:
+                points = value.ron(counts, value.reds_of(won), offered, red)
+                options.append(CallOption("ron", None, None, None, -1, (1.0,) * turns, (1.0,) * turns,
+                                          (points,) * turns, True, (), score))
+        else:
+            options.append(CallOption("ron", None, None, None, -1, (1.0,) * turns, (1.0,) * turns, None, None, ()))
+    if not in_riichi:  # a hand in riichi never calls
+        for after in _calls(hand, offered, red, seat, given.rules):
+            meld = after.melds[-1]
+            if meld.kind == "kan":
+                w, t, e, kan_scored = _kan_line(after, given)
+                s = shanten(after, rules=given.rules, void=given.void).min
+                options.append(CallOption("kan", meld, after, None, s, t, w, e, _yaku(w, kan_scored), ()))
+                continue
+            advice = finish(advice_steps(after, visible=given.seen, turns=turns - 1, max_shanten=given.max_shanten,
+                                         rules=given.rules, objective=objective, situation=given.situation,
+                                         visible_reds=given.seen_reds, void=given.void, improvements=False))
+            banned = frozenset() if allow_swap_back else swap_back_kinds(meld, offered)
+            rows = tuple(row for row in advice.rows if row.discard.tile not in banned)
+            if not rows:
+                continue  # every discard is banned: the call cannot be made
+            best = rows[0]
+            t2, w2, e2 = _shifted(best)
+            options.append(CallOption(meld.kind, meld, after, best, best.discard.shanten, t2, w2, e2,
+                                      _yaku(w2, advice.situation is not None), rows))
+    ranked = sorted(enumerate(options), key=_rank(objective, scored))
+    return CallAdvice(hand, offered, red, seat, turns, objective, tuple(o for _, o in ranked))
+

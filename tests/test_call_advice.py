@@ -1,0 +1,219 @@
+"""Tests of the call advice (:func:`paili.call_advice`, :mod:`paili.advice.calls`).
+
+Each call line is checked against the plain recursion of the advisor's model (``ValueReference`` of
+``test_advice_values``: every copy drawn, every discard, :func:`paili.score` at the leaves) run on the hand
+after the call with ``turns - 1`` draws, to 1e-9: every row of the discard table after a chi or a pon (the
+swap-back discards left out), the option's figures being its best row on the pass line's time line; an open
+kan's replacement draw (rinshan kaihou) and its new dora indicator enumerated copy by copy. The pass line is
+:func:`paili.outlook` with the offered tile visible; a ron is :func:`paili.score`'s points.
+"""
+
+from __future__ import annotations
+
+import pytest
+from support import scaled
+from test_advice_values import ValueReference
+
+import paili
+from paili.advice import swap_back_kinds
+from paili.hand import Hand, Meld
+from paili.tiles import FIVES, tile_from_name, tile_name
+
+SITUATION = {"round_wind": "1z", "seat_wind": "2z", "honba": 0, "riichi_sticks": 0, "rules": "riichi"}
+TURNS = scaled(4, 6)
+
+
+def option(result: dict[str, object], call: str, meld: str | None = None) -> dict[str, object]:
+    found = [o for o in result["options"] if o["call"] == call and (meld is None or o["meld"] == meld)]  # type: ignore[attr-defined,index]
+    assert len(found) == 1, (call, meld, [(o["call"], o["meld"]) for o in result["options"]])  # type: ignore[attr-defined,index]
+    return found[0]  # type: ignore[no-any-return]
+
+
+def after_discard(hand: Hand, tile: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    counts = list(hand.concealed)
+    kind = tile_from_name(tile)
+    counts[kind] -= 1
+    reds = list(hand.reds)
+    if tile[0] == "0":
+        reds[FIVES.index(kind)] -= 1
+    return tuple(counts), tuple(reds)
+
+
+def check_call(hand: str, offered: str, call: str, meld: str, *, visible: str = "", dora: str = "1z",
+               seat: str = "left", turns: int = TURNS, allow_swap_back: bool = False) -> dict[str, object]:
+    """Compare a chi's or pon's option and every row after it with the reference; the option."""
+    result = paili.call_advice(hand, offered, seat=seat, visible=visible, dora=dora, turns=turns, riichi="dama",
+                               allow_swap_back=allow_swap_back, **SITUATION)  # type: ignore[arg-type]
+    got = option(result, call, meld)
+    before = paili.parse(hand)
+    after = paili.parse(format_after(got, before))
+    seen, seen_reds = paili.parse_tiles(visible)
+    ref = ValueReference(after, visible=seen, visible_reds=seen_reds, dora=dora, riichi="dama", ippatsu=False,
+                         situation=dict(SITUATION))
+    banned = set() if allow_swap_back else swap_back_kinds(after.melds[-1], tile_from_name(offered))
+    rows = got["rows"]
+    assert rows and not any(tile_from_name(r["tile"]) in banned for r in rows)  # type: ignore[index,union-attr]
+    best = None
+    for row in rows:  # type: ignore[union-attr]
+        counts, reds = after_discard(after, row["tile"])
+        for objective, key in (("win", "p_win"), ("tenpai", "p_tenpai"), ("ev", "ev")):
+            want = [ref.value(counts, reds, t, objective, True) for t in range(1, turns)]
+            assert row[key] == pytest.approx(want, abs=1e-9, rel=1e-12), (hand, offered, meld, row["tile"], key)
+        if best is None:
+            best = row
+    assert best is not None and got["discard"] == best["tile"]
+    assert got["p_win"] == [0.0, *best["p_win"]] and got["ev"] == [0.0, *best["ev"]]
+    assert got["p_tenpai"] == [0.0, *best["p_tenpai"]]
+    # every discard of the called hand not banned has its row
+    kinds = {k for k in range(34) if after.concealed[k]} - banned
+    assert {tile_from_name(r["tile"]) for r in rows} == kinds  # type: ignore[index,union-attr]
+    return got
+
+
+def format_after(got: dict[str, object], before: Hand) -> str:
+    """The hand after the call, from its first row's ``after`` (the row's discard put back)."""
+    row = got["rows"][0]  # type: ignore[index]
+    text: str = row["after"]
+    concealed, *melds = text.split(" ")
+    return f"{concealed}{row['tile']} {' '.join(melds)}"
+
+
+def test_pass_is_the_outlook_with_the_offered_tile_seen() -> None:
+    result = paili.call_advice("3460m55p12789s66z", "5m", turns=TURNS, dora="1z", visible="9p", **SITUATION)  # type: ignore[arg-type]
+    passing = option(result, "pass")
+    want = paili.outlook("3460m55p12789s66z", turns=TURNS, dora="1z", visible="9p5m", **SITUATION)  # type: ignore[arg-type]
+    assert (passing["p_win"], passing["p_tenpai"], passing["ev"]) == (want["p_win"], want["p_tenpai"], want["ev"])
+    assert passing["meld"] is None and passing["discard"] is None and passing["rows"] == []
+
+
+def test_ron_scores_the_win_and_a_riichi_hand_never_calls() -> None:
+    result = paili.call_advice("34m456p678s22p345s", "2m", turns=3, riichi="dama", **SITUATION)  # type: ignore[arg-type]
+    ron = option(result, "ron")
+    score = paili.score("234m456p678s22p345s", win="2m", **SITUATION)  # type: ignore[arg-type]
+    assert ron["score"] == score and ron["ev"] == [score["points"]] * 3 and ron["p_win"] == [1.0] * 3
+    assert result["options"][0]["call"] == "ron"  # type: ignore[index]
+    in_riichi = paili.call_advice("34m456p678s22p345s", "2m", turns=3, **SITUATION)  # type: ignore[arg-type]
+    assert [o["call"] for o in in_riichi["options"]] == ["ron", "pass"]  # type: ignore[index]
+
+
+def test_no_ron_without_a_yaku() -> None:
+    result = paili.call_advice("23m456p789s11z [777z]", "1m", turns=2, seat="across", **SITUATION)  # type: ignore[arg-type]
+    assert "ron" in [o["call"] for o in result["options"]]  # type: ignore[index]  # chun
+    result = paili.call_advice("23m456p789s11z [789s]", "1m", turns=2, **SITUATION)  # type: ignore[arg-type]
+    assert "ron" not in [o["call"] for o in result["options"]]  # type: ignore[index]
+
+
+def test_chi_with_red_variants() -> None:
+    # 4m with 05m or with 55m... the hand holds a red and a plain five: both chi 345m are offered
+    hand = "3055m46p12789s66z"
+    result = paili.call_advice(hand, "4m", turns=2, dora="1z", riichi="dama", **SITUATION)  # type: ignore[arg-type]
+    melds = sorted(o["meld"] for o in result["options"] if o["call"] == "chi")  # type: ignore[index]
+    assert "[340m]" in melds and "[345m]" in melds
+    for meld in ("[340m]", "[345m]"):
+        check_call(hand, "4m", "chi", meld, turns=TURNS)
+
+
+def test_pon_and_chi_against_the_reference() -> None:
+    check_call("3460m55p12789s66z", "5m", "chi", "[345m]", visible="9p1s")
+    check_call("3460m55p12789s66z", "6z", "pon", "[666z]", seat="right")
+    check_call("2344m456p11789s6z", "3m", "chi", "[234m]")
+
+
+def test_swap_back_ban_and_its_option() -> None:
+    hand = "4566m456p11789s7z"
+    banned = check_call(hand, "4m", "chi", "[456m]")
+    assert not any(r["tile"] in ("4m", "7m") for r in banned["rows"])  # type: ignore[index,union-attr]
+    allowed = check_call(hand, "4m", "chi", "[456m]", allow_swap_back=True)
+    assert any(r["tile"] == "4m" for r in allowed["rows"])  # type: ignore[index,union-attr]
+    assert sorted(swap_back_kinds(Meld("chi", (1, 2, 3)), 3)) == [0, 3]
+
+
+def test_no_chi_from_across_or_in_sanma_and_sichuan() -> None:
+    result = paili.call_advice("3460m55p12789s66z", "5m", seat="across", turns=2)
+    assert [o["call"] for o in result["options"]] == ["pass"]  # type: ignore[index]
+    result = paili.call_advice("3460p55p12789s66s", "5p", turns=2, rules="sichuan", void="m")
+    assert "chi" not in [o["call"] for o in result["options"]]  # type: ignore[index]
+
+
+def test_a_call_that_leaves_no_yaku() -> None:
+    got = check_call("2378m456p11789s4z", "1m", "chi", "[123m]")  # no yaku reachable after the chi
+    assert got["yaku"] is False and got["p_win"] == [0.0] * TURNS and got["ev"] == [0.0] * TURNS
+    assert got["p_tenpai"][-1] > 0  # type: ignore[index]
+
+
+class KanReference(ValueReference):
+    """The reference after an open kan: every win scored over the kan's new indicator, copy by copy."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.rinshan_points = self._kan_points
+
+    def _kan_points(self, counts: tuple[int, ...], reds: tuple[int, ...], win: int, red: bool,
+                    rinshan: bool) -> float:
+        hand = Hand(counts, (reds[0], reds[1], reds[2]), self.melds)
+        name = "0" + "mps"[win // 9] if red else tile_name(win)
+        unseen = [4 - counts[k] - self.out[k] for k in range(34)]
+        total = points = 0.0
+        for k in range(34):
+            for _ in range(max(0, unseen[k])):
+                total += 1
+                points += paili.score(hand, win=name, tsumo=True, rinshan=rinshan, dora=self.dora + tile_name(k),
+                                      **self.situation)["points"]  # type: ignore[arg-type]
+        return points / total
+
+    def _points(self, counts: tuple[int, ...], reds: tuple[int, ...], win: int, red: bool, ippatsu: bool,
+                double: bool) -> float:
+        return self._kan_points(counts, reds, win, red, False)
+
+    def root(self, counts: tuple[int, ...], reds: tuple[int, ...], t: int, objective: str) -> float:
+        """The replacement draw, then ``t`` draws."""
+        s = self.shanten(counts)
+        wall = self.wall(counts, reds)
+        total = sum(n for _, _, n in wall)
+        result = 0.0
+        for k, red, n in wall:
+            drawn = list(counts)
+            drawn[k] += 1
+            held = list(reds)
+            if red:
+                held[FIVES.index(k)] += 1
+            after = self.shanten(tuple(drawn))
+            if after == -1:
+                v = self._kan_points(tuple(drawn), tuple(held), k, red, True) if objective == "ev" else 1.0
+            elif after < s:
+                v = max(self.value(kept, kept_reds, t, objective, True)
+                        for kept, kept_reds, _, _ in self.kept(drawn, held, after))
+            else:
+                v = self.value(counts, reds, t, objective, False)
+            result += n / total * v
+        return result
+
+
+@pytest.mark.parametrize(("hand", "offered", "dora"), [
+    ("2344m555p789s11z6z", "5p", "4p"),  # tenpai after the kan: the replacement draw may win by rinshan
+    ("2347m555p789s11z6z", "5p", "1z"),
+])
+def test_open_kan_against_the_reference(hand: str, offered: str, dora: str) -> None:
+    turns = 3
+    result = paili.call_advice(hand, offered, seat="across", turns=turns, dora=dora, riichi="dama", **SITUATION)  # type: ignore[arg-type]
+    got = option(result, "kan")
+    assert got["meld"] == "[5555p]" and got["discard"] is None and got["rows"] == []
+    after = paili.parse(hand.replace("555p", "") + " [5555p]")
+    ref = KanReference(after, visible=[0] * 34, visible_reds=(0, 0, 0), dora=dora, riichi="dama", ippatsu=False,
+                       situation=dict(SITUATION))
+    for objective, key in (("win", "p_win"), ("tenpai", "p_tenpai"), ("ev", "ev")):
+        want = [ref.root(after.concealed, after.reds, t, objective) for t in range(turns)]
+        assert got[key] == pytest.approx(want, abs=1e-9, rel=1e-12), key
+
+
+def test_errors() -> None:
+    with pytest.raises(paili.HandError):
+        paili.call_advice("3460m55p12789s66z", "5m5m")
+    with pytest.raises(paili.HandError):
+        paili.call_advice("3460m55p12789s66z", "5m", seat="behind")
+    with pytest.raises(paili.HandError):
+        paili.call_advice("3460m55p12789s66z1p", "5m")
+    with pytest.raises(paili.HandError):
+        paili.call_advice("3460m55p12789s66z", "0m")
+
+
