@@ -35,6 +35,7 @@ from .common import (
     write_if_changed,
     write_stamp,
 )
+from .compress import compressed_copies
 from .csp import CSP
 from .env import ensure_node_modules, ensure_venv
 from .fonts import build_languages
@@ -263,6 +264,7 @@ def assemble_site(dest: Path, *, version: str | None = None) -> Path:
         "wheel": {f"wheels/{wheel.name}": wheel},
     }
     everything = {rel: src for part in parts.values() for rel, src in part.items()}
+    copies = compressed_copies(everything)  # NAME.gz and NAME.br: not files of the build (no hash, no cache)
     # The build id: a hash of every file of the site; build-info.json, the manifest and the worker carry it.
     build = hashlib.sha256(json.dumps(file_hashes(everything)).encode()).hexdigest()[:16]
     info_path = "build-info.json"
@@ -283,8 +285,11 @@ def assemble_site(dest: Path, *, version: str | None = None) -> Path:
     everything[info_path] = generated / info_path
     parts["offline"] = write_offline_files(everything, generated, build, version)
     everything.update(parts["offline"])
+    late = {rel: everything[rel] for rel in (info_path, *parts["offline"])}
+    copies.update(compressed_copies(late))  # written after the build id: compressed now
+    parts["compressed (.gz, .br)"] = copies
     dest.mkdir(parents=True, exist_ok=True)
-    copied = sync_tree(dest, everything)
+    copied = sync_tree(dest, {**everything, **copies})
     if not (WEB / "index.html").exists():
         say("note: web/index.html does not exist yet; the site has no page")
     for name, part in parts.items():
