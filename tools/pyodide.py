@@ -43,7 +43,7 @@ LOCK = "pyodide-lock.json"
 # browser test (tests/browser/test_smoke.py) watches the network and fails on any other request.
 FETCHED_AT_START = ("pyodide.asm.wasm", "python_stdlib.zip", LOCK)
 """The files of PYODIDE_FILES that loadPyodide fetches (the .mjs are imported as modules): with the engine's
-wheel, the bytes the worker counts for its download progress (build-info.json's ``downloadBytes``)."""
+wheel, the files whose bytes the worker counts for its download progress (build-info.json's ``startFiles``)."""
 
 PYODIDE_FILES = (
     "pyodide.mjs",

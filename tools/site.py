@@ -35,7 +35,7 @@ from .common import (
     write_if_changed,
     write_stamp,
 )
-from .compress import compressed_copies
+from .compress import compressed_copies, encoded_sizes
 from .csp import CSP
 from .env import ensure_node_modules, ensure_venv
 from .fonts import build_languages
@@ -274,12 +274,13 @@ def assemble_site(dest: Path, *, version: str | None = None) -> Path:
         "wheel": f"wheels/{wheel.name}",
         "pyodide": "pyodide/",
         "pyodideVersion": pyodide_version,
-        # what the engine's worker fetches at start-up, for its progress (bytes / percent)
-        "downloadBytes": sum(
-            src.stat().st_size
+        # What the engine's worker fetches at start-up, with the bytes a browser receives for each in each
+        # encoding (identity, gzip, br): its progress counts the bytes over the wire against these.
+        "startFiles": {
+            rel: encoded_sizes(rel, src, copies)
             for rel, src in {**parts["pyodide"], **parts["wheel"]}.items()
             if rel.startswith("wheels/") or rel.removeprefix("pyodide/") in FETCHED_AT_START
-        ),
+        },
     }
     write_if_changed(generated / info_path, json.dumps(info, indent=2) + "\n")
     everything[info_path] = generated / info_path

@@ -2,9 +2,11 @@
 //
 // Start-up: the client posts {type: "init", baseUrl}. The worker reads build-info.json from baseUrl to find
 // Pyodide and the wheel, loads Pyodide, installs the wheel with pyodide.loadPackage (offline, no micropip),
-// and takes the Python entry points of paili.api once. It reports
-//   {type: "progress", message} (while Pyodide and the wheel download, with `loaded` and `total` bytes), then
-//   {type: "ready", version} or {type: "fatal", message}.
+// and takes the Python entry points of paili.api once. It reports {type: "progress", message, step} at each
+// step: while files cross the wire, with `loaded` and `total` bytes over the wire (build-info.json's
+// `startFiles` sizes in the encoding the server uses); then "Starting Python" once they are all there, or at
+// once when the build's offline cache holds them (a return visit downloads nothing, and says so); then
+// {type: "ready", version} or {type: "fatal", message}.
 //
 // Requests: {id, op, payload}. The request JSON is {op, ...payload}; strings are the whole boundary: a string
 // goes in, a string comes out, no Python proxy ever reaches the page.
@@ -15,7 +17,7 @@
 // job first. So a long search (advise) never holds up a newer request, and {type: "cancel", id} drops a job
 // within a step (the client has already rejected its promise).
 
-import { countingFetch, downloadText, percentOf } from "./download.js";
+import { WireCount, countingFetch, downloadText, percentOf } from "./download.js";
 
 /** @typedef {import("../paili.mjs").InitMessage} InitMessage */
 /** @typedef {import("../paili.mjs").RequestMessage} RequestMessage */
@@ -30,7 +32,8 @@ import { countingFetch, downloadText, percentOf } from "./download.js";
  * @property {string} wheel  URL of the engine wheel, relative to the site folder
  * @property {string} [pyodide]  URL of Pyodide's folder, relative to the site folder
  * @property {string} [pyodideVersion]
- * @property {number} [downloadBytes]  the bytes fetched at start-up: Pyodide's files and the wheel, as built
+ * @property {Record<string, import("./download.js").EncodedSizes>} [startFiles]  the files fetched at start-up
+ *   (relative to the site folder) with their bytes over the wire in each encoding
  */
 
 /**
@@ -66,27 +69,50 @@ function progress(message, step, params, bytes) {
 }
 
 /**
- * Run `load` with the worker's fetch counting the bytes it downloads: a progress message on each new percent
- * (each 0.5 MB without a total), then fetch as it was.
+ * Run `load` with the worker's fetch counting the bytes over the wire of the start-up files: a progress message
+ * on each new percent, then "Starting Python" once every file is there; then fetch as it was.
  * @template T
- * @param {number} total  the expected bytes (0: unknown)
+ * @param {WireCount | null} count  null: the files are in this build's offline cache (nothing to download)
  * @param {() => Promise<T>} load
  * @returns {Promise<T>}
  */
-async function withDownloadProgress(total, load) {
+async function withDownloadProgress(count, load) {
+  const starting = () => progress("Starting Python", "python", {});
+  if (!count) {
+    starting();
+    return load();
+  }
   const original = self.fetch;
-  let loaded = 0;
   let shown = -1;
+  let said = false;
   const report = () => {
-    const step = percentOf(loaded, total) ?? Math.floor(loaded / 5e5);
+    if (said) return;
+    if (count.done) {
+      said = true;
+      starting();
+      return;
+    }
+    const { loaded, total } = count;
+    const step = percentOf(loaded, total) ?? 0;
     if (step === shown) return;
     shown = step;
     progress(`Downloading Python and the engine: ${downloadText(loaded, total)}`, "download", {}, { loaded, total });
   };
-  self.fetch = countingFetch(original, (bytes) => {
-    loaded += bytes;
-    report();
-  });
+  self.fetch = countingFetch(
+    (input, init) =>
+      original(input, init).then((response) => {
+        count.answer(response.url, response.headers.get("Content-Encoding"));
+        return response;
+      }),
+    (bytes, response) => {
+      count.add(response.url, bytes);
+      report();
+    },
+    (response) => {
+      count.end(response.url);
+      report();
+    },
+  );
   report();
   try {
     return await load();
@@ -99,16 +125,6 @@ async function withDownloadProgress(total, load) {
 function messageOf(/** @type {unknown} */ value) {
   const message = value !== null && typeof value === "object" && "message" in value ? value.message : undefined;
   return String(message ?? value);
-}
-
-/**
- * @param {URL} url
- * @returns {Promise<unknown>}
- */
-async function fetchJson(url) {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`could not load ${url} (HTTP ${response.status})`);
-  return response.json();
 }
 
 /**
@@ -151,12 +167,34 @@ async function failingOnBadWasm(load) {
 const WASM_LOADERS = ["instantiate", "instantiateStreaming"];
 
 /**
+ * Whether this build's offline cache (sw.js's "paili-<build>") holds every file of `urls`: then they come from
+ * this device, not the network.
+ * @param {string} buildId @param {string[]} urls
+ */
+async function cachedLocally(buildId, urls) {
+  if (!self.caches || !buildId) return false;
+  try {
+    if (!(await caches.has(`paili-${buildId}`))) return false;
+    const cache = await caches.open(`paili-${buildId}`);
+    const found = await Promise.all(urls.map((url) => cache.match(url)));
+    return found.every(Boolean);
+  } catch {
+    return false;
+  }
+}
+
+/**
  * @param {string | undefined} baseUrl  the site folder
  * @returns {Promise<string>}  the engine's version
  */
 async function start(baseUrl) {
   progress("Reading build information", "build_info", {});
-  const info = /** @type {BuildInfo} */ (await fetchJson(new URL("build-info.json", baseUrl)));
+  const infoUrl = new URL("build-info.json", baseUrl);
+  const infoResponse = await fetch(infoUrl);
+  if (!infoResponse.ok) throw new Error(`could not load ${infoUrl} (HTTP ${infoResponse.status})`);
+  // the server's encoding of this answer: what it will use for the others (before they come)
+  const encoding = infoResponse.headers.get("Content-Encoding") || "identity";
+  const info = /** @type {BuildInfo} */ (await infoResponse.json());
   build = String(info.build ?? "");
   const pyodideBase = new URL(info.pyodide ?? "pyodide/", baseUrl);
   const pyodideVersion = info.pyodideVersion ? ` ${info.pyodideVersion}` : "";
@@ -166,7 +204,11 @@ async function start(baseUrl) {
   const { loadPyodide } = await import(new URL("pyodide.mjs", pyodideBase).href);
   /** @type {string[]} */
   const wheelErrors = [];
-  const pyodide = await withDownloadProgress(Number(info.downloadBytes ?? 0), async () => {
+  /** @type {Record<string, import("./download.js").EncodedSizes>} */
+  const files = {};
+  for (const [rel, sizes] of Object.entries(info.startFiles ?? {})) files[new URL(rel, baseUrl).href] = sizes;
+  const local = await cachedLocally(build, Object.keys(files));
+  const pyodide = await withDownloadProgress(local ? null : new WireCount(files, encoding), async () => {
     const runtime = await failingOnBadWasm(() => loadPyodide({ indexURL: pyodideBase.href }));
     await runtime.loadPackage(new URL(info.wheel, baseUrl).href, {
       messageCallback: () => {},
