@@ -12,6 +12,7 @@ import hashlib
 import json
 import re
 import shutil
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -205,6 +206,22 @@ def write_offline_files(files: dict[str, Path], out: Path, build: str, version: 
     return {SERVICE_WORKER: out / SERVICE_WORKER, PRECACHE_MANIFEST: out / PRECACHE_MANIFEST}
 
 
+PROBE = {"op": "analyze", "hand": "123m456p789s1122z"}
+"""The request whose answer the engine's worker checks after restoring Python from a memory snapshot."""
+
+
+def probe_answer() -> str:
+    """paili.api's answer to PROBE, from the engine of this repository in CPython (the build's Python): the
+    worker's restored engine must answer exactly this (tests/browser/test_smoke.py checks that Pyodide and
+    CPython answer alike)."""
+    if str(ENGINE.parent) not in sys.path:
+        sys.path.insert(0, str(ENGINE.parent))
+    import paili.api
+
+    answer: str = paili.api.handle(json.dumps(PROBE))
+    return answer
+
+
 def sync_tree(dest: Path, files: dict[str, Path]) -> int:
     """Make dest hold exactly these files: copy what is missing or differs, delete the rest.
 
@@ -281,6 +298,8 @@ def assemble_site(dest: Path, *, version: str | None = None) -> Path:
             for rel, src in {**parts["pyodide"], **parts["wheel"]}.items()
             if rel.startswith("wheels/") or rel.removeprefix("pyodide/") in FETCHED_AT_START
         },
+        # the worker checks a Python restored from a memory snapshot by this request's answer
+        "probe": {"request": PROBE, "answer": probe_answer()},
     }
     write_if_changed(generated / info_path, json.dumps(info, indent=2) + "\n")
     everything[info_path] = generated / info_path
