@@ -1,5 +1,5 @@
-"""Start-up (issue 28): the progress line tells the truth, and a return visit restores Python from a memory
-snapshot.
+"""Start-up (issue 28): the progress line tells the truth, a first visit fetches each file once, and a return
+visit restores Python from a memory snapshot.
 
 - A first visit counts the bytes over the wire against the build's compressed sizes, then says "Starting
   Python" (a step of its own); a return visit (the build in the offline cache) shows no download at all.
@@ -18,15 +18,17 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, Worker, expect
+from playwright.sync_api import Browser, BrowserContext, Page, Worker, expect
 from test_offline import NEXT_VERSION, Server, analyse, wait_offline, wait_ready
 
 import paili.api
+from tools.server import SiteHandler
 from tools.site import assemble_site
 
 pytestmark = pytest.mark.pyodide  # the real runtime, its snapshot, and the service worker are the point
@@ -255,3 +257,40 @@ def test_an_upgrade_drops_the_old_snapshot_and_a_relabelled_one_is_caught(
     assert started_from(page) == "snapshot"
     expect(page.locator("#version")).to_have_text(f"Engine {NEXT_VERSION}.")
     check_answers(page)
+
+
+def test_a_first_visit_fetches_each_file_once(
+    browser: Browser, own_server: Server, site_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The offline cache takes what the page has fetched from the browser's HTTP cache (a revalidation, 304),
+    so no file crosses the wire twice before "Available offline"; and a return visit sends nothing. (A context
+    of its own: the browser guard's routing would turn Chromium's HTTP cache off. This one watches that no
+    request leaves the machine.)"""
+    answers: list[tuple[str, int]] = []
+    send_response = SiteHandler.send_response
+
+    def recording(handler: SiteHandler, code: int, message: str | None = None) -> None:
+        answers.append((handler.path.split("?", 1)[0], int(code)))
+        send_response(handler, code, message)
+
+    monkeypatch.setattr(SiteHandler, "send_response", recording)
+    own_server.start(site_dir)
+    context = browser.new_context()
+    elsewhere: list[str] = []
+    context.on("request", lambda r: None if r.url.startswith((own_server.url, "data:", "blob:"))
+               else elsewhere.append(r.url))
+    try:
+        page = visit(context, own_server.url)
+        wait_offline(page)
+        after_ready(page)
+        sent = Counter(path for path, code in answers if code == 200)
+        assert not [path for path, times in sent.items() if times > 1], sent
+        manifest = json.loads((site_dir / "precache-manifest.json").read_text())
+        assert {path.lstrip("/") or "index.html" for path in sent} >= set(manifest["files"]) - {"index.html"}
+        answers.clear()
+        page.close()
+        assert started_from(visit(context, own_server.url)) == "snapshot"
+        assert not [path for path, code in answers if code == 200 and path != "/sw.js"], answers
+        assert not elsewhere, elsewhere
+    finally:
+        context.close()
