@@ -262,7 +262,7 @@ def test_an_upgrade_drops_the_old_snapshot_and_a_relabelled_one_is_caught(
 def test_a_first_visit_fetches_each_file_once(
     browser: Browser, own_server: Server, site_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The offline cache takes what the page has fetched from the browser's HTTP cache (a revalidation, 304),
+    """The offline cache takes what the page has fetched from the browser's HTTP cache (no request at all),
     so no file crosses the wire twice before "Available offline"; and a return visit sends nothing. (A context
     of its own: the browser guard's routing would turn Chromium's HTTP cache off. This one watches that no
     request leaves the machine.)"""

@@ -4,8 +4,8 @@
 // Pyodide and the wheel, then starts Python one of two ways:
 // - restored: from a memory snapshot of a Python that had paili imported and its tables built, kept in Cache
 //   Storage (SNAPSHOT_CACHE) by an earlier visit of the same build and Pyodide version; checked by its length
-//   and sha256 before, and by the answer to build-info's probe request after (a snapshot that fails any of
-//   these is deleted and Python starts the normal way). The wheel's files are unpacked again after `ready`
+//   before, its sha256 (computed while Python restores) and the answer to build-info's probe request after (a
+//   snapshot that fails any of these is deleted and Python starts the normal way). The wheel's files are unpacked again after `ready`
 //   (a snapshot holds memory, not files).
 // - normal: loadPyodide, the wheel unpacked into site-packages (pyodide.unpackArchive: loadPackage would leave
 //   JavaScript references that a memory snapshot cannot hold), paili.api imported and its tables built; then
@@ -194,31 +194,38 @@ async function sha256(bytes) {
 }
 
 /**
- * The snapshot kept for this build and Pyodide version, checked by its length and hash; any other entry
- * (another build's, a damaged one) is deleted.
- * @param {URL} url  its key in SNAPSHOT_CACHE
- * @param {string} of  the build and Pyodide version it must be of
- * @returns {Promise<Uint8Array | null>}
+ * @typedef {object} StoredSnapshot  the snapshot an earlier visit stored, read but not checked yet
+ * @property {Uint8Array} bytes
+ * @property {string} of  the build and Pyodide version it says it is of
+ * @property {string} sha256  the hash stored with it
  */
-async function readSnapshot(url, of) {
+
+/**
+ * The snapshot kept for this site, with what it says it is of and its hash; null when there is none or its
+ * length is not the one stored with it (then it is deleted).
+ * @param {URL} url  its key in SNAPSHOT_CACHE
+ * @returns {Promise<StoredSnapshot | null>}
+ */
+async function readSnapshot(url) {
   if (!self.caches) return null; // not a secure context
   try {
     const cache = await caches.open(SNAPSHOT_CACHE);
     const response = await cache.match(url);
     if (!response) return null;
-    const bytes = response.headers.get(SNAPSHOT_KEY) === of ? new Uint8Array(await response.arrayBuffer()) : null;
-    if (
-      bytes &&
-      String(bytes.length) === response.headers.get(SNAPSHOT_LENGTH) &&
-      (await sha256(bytes)) === response.headers.get(SNAPSHOT_SHA256)
-    ) {
-      return bytes;
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    if (String(bytes.length) === response.headers.get(SNAPSHOT_LENGTH)) {
+      return { bytes, of: response.headers.get(SNAPSHOT_KEY) ?? "", sha256: response.headers.get(SNAPSHOT_SHA256) ?? "" };
     }
     await cache.delete(url);
   } catch (error) {
     console.warn("paili worker: no snapshot:", error);
   }
   return null;
+}
+
+/** Delete the snapshot (stale or damaged). @param {URL} url */
+async function dropSnapshot(url) {
+  await caches.open(SNAPSHOT_CACHE).then((cache) => cache.delete(url)).catch(() => {});
 }
 
 /**
@@ -294,6 +301,8 @@ async function fetchBytes(url) {
  */
 async function start(baseUrl) {
   progress("Reading build information", "build_info", {});
+  const snapshotUrl = new URL("engine.snapshot", baseUrl);
+  const stored = readSnapshot(snapshotUrl); // read while build-info.json and Pyodide's module come
   const infoUrl = new URL("build-info.json", baseUrl);
   const infoResponse = await fetch(infoUrl);
   if (!infoResponse.ok) throw new Error(`could not load ${infoUrl} (HTTP ${infoResponse.status})`);
@@ -304,7 +313,6 @@ async function start(baseUrl) {
   build = String(info.build ?? "");
   const pyodideBase = new URL(info.pyodide ?? "pyodide/", baseUrl);
   const wheelUrl = new URL(info.wheel, baseUrl);
-  const snapshotUrl = new URL("engine.snapshot", baseUrl);
   const snapshotOf = `build ${build}, Pyodide ${info.pyodideVersion ?? ""}`;
 
   progress(`Loading the Python runtime (Pyodide ${info.pyodideVersion ?? ""})`, "pyodide", { version: info.pyodideVersion ?? "" });
@@ -314,7 +322,11 @@ async function start(baseUrl) {
   /** @type {Record<string, import("./download.js").EncodedSizes>} */
   const files = {};
   for (const [rel, sizes] of Object.entries(info.startFiles ?? {})) files[new URL(rel, baseUrl).href] = sizes;
-  const [local, snapshot] = await Promise.all([cachedLocally(build, Object.keys(files)), readSnapshot(snapshotUrl, snapshotOf)]);
+  const [local, found] = await Promise.all([cachedLocally(build, Object.keys(files)), stored]);
+  if (found && found.of !== snapshotOf) await dropSnapshot(snapshotUrl); // another build's, or Pyodide's
+  const snapshot = found?.of === snapshotOf ? found.bytes : null;
+  // its hash, computed (off this thread) while Python restores: checked before the restored Python is used
+  const hashed = found && snapshot ? sha256(snapshot).then((hash) => hash === found.sha256) : null;
   performance.mark("worker:snapshot read");
   const count = local ? null : new WireCount(files, encoding);
   const indexURL = pyodideBase.href;
@@ -323,6 +335,7 @@ async function start(baseUrl) {
     try {
       const pyodide = await withDownloadProgress(count, () => failingOnBadWasm(() => loadPyodide({ indexURL, _loadSnapshot: snapshot })));
       performance.mark("worker:restored");
+      if (!(await hashed)) throw new Error("the snapshot is not the one stored (its sha256 differs)");
       const entries = entryPoints(pyodide);
       api = entries;
       const version = checkRestored(entries, info);
@@ -332,7 +345,7 @@ async function start(baseUrl) {
     } catch (error) {
       console.warn("paili worker: the snapshot did not restore; starting Python the normal way:", messageOf(error));
       api = null;
-      await caches.open(SNAPSHOT_CACHE).then((cache) => cache.delete(snapshotUrl)).catch(() => {});
+      await dropSnapshot(snapshotUrl);
     }
   }
 
