@@ -1,5 +1,6 @@
-"""The development server (tools/server.py): gzip-compressed answers to the browsers that accept them, a
-precompressed ``NAME.gz`` sibling preferred, identity otherwise; the bytes always decompress to the file."""
+"""The development server (tools/server.py): compressed answers to the browsers that accept them (a
+precompressed ``NAME.br`` for brotli, a ``NAME.gz`` sibling preferred for gzip), identity otherwise; the bytes
+always decompress to the file."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
 
+import brotli
 import pytest
 
 from tools import server
@@ -84,6 +86,30 @@ def test_a_precompressed_sibling_is_preferred_and_a_stale_one_ignored(site: tupl
     os.utime(target, ns=(stat.st_atime_ns, stat.st_mtime_ns + 10**9))
     _, headers, body = get(url, "/app.js", "gzip")
     assert headers["content-encoding"] == "gzip" and gzip.decompress(body) == target.read_bytes()
+
+
+def test_brotli_from_a_precompressed_sibling(site: tuple[Path, str]) -> None:
+    """``NAME.br`` to a browser that accepts br (never compressed here), gzip to one that does not; a ``.br``
+    older than its file is ignored."""
+    root, url = site
+    target = root / "app.js"
+    made = brotli.compress(target.read_bytes(), quality=11)
+    assert get(url, "/app.js", "gzip, deflate, br")[1]["content-encoding"] == "gzip"  # no .br yet
+    (root / "app.js.br").write_bytes(made)
+    status, headers, body = get(url, "/app.js", "gzip, deflate, br, zstd")
+    assert status == 200 and headers["content-encoding"] == "br" and headers["vary"] == "Accept-Encoding"
+    assert body == made and headers["etag"].endswith('-br"') and int(headers["content-length"]) == len(made)
+    assert get(url, "/app.js", "gzip, br;q=0")[1]["content-encoding"] == "gzip"
+    assert again_not_modified(url, headers["etag"])
+    target.write_text("export const y = 2;\n" * 400)
+    stat = (root / "app.js.br").stat()
+    os.utime(target, ns=(stat.st_atime_ns, stat.st_mtime_ns + 10**9))
+    _, headers, body = get(url, "/app.js", "br, gzip")
+    assert headers["content-encoding"] == "gzip" and gzip.decompress(body) == target.read_bytes()
+
+
+def again_not_modified(url: str, tag: str) -> bool:
+    return get(url, "/app.js", "gzip, deflate, br", If_None_Match=tag)[0] == 304
 
 
 @pytest.mark.parametrize("encoding", ["gzip", None])

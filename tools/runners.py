@@ -67,6 +67,8 @@ def run_benchmarks(bench_args: Sequence[str]) -> int:
     results.append(("scoring", run([python, scoring_bench], env={"PYTHONPATH": str(ENGINE.parent)})))
     browser_bench = ROOT / "tests" / "bench" / "bench_browser.py"
     results.append(("browser", run([python, browser_bench, *bench_args])))
+    startup_bench = ROOT / "tests" / "bench" / "bench_startup.py"  # first and return visits, throttled link
+    results.append(("startup", run([python, startup_bench])))
     memory_bench = ROOT / "tests" / "bench" / "bench_memory.py"  # page memory against a bare Pyodide page
     results.append(("memory", run([python, memory_bench])))
     return 1 if any(code != 0 for _, code in results) else 0

@@ -1,5 +1,6 @@
 """The development server: a site folder on 127.0.0.1 with the MIME types the site needs, no caching,
-gzip-compressed answers for the browsers that accept them, and (by default) the site's security headers.
+compressed answers for the browsers that accept them (brotli from the build's precompressed ``NAME.br``,
+gzip), and (by default) the site's security headers.
 ``build.py serve`` runs it in the foreground; the browser tests
 and benchmarks run it in a thread with :func:`serve_in_thread`."""
 
@@ -65,15 +66,15 @@ class GzipCache:
         return data
 
 
-def accepts_gzip(header: str | None) -> bool:
-    """Whether an Accept-Encoding header admits gzip (``gzip;q=0`` refuses it).
+def accepts(header: str | None, encoding: str) -> bool:
+    """Whether an Accept-Encoding header admits an encoding (``gzip;q=0`` refuses it).
 
-    >>> accepts_gzip("gzip, deflate, br"), accepts_gzip("br;q=1, gzip;q=0"), accepts_gzip(None)
+    >>> accepts("gzip, deflate, br", "br"), accepts("br;q=1, gzip;q=0", "gzip"), accepts(None, "gzip")
     (True, False, False)
     """
     for part in (header or "").split(","):
         name, _, params = part.partition(";")
-        if name.strip().lower() in ("gzip", "*"):
+        if name.strip().lower() in (encoding, "*"):
             weight = params.strip()
             return not weight.startswith("q=") or weight[2:].strip() not in ("0", "0.0", "0.00", "0.000")
     return False
@@ -112,6 +113,13 @@ def etags(header: str | None) -> frozenset[str]:
     return frozenset(tag.strip().removeprefix("W/") for tag in (header or "").split(",") if tag.strip())
 
 
+def fresh_sibling(path: str, suffix: str, mtime_ns: int) -> bool:
+    """Whether the file has a precompressed sibling (``NAME.gz``, ``NAME.br``) no older than itself (a file
+    changed after its sibling was written is never answered with the stale bytes)."""
+    sibling = path + suffix
+    return os.path.isfile(sibling) and os.stat(sibling).st_mtime_ns >= mtime_ns
+
+
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
     """Static files with the MIME types the site needs, revalidated on every use (a development server).
 
@@ -136,18 +144,21 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     gzip_cache = GzipCache()
 
     def send_head(self):  # type: ignore[no-untyped-def]  # the base class's is untyped (a file or BytesIO)
-        """A file the browser may take gzip-compressed (Accept-Encoding) is answered with its precompressed
-        ``NAME.gz`` sibling when the folder has one, else compressed here (once per file version), with
-        ``Content-Encoding: gzip`` and ``Vary: Accept-Encoding``; anything else as the base class does."""
+        """A file the browser may take compressed (Accept-Encoding) is answered with its precompressed
+        ``NAME.br`` when brotli is accepted and the folder has one, else gzip-compressed (its ``NAME.gz``
+        sibling when the folder has one, else compressed here, once per file version), with
+        ``Content-Encoding`` and ``Vary: Accept-Encoding`` (:meth:`encoding_for`); anything else as the base
+        class does."""
         self.etag = None
         path = self.translate_path(self.path)
         if os.path.isdir(path) and self.path.split("?", 1)[0].endswith("/"):
             path = os.path.join(path, "index.html")
         if not os.path.isfile(path):
             return super().send_head()
-        compress = Path(path).suffix in COMPRESSED_SUFFIXES and accepts_gzip(self.headers.get("Accept-Encoding"))
         stat = os.stat(path)
-        self.etag = f'"{stat.st_size:x}-{stat.st_mtime_ns:x}{"-gzip" if compress else ""}"'
+        encoding = self.encoding_for(path, stat.st_mtime_ns)
+        compress = encoding is not None
+        self.etag = f'"{stat.st_size:x}-{stat.st_mtime_ns:x}{"-" + encoding if encoding else ""}"'
         if unchanged(self.headers.get("If-None-Match"), self.headers.get("If-Modified-Since"), self.etag,
                      stat.st_mtime):
             self.send_response(http.HTTPStatus.NOT_MODIFIED)
@@ -157,19 +168,31 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             return None
         if not compress:
             return super().send_head()
-        precompressed = path + ".gz"
-        if os.path.isfile(precompressed) and os.stat(precompressed).st_mtime_ns >= os.stat(path).st_mtime_ns:
-            data = Path(precompressed).read_bytes()
+        if encoding == "br":
+            data = Path(path + ".br").read_bytes()
+        elif fresh_sibling(path, ".gz", stat.st_mtime_ns):
+            data = Path(path + ".gz").read_bytes()
         else:
             data = self.gzip_cache.get(path)
         self.send_response(http.HTTPStatus.OK)
         self.send_header("Content-Type", self.guess_type(path))
-        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Encoding", str(encoding))
         self.send_header("Content-Length", str(len(data)))
         self.send_header("Vary", "Accept-Encoding")
         self.send_header("Last-Modified", self.date_time_string(int(stat.st_mtime)))
         self.end_headers()
         return io.BytesIO(data)
+
+    def encoding_for(self, path: str, mtime_ns: int) -> str | None:
+        """The Content-Encoding to answer a file with: ``br`` when the browser accepts it and the file has a
+        precompressed ``NAME.br`` (brotli is too slow to compress here), else ``gzip`` when accepted (its
+        ``NAME.gz``, or compressed here), else None (the file as it is). The PNGs are never compressed."""
+        if Path(path).suffix not in COMPRESSED_SUFFIXES:
+            return None
+        header = self.headers.get("Accept-Encoding")
+        if accepts(header, "br") and fresh_sibling(path, ".br", mtime_ns):
+            return "br"
+        return "gzip" if accepts(header, "gzip") else None
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")

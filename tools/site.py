@@ -12,6 +12,7 @@ import hashlib
 import json
 import re
 import shutil
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -35,6 +36,7 @@ from .common import (
     write_if_changed,
     write_stamp,
 )
+from .compress import compressed_copies, encoded_sizes
 from .csp import CSP
 from .env import ensure_node_modules, ensure_venv
 from .fonts import build_languages
@@ -204,6 +206,22 @@ def write_offline_files(files: dict[str, Path], out: Path, build: str, version: 
     return {SERVICE_WORKER: out / SERVICE_WORKER, PRECACHE_MANIFEST: out / PRECACHE_MANIFEST}
 
 
+PROBE = {"op": "analyze", "hand": "123m456p789s1122z"}
+"""The request whose answer the engine's worker checks after restoring Python from a memory snapshot."""
+
+
+def probe_answer() -> str:
+    """paili.api's answer to PROBE, from the engine of this repository in CPython (the build's Python): the
+    worker's restored engine must answer exactly this (tests/browser/test_smoke.py checks that Pyodide and
+    CPython answer alike)."""
+    if str(ENGINE.parent) not in sys.path:
+        sys.path.insert(0, str(ENGINE.parent))
+    import paili.api
+
+    answer: str = paili.api.handle(json.dumps(PROBE))
+    return answer
+
+
 def sync_tree(dest: Path, files: dict[str, Path]) -> int:
     """Make dest hold exactly these files: copy what is missing or differs, delete the rest.
 
@@ -263,6 +281,7 @@ def assemble_site(dest: Path, *, version: str | None = None) -> Path:
         "wheel": {f"wheels/{wheel.name}": wheel},
     }
     everything = {rel: src for part in parts.values() for rel, src in part.items()}
+    copies = compressed_copies(everything)  # NAME.gz and NAME.br: not files of the build (no hash, no cache)
     # The build id: a hash of every file of the site; build-info.json, the manifest and the worker carry it.
     build = hashlib.sha256(json.dumps(file_hashes(everything)).encode()).hexdigest()[:16]
     info_path = "build-info.json"
@@ -272,19 +291,25 @@ def assemble_site(dest: Path, *, version: str | None = None) -> Path:
         "wheel": f"wheels/{wheel.name}",
         "pyodide": "pyodide/",
         "pyodideVersion": pyodide_version,
-        # what the engine's worker fetches at start-up, for its progress (bytes / percent)
-        "downloadBytes": sum(
-            src.stat().st_size
+        # What the engine's worker fetches at start-up, with the bytes a browser receives for each in each
+        # encoding (identity, gzip, br): its progress counts the bytes over the wire against these.
+        "startFiles": {
+            rel: encoded_sizes(rel, src, copies)
             for rel, src in {**parts["pyodide"], **parts["wheel"]}.items()
             if rel.startswith("wheels/") or rel.removeprefix("pyodide/") in FETCHED_AT_START
-        ),
+        },
+        # the worker checks a Python restored from a memory snapshot by this request's answer
+        "probe": {"request": PROBE, "answer": probe_answer()},
     }
     write_if_changed(generated / info_path, json.dumps(info, indent=2) + "\n")
     everything[info_path] = generated / info_path
     parts["offline"] = write_offline_files(everything, generated, build, version)
     everything.update(parts["offline"])
+    late = {rel: everything[rel] for rel in (info_path, *parts["offline"])}
+    copies.update(compressed_copies(late))  # written after the build id: compressed now
+    parts["compressed (.gz, .br)"] = copies
     dest.mkdir(parents=True, exist_ok=True)
-    copied = sync_tree(dest, everything)
+    copied = sync_tree(dest, {**everything, **copies})
     if not (WEB / "index.html").exists():
         say("note: web/index.html does not exist yet; the site has no page")
     for name, part in parts.items():

@@ -263,9 +263,11 @@
 /**
  * @typedef {{type: "progress", message: string, step?: string, params?: Record<string, string | number>,
  *     loaded?: number, total?: number}
- *   | {type: "ready", version: string, build: string}
+ *   | {type: "ready", version: string, build: string, start?: string}
  *   | {type: "fatal", message: string}} StatusMessage  worker -> page: start-up, then a fatal error if any;
- *   a progress message of the download carries the bytes `loaded` so far and the `total` expected (0: unknown)
+ *   a progress message of the download carries the bytes `loaded` so far and the `total` expected (0: unknown),
+ *   both over the wire; `start` says how Python started ("snapshot": restored from the memory snapshot of an
+ *   earlier visit, "normal")
  */
 /** @typedef {{loaded: number, total: number}} DownloadProgress  the bytes of the engine's start-up download */
 /** @typedef {{step: string, params: Record<string, string | number>}} ProgressStep  which start-up step a

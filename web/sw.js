@@ -2,8 +2,9 @@
 //
 // build.py writes the precache manifest of the build into the MANIFEST line below: the build id and every
 // file of the site with its sha256. Install caches exactly those files in the cache "paili-<build>"
-// (reusing unchanged files from an older build's cache, checking every hash: a file from another build
-// fails the install, so a cache never mixes builds). The new worker then waits: the page tells the user an
+// (reusing unchanged files from an older build's cache, else taking them from the browser's HTTP cache, so
+// what the page has fetched does not cross the wire twice; checking every hash: a copy of another build is
+// fetched again, and a file from another build fails the install, so a cache never mixes builds). The new worker then waits: the page tells the user an
 // update is ready, and the update applies on reload (the page's button, or a reload with only this tab
 // open). Activation deletes the caches of other builds. Every request for a file of the site is answered
 // from the cache of the active build only, so the page, its modules, the engine worker, Pyodide and the
@@ -72,10 +73,15 @@ async function precache() {
         const response = await old.match(url);
         if (response) return cache.put(url, response);
       }
-      const response = await fetch(new Request(url, { cache: "no-store" }));
-      if (!response.ok) throw new Error(`${rel}: HTTP ${response.status}`);
-      if ((await sha256(response)) !== hash) throw new Error(`${rel} is not the file of build ${MANIFEST.build}`);
-      return cache.put(url, response);
+      // First the browser's HTTP cache as it is ("force-cache": no revalidation, no round trip): the page has
+      // just fetched most of these, and they need not cross the wire again. A copy of another build (its
+      // hash differs) is fetched afresh.
+      for (const mode of /** @type {const} */ (["force-cache", "no-store"])) {
+        const response = await fetch(new Request(url, { cache: mode }));
+        if (!response.ok) throw new Error(`${rel}: HTTP ${response.status}`);
+        if ((await sha256(response)) === hash) return cache.put(url, response);
+      }
+      throw new Error(`${rel} is not the file of build ${MANIFEST.build}`);
     }),
   );
   // Last: the manifest itself, the mark of a complete cache (and what a later build reuses files by).

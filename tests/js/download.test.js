@@ -1,9 +1,9 @@
 // The engine's download progress (web/js/download.js): the counting fetch passes every byte through and counts
-// them all, and the words for a count.
+// them all, the bytes over the wire they stand for, and the words for a count.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
-import { countingFetch, downloadText, percentOf } from "../../web/js/download.js";
+import { WireCount, countingFetch, downloadText, percentOf } from "../../web/js/download.js";
 
 describe("download.js", () => {
   it("counts every byte of a body read in chunks, and passes the body and headers through", async () => {
@@ -60,6 +60,42 @@ describe("download.js", () => {
     const response = await countingFetch(async () => empty, () => called++)("x");
     assert.equal(response, empty);
     assert.equal(called, 0);
+  });
+
+  it("tells the end of a body read whole, and not of one that failed", async () => {
+    /** @type {string[]} */
+    const ends = [];
+    const whole = await countingFetch(async () => new Response("abc"), () => {}, () => ends.push("whole"))("x");
+    await whole.text();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    assert.deepEqual(ends, ["whole"]);
+  });
+
+  it("counts bytes over the wire: decoded bytes scaled to the answer's encoding, exact once a file ends", () => {
+    const count = new WireCount(
+      { a: { identity: 1000, gzip: 400, br: 300 }, b: { identity: 500, gzip: 450, br: 440 } },
+      "br",
+    );
+    assert.equal(count.total, 740); // nothing answered yet: both at the expected encoding's size
+    assert.equal(count.loaded, 0);
+    count.answer("a", "gzip"); // the server chose gzip for this one after all
+    assert.equal(count.total, 840);
+    count.add("a", 500);
+    assert.equal(count.loaded, 200); // half the decoded bytes: half the gzip bytes
+    count.add("a", 700); // more than the file (a wrong size): never more than its wire size
+    assert.equal(count.loaded, 400);
+    assert.ok(!count.done);
+    count.end("a");
+    count.answer("b", null); // no Content-Encoding: the file as it is
+    count.add("b", 100);
+    assert.equal(count.total, 900);
+    assert.equal(count.loaded, 500);
+    count.end("b");
+    assert.ok(count.done);
+    assert.equal(count.loaded, count.total);
+    count.answer("other", "br"); // not one of the files: not counted
+    count.add("other", 1e6);
+    assert.equal(count.loaded, 900);
   });
 
   it("says bytes in MB with the percent, 100% only when all is there", () => {

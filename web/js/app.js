@@ -87,6 +87,19 @@ narrowScreen.addEventListener("change", () => {
   const table = ui.resultsBody.querySelector("table.discards");
   if (!narrowScreen.matches && shown?.discards && table instanceof HTMLTableElement) render.fillImprove(table, shown.discards);
 });
+// The engine's worker starts now, before the catalogs load: Python's start-up is the long pole. Its progress
+// is shown once startEngine takes it over (the last message meanwhile first).
+/** @typedef {Parameters<NonNullable<import("../paili.mjs").EngineOptions["onProgress"]>>} ProgressArgs */
+/** @type {{last: ProgressArgs | null, show: ((...args: ProgressArgs) => void) | null}} */
+const firstProgress = { last: null, show: null };
+const firstEngine = createEngine({
+  onProgress: (...args) => {
+    firstProgress.last = args;
+    firstProgress.show?.(...args);
+  },
+  onFailure: (error) => engineFailed(error),
+});
+firstEngine.catch(() => {}); // a failed start is startEngine's to show
 // The catalogs (local files, precached) before any module below draws text: the Score panel builds its form now.
 await i18n.load().catch((error) => console.error("paili: the catalogs could not be loaded:", error));
 // The Score panel of a winning hand (and the worth of a tenpai hand's waits); its situation is part of the URL.
@@ -800,16 +813,25 @@ function engineFailed(error) {
   ui.status.append(" ", retry);
 }
 
-async function startEngine() {
+/**
+ * Start an engine (or take over the one started before the catalogs loaded) and show its progress.
+ * @param {Promise<PailiEngine> | null} [started]  the first engine, already starting
+ */
+async function startEngine(started = null) {
   setEngineState("loading", i18n.t("ui.engine_loading"));
+  /** @param {ProgressArgs} args */
+  const onProgress = (...[message, download, step]) => {
+    const text = i18n.progressText(message, download, step);
+    setEngineState("loading", download ? text : i18n.t("ui.progress", { step: text }), download);
+  };
   try {
-    engine = await createEngine({
-      onProgress: (message, download, step) => {
-        const text = i18n.progressText(message, download, step);
-        setEngineState("loading", download ? text : i18n.t("ui.progress", { step: text }), download);
-      },
-      onFailure: (error) => engineFailed(error),
-    });
+    if (started) {
+      firstProgress.show = onProgress;
+      if (firstProgress.last) onProgress(...firstProgress.last);
+      engine = await started;
+    } else {
+      engine = await createEngine({ onProgress, onFailure: (error) => engineFailed(error) });
+    }
   } catch (error) {
     engineFailed(error);
     return;
@@ -822,7 +844,7 @@ async function startEngine() {
 
 async function start() {
   // The engine first: Pyodide's start-up is the long pole, and the rest below runs while it loads.
-  const engineStarted = startEngine();
+  const engineStarted = startEngine(firstEngine);
   i18n.bindLanguageSelect(ui.language);
   ui.meldsHelp.replaceChildren(...i18n.template("ui.melds_help", Object.fromEntries(
     [["chi", "[789s]"], ["pon", "[777s]"], ["kan", "[7777s]"], ["ankan", "(7777s)"]].map(([k, text]) => [k, render.h("code", {}, text)]))));

@@ -1,10 +1,19 @@
 // The Paili engine worker (a module Web Worker): the one Python runtime of a page.
 //
 // Start-up: the client posts {type: "init", baseUrl}. The worker reads build-info.json from baseUrl to find
-// Pyodide and the wheel, loads Pyodide, installs the wheel with pyodide.loadPackage (offline, no micropip),
-// and takes the Python entry points of paili.api once. It reports
-//   {type: "progress", message} (while Pyodide and the wheel download, with `loaded` and `total` bytes), then
-//   {type: "ready", version} or {type: "fatal", message}.
+// Pyodide and the wheel, then starts Python one of two ways:
+// - restored: from a memory snapshot of a Python that had paili imported and its tables built, kept in Cache
+//   Storage (SNAPSHOT_CACHE) by an earlier visit of the same build and Pyodide version; checked by its length
+//   before, its sha256 (computed while Python restores) and the answer to build-info's probe request after (a
+//   snapshot that fails any of these is deleted and Python starts the normal way). The wheel's files are unpacked again after `ready`
+//   (a snapshot holds memory, not files).
+// - normal: loadPyodide, the wheel unpacked into site-packages (pyodide.unpackArchive: loadPackage would leave
+//   JavaScript references that a memory snapshot cannot hold), paili.api imported and its tables built; then
+//   a snapshot of that Python is made and, after `ready`, stored for the next visit.
+// It reports {type: "progress", message, step} at each step: while files cross the wire, with `loaded` and
+// `total` bytes over the wire (build-info.json's `startFiles` sizes in the encoding the server uses); then
+// "Starting Python" once they are all there, or at once when the build's offline cache holds them (a return
+// visit downloads nothing, and says so); then {type: "ready", version, build} or {type: "fatal", message}.
 //
 // Requests: {id, op, payload}. The request JSON is {op, ...payload}; strings are the whole boundary: a string
 // goes in, a string comes out, no Python proxy ever reaches the page.
@@ -15,7 +24,7 @@
 // job first. So a long search (advise) never holds up a newer request, and {type: "cancel", id} drops a job
 // within a step (the client has already rejected its promise).
 
-import { countingFetch, downloadText, percentOf } from "./download.js";
+import { WireCount, countingFetch, downloadText, percentOf } from "./download.js";
 
 /** @typedef {import("../paili.mjs").InitMessage} InitMessage */
 /** @typedef {import("../paili.mjs").RequestMessage} RequestMessage */
@@ -30,7 +39,10 @@ import { countingFetch, downloadText, percentOf } from "./download.js";
  * @property {string} wheel  URL of the engine wheel, relative to the site folder
  * @property {string} [pyodide]  URL of Pyodide's folder, relative to the site folder
  * @property {string} [pyodideVersion]
- * @property {number} [downloadBytes]  the bytes fetched at start-up: Pyodide's files and the wheel, as built
+ * @property {Record<string, import("./download.js").EncodedSizes>} [startFiles]  the files fetched at start-up
+ *   (relative to the site folder) with their bytes over the wire in each encoding
+ * @property {{request: Record<string, unknown>, answer: string}} [probe]  a request and paili.api's answer to it
+ *   (from CPython, at build time): a Python restored from a snapshot must answer exactly this
  */
 
 /**
@@ -66,27 +78,50 @@ function progress(message, step, params, bytes) {
 }
 
 /**
- * Run `load` with the worker's fetch counting the bytes it downloads: a progress message on each new percent
- * (each 0.5 MB without a total), then fetch as it was.
+ * Run `load` with the worker's fetch counting the bytes over the wire of the start-up files: a progress message
+ * on each new percent, then "Starting Python" once every file is there; then fetch as it was.
  * @template T
- * @param {number} total  the expected bytes (0: unknown)
+ * @param {WireCount | null} count  null: the files are in this build's offline cache (nothing to download)
  * @param {() => Promise<T>} load
  * @returns {Promise<T>}
  */
-async function withDownloadProgress(total, load) {
+async function withDownloadProgress(count, load) {
+  const starting = () => progress("Starting Python", "python", {});
+  if (!count) {
+    starting();
+    return load();
+  }
   const original = self.fetch;
-  let loaded = 0;
   let shown = -1;
+  let said = false;
   const report = () => {
-    const step = percentOf(loaded, total) ?? Math.floor(loaded / 5e5);
+    if (said) return;
+    if (count.done) {
+      said = true;
+      starting();
+      return;
+    }
+    const { loaded, total } = count;
+    const step = percentOf(loaded, total) ?? 0;
     if (step === shown) return;
     shown = step;
     progress(`Downloading Python and the engine: ${downloadText(loaded, total)}`, "download", {}, { loaded, total });
   };
-  self.fetch = countingFetch(original, (bytes) => {
-    loaded += bytes;
-    report();
-  });
+  self.fetch = countingFetch(
+    (input, init) =>
+      original(input, init).then((response) => {
+        count.answer(response.url, response.headers.get("Content-Encoding"));
+        return response;
+      }),
+    (bytes, response) => {
+      count.add(response.url, bytes);
+      report();
+    },
+    (response) => {
+      count.end(response.url);
+      report();
+    },
+  );
   report();
   try {
     return await load();
@@ -99,16 +134,6 @@ async function withDownloadProgress(total, load) {
 function messageOf(/** @type {unknown} */ value) {
   const message = value !== null && typeof value === "object" && "message" in value ? value.message : undefined;
   return String(message ?? value);
-}
-
-/**
- * @param {URL} url
- * @returns {Promise<unknown>}
- */
-async function fetchJson(url) {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`could not load ${url} (HTTP ${response.status})`);
-  return response.json();
 }
 
 /**
@@ -150,42 +175,191 @@ async function failingOnBadWasm(load) {
 /** @type {readonly WasmLoader[]} */
 const WASM_LOADERS = ["instantiate", "instantiateStreaming"];
 
+/** Cache Storage's cache of the memory snapshot (not "paili-...": those are sw.js's, one a build). */
+export const SNAPSHOT_CACHE = "paili.snapshot";
+/** The headers stored beside a snapshot: what it is of, and its length and sha256 to check it by. */
+const SNAPSHOT_KEY = "X-Paili-Snapshot-Of";
+const SNAPSHOT_LENGTH = "X-Paili-Snapshot-Length";
+const SNAPSHOT_SHA256 = "X-Paili-Snapshot-Sha256";
+
+/** How this worker's Python started: "snapshot" (restored), "normal", or "" before it has. */
+let startedFrom = "";
+/** @type {(() => Promise<void>) | null} work left for after `ready` (store a snapshot, unpack the wheel) */
+let afterReady = null;
+
+/** @param {Uint8Array} bytes  @returns {Promise<string>} hex sha256 */
+async function sha256(bytes) {
+  const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", /** @type {Uint8Array<ArrayBuffer>} */ (bytes)));
+  return Array.from(hash, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * @typedef {object} StoredSnapshot  the snapshot an earlier visit stored, read but not checked yet
+ * @property {Uint8Array} bytes
+ * @property {string} of  the build and Pyodide version it says it is of
+ * @property {string} sha256  the hash stored with it
+ */
+
+/**
+ * The snapshot kept for this site, with what it says it is of and its hash; null when there is none or its
+ * length is not the one stored with it (then it is deleted).
+ * @param {URL} url  its key in SNAPSHOT_CACHE
+ * @returns {Promise<StoredSnapshot | null>}
+ */
+async function readSnapshot(url) {
+  if (!self.caches) return null; // not a secure context
+  try {
+    const cache = await caches.open(SNAPSHOT_CACHE);
+    const response = await cache.match(url);
+    if (!response) return null;
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    if (String(bytes.length) === response.headers.get(SNAPSHOT_LENGTH)) {
+      return { bytes, of: response.headers.get(SNAPSHOT_KEY) ?? "", sha256: response.headers.get(SNAPSHOT_SHA256) ?? "" };
+    }
+    await cache.delete(url);
+  } catch (error) {
+    console.warn("paili worker: no snapshot:", error);
+  }
+  return null;
+}
+
+/** Delete the snapshot (stale or damaged). @param {URL} url */
+async function dropSnapshot(url) {
+  await caches.open(SNAPSHOT_CACHE).then((cache) => cache.delete(url)).catch(() => {});
+}
+
+/**
+ * Keep a snapshot for the next visit (replacing any other), with its length and hash.
+ * @param {URL} url @param {string} of @param {Uint8Array} bytes
+ */
+async function storeSnapshot(url, of, bytes) {
+  if (!self.caches) return;
+  try {
+    const headers = {
+      "Content-Type": "application/octet-stream",
+      [SNAPSHOT_KEY]: of,
+      [SNAPSHOT_LENGTH]: String(bytes.length),
+      [SNAPSHOT_SHA256]: await sha256(bytes),
+    };
+    const cache = await caches.open(SNAPSHOT_CACHE);
+    await cache.put(url, new Response(/** @type {Uint8Array<ArrayBuffer>} */ (bytes), { headers }));
+  } catch (error) {
+    console.warn("paili worker: the snapshot was not stored:", error); // the next visit starts the normal way
+  }
+}
+
+/**
+ * Whether this build's offline cache (sw.js's "paili-<build>") holds every file of `urls`: then they come from
+ * this device, not the network.
+ * @param {string} buildId @param {string[]} urls
+ */
+async function cachedLocally(buildId, urls) {
+  if (!self.caches || !buildId) return false;
+  try {
+    if (!(await caches.has(`paili-${buildId}`))) return false;
+    const cache = await caches.open(`paili-${buildId}`);
+    const found = await Promise.all(urls.map((url) => cache.match(url)));
+    return found.every(Boolean);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * paili.api's job functions, our own references.
+ * @param {import("pyodide").PyodideAPI} pyodide
+ * @returns {Api}
+ */
+function entryPoints(pyodide) {
+  const module = pyodide.pyimport("paili.api");
+  try {
+    return { begin: module.begin.copy(), step: module.step.copy(), cancel: module.cancel.copy() };
+  } finally {
+    module.destroy();
+  }
+}
+
+/**
+ * Unpack the wheel into site-packages.
+ * @param {import("pyodide").PyodideAPI} pyodide @param {Promise<Uint8Array>} wheel
+ */
+async function unpackWheel(pyodide, wheel) {
+  const sitePackages = String(pyodide.runPython("import site; site.getsitepackages()[0]"));
+  pyodide.unpackArchive(await wheel, "wheel", { extractDir: sitePackages });
+}
+
+/** @param {URL} url @returns {Promise<Uint8Array>} */
+async function fetchBytes(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`could not load ${url} (HTTP ${response.status})`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
 /**
  * @param {string | undefined} baseUrl  the site folder
  * @returns {Promise<string>}  the engine's version
  */
 async function start(baseUrl) {
   progress("Reading build information", "build_info", {});
-  const info = /** @type {BuildInfo} */ (await fetchJson(new URL("build-info.json", baseUrl)));
+  const snapshotUrl = new URL("engine.snapshot", baseUrl);
+  const stored = readSnapshot(snapshotUrl); // read while build-info.json and Pyodide's module come
+  const infoUrl = new URL("build-info.json", baseUrl);
+  const infoResponse = await fetch(infoUrl);
+  if (!infoResponse.ok) throw new Error(`could not load ${infoUrl} (HTTP ${infoResponse.status})`);
+  // the server's encoding of this answer: what it will use for the others (before they come)
+  const encoding = infoResponse.headers.get("Content-Encoding") || "identity";
+  const info = /** @type {BuildInfo} */ (await infoResponse.json());
+  performance.mark("worker:build-info"); // the steps of the start-up, for the benchmarks (tests/bench)
   build = String(info.build ?? "");
   const pyodideBase = new URL(info.pyodide ?? "pyodide/", baseUrl);
-  const pyodideVersion = info.pyodideVersion ? ` ${info.pyodideVersion}` : "";
+  const wheelUrl = new URL(info.wheel, baseUrl);
+  const snapshotOf = `build ${build}, Pyodide ${info.pyodideVersion ?? ""}`;
 
-  progress(`Loading the Python runtime (Pyodide${pyodideVersion})`, "pyodide", { version: info.pyodideVersion ?? "" });
+  progress(`Loading the Python runtime (Pyodide ${info.pyodideVersion ?? ""})`, "pyodide", { version: info.pyodideVersion ?? "" });
   /** @type {typeof import("pyodide")} the module as the site serves it (node_modules/pyodide, copied) */
   const { loadPyodide } = await import(new URL("pyodide.mjs", pyodideBase).href);
-  /** @type {string[]} */
-  const wheelErrors = [];
-  const pyodide = await withDownloadProgress(Number(info.downloadBytes ?? 0), async () => {
-    const runtime = await failingOnBadWasm(() => loadPyodide({ indexURL: pyodideBase.href }));
-    await runtime.loadPackage(new URL(info.wheel, baseUrl).href, {
-      messageCallback: () => {},
-      errorCallback: (message) => wheelErrors.push(message),
-    });
+  performance.mark("worker:pyodide.mjs");
+  /** @type {Record<string, import("./download.js").EncodedSizes>} */
+  const files = {};
+  for (const [rel, sizes] of Object.entries(info.startFiles ?? {})) files[new URL(rel, baseUrl).href] = sizes;
+  const [local, found] = await Promise.all([cachedLocally(build, Object.keys(files)), stored]);
+  if (found && found.of !== snapshotOf) await dropSnapshot(snapshotUrl); // another build's, or Pyodide's
+  const snapshot = found?.of === snapshotOf ? found.bytes : null;
+  // its hash, computed (off this thread) while Python restores: checked before the restored Python is used
+  const hashed = found && snapshot ? sha256(snapshot).then((hash) => hash === found.sha256) : null;
+  performance.mark("worker:snapshot read");
+  const count = local ? null : new WireCount(files, encoding);
+  const indexURL = pyodideBase.href;
+
+  if (snapshot) {
+    try {
+      const pyodide = await withDownloadProgress(count, () => failingOnBadWasm(() => loadPyodide({ indexURL, _loadSnapshot: snapshot })));
+      performance.mark("worker:restored");
+      if (!(await hashed)) throw new Error("the snapshot is not the one stored (its sha256 differs)");
+      const entries = entryPoints(pyodide);
+      api = entries;
+      const version = checkRestored(entries, info);
+      startedFrom = "snapshot";
+      afterReady = () => unpackWheel(pyodide, fetchBytes(wheelUrl)); // its files, for what reads them later
+      return version;
+    } catch (error) {
+      console.warn("paili worker: the snapshot did not restore; starting Python the normal way:", messageOf(error));
+      api = null;
+      await dropSnapshot(snapshotUrl);
+    }
+  }
+
+  const pyodide = await withDownloadProgress(count, async () => {
+    const wheel = fetchBytes(wheelUrl);
+    wheel.catch(() => {}); // awaited below; a failure there is the start-up's
+    const runtime = await failingOnBadWasm(() => loadPyodide({ indexURL, _makeSnapshot: Boolean(self.caches) }));
+    await unpackWheel(runtime, wheel);
     return runtime;
   });
-  if (wheelErrors.length) throw new Error(wheelErrors.join("; "));
 
+  performance.mark("worker:python");
   progress("Starting the Paili engine", "start", {});
-  const module = pyodide.pyimport("paili.api");
-  /** @type {Api} */
-  let entries;
-  try {
-    // our own references, so the module proxy can go
-    entries = { begin: module.begin.copy(), step: module.step.copy(), cancel: module.cancel.copy() };
-  } finally {
-    module.destroy();
-  }
+  const entries = entryPoints(pyodide);
   api = entries;
   /** @type {Envelope<{version: string}>} */
   const reply = JSON.parse(runJob(entries.begin(JSON.stringify({ op: "version" }), STEP_SECONDS)));
@@ -193,7 +367,36 @@ async function start(baseUrl) {
   // The tables Python builds on first use (the winning-shape index, the shanten tables) are built now, not
   // in the first request a user makes.
   runJob(entries.begin(JSON.stringify({ op: "warm" }), STEP_SECONDS));
+  startedFrom = "normal";
+  if (self.caches && info.probe) {
+    // Python as the next visit should find it: paili imported, its tables built, no request under way.
+    let bytes = /** @type {Uint8Array | null} */ (null);
+    try {
+      bytes = pyodide.makeMemorySnapshot();
+    } catch (error) {
+      console.warn("paili worker: no snapshot of Python:", messageOf(error));
+    }
+    if (bytes) afterReady = () => storeSnapshot(snapshotUrl, snapshotOf, /** @type {Uint8Array} */ (bytes));
+  }
   return String(version ?? "");
+}
+
+/**
+ * Check a Python restored from a snapshot: it must be this build's engine (the version op) and answer the
+ * build's probe request exactly as the engine did when the site was built. Throws otherwise.
+ * @param {Api} entries @param {BuildInfo} info
+ * @returns {string}  the engine's version
+ */
+function checkRestored(entries, info) {
+  /** @type {Envelope<{version: string}>} */
+  const reply = JSON.parse(runJob(entries.begin(JSON.stringify({ op: "version" }), STEP_SECONDS)));
+  if (!reply.ok || reply.result.version !== info.version) {
+    throw new Error(`the snapshot is of engine ${reply.ok ? reply.result.version : "?"}, not ${info.version}`);
+  }
+  if (!info.probe) throw new Error("build-info.json has no probe to check a snapshot by");
+  const answer = runJob(entries.begin(JSON.stringify(info.probe.request), STEP_SECONDS));
+  if (answer !== info.probe.answer) throw new Error("the restored engine answers the probe request otherwise");
+  return reply.result.version;
 }
 
 /**
@@ -307,10 +510,16 @@ self.onmessage = async (event) => {
     started = start(data.baseUrl);
     try {
       const version = await started;
-      post({ type: "ready", version, build });
+      performance.mark(`worker:ready ${startedFrom}`); // how Python started (tests, benchmarks)
+      post({ type: "ready", version, build, start: startedFrom });
     } catch (err) {
       post({ type: "fatal", message: messageOf(err) });
+      return;
     }
+    const later = afterReady;
+    afterReady = null;
+    await later?.();
+    performance.mark("worker:after-ready"); // the snapshot stored, or the wheel unpacked (tests, benchmarks)
     return;
   }
   if (data.type === "cancel") {

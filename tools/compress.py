@@ -1,0 +1,79 @@
+"""Precompressed copies of the site's files: ``NAME.gz`` (gzip -9) and ``NAME.br`` (brotli, quality 11) beside
+every file a server may send compressed (:data:`tools.server.COMPRESSED_SUFFIXES`).
+
+``build.py serve`` sends the ``.br`` to a browser that accepts brotli and the ``.gz`` to one that accepts gzip;
+a static host serves them as they are (README, "Download size and compression"). They are not files of the
+site for the offline cache (the precache manifest and the build id leave them out). Each is made once per
+content (brotli 11 takes about 45 s for pyodide.asm.wasm) and kept in build/compressed.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import os
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import brotli  # type: ignore[import-untyped]  # (brotli 1.2 ships no type hints)
+
+from .common import CACHE, say
+from .server import COMPRESSED_SUFFIXES
+
+ENCODINGS = {"gzip": ".gz", "br": ".br"}
+"""Content-Encoding -> the suffix of its precompressed file."""
+
+
+def _gzip(data: bytes) -> bytes:
+    return gzip.compress(data, compresslevel=9, mtime=0)
+
+
+def _brotli(data: bytes) -> bytes:
+    compressed: bytes = brotli.compress(data, quality=11)
+    return compressed
+
+
+COMPRESSORS = {"gzip": _gzip, "br": _brotli}
+
+
+def compressible(rel: str) -> bool:
+    return Path(rel).suffix in COMPRESSED_SUFFIXES
+
+
+def _make(src: Path, encoding: str) -> Path:
+    """The cached compressed copy of src, made when missing; never older than src (the server checks)."""
+    data = src.read_bytes()
+    key = hashlib.sha256(data).hexdigest()
+    cached = CACHE / "compressed" / f"{key}{ENCODINGS[encoding]}"
+    if not cached.exists():
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        partial = cached.with_suffix(cached.suffix + ".part")
+        partial.write_bytes(COMPRESSORS[encoding](data))
+        partial.replace(cached)
+    if cached.stat().st_mtime_ns < src.stat().st_mtime_ns:
+        os.utime(cached)
+    return cached
+
+
+def compressed_copies(files: dict[str, Path]) -> dict[str, Path]:
+    """{"NAME.gz": cached file, "NAME.br": cached file} for every compressible file of ``files``."""
+    jobs = [(rel, src, encoding) for rel, src in files.items() if compressible(rel) for encoding in ENCODINGS]
+    todo = sum(1 for _, src, enc in jobs
+               if not (CACHE / "compressed" / f"{hashlib.sha256(src.read_bytes()).hexdigest()}{ENCODINGS[enc]}")
+               .exists())
+    if todo:
+        say(f"compressing {todo} files (gzip -9, brotli 11; cached in build/compressed)")
+    with ThreadPoolExecutor(max_workers=max(1, os.cpu_count() or 1)) as pool:
+        made = list(pool.map(lambda job: _make(job[1], job[2]), jobs))
+    return {rel + ENCODINGS[encoding]: path for (rel, _, encoding), path in zip(jobs, made, strict=True)}
+
+
+def encoded_sizes(rel: str, src: Path, copies: dict[str, Path]) -> dict[str, int]:
+    """The bytes a browser receives for a file in each encoding: ``identity`` and, when it has them, ``gzip``
+    and ``br`` (the precompressed copies' sizes)."""
+    sizes = {"identity": src.stat().st_size}
+    for encoding, suffix in ENCODINGS.items():
+        copy = copies.get(rel + suffix)
+        if copy is not None:
+            sizes[encoding] = copy.stat().st_size
+    return sizes
