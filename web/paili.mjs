@@ -71,6 +71,14 @@
  * @property {string[]} after_concealed  the concealed tiles left, as codes
  */
 /**
+ * @typedef {object} GbWin  a Chinese Official win counted by analyze (by discard, the winds East, no flowers)
+ * @property {string} win  the winning tile (a complete hand's best among its concealed kinds)
+ * @property {{id: string, fan: number, count: number}[]} fans  highest first (names: the catalogs' gb_fan.<id>)
+ * @property {number} fan  the total
+ * @property {boolean} legal  at least 8 fans: a legal win
+ * @property {number} short  the fans missing for the 8 (0 when legal)
+ */
+/**
  * @typedef {object} Analysis  the JSON of Python's paili.analyze(); keys that do not apply to the size are absent
  * @property {string} hand  canonical concealed tiles
  * @property {string[]} concealed  the concealed tiles as codes, in the order of `hand`
@@ -80,11 +88,11 @@
  * @property {Rules} rules
  * @property {Shanten} shanten
  * @property {{suits: string, fixed: boolean}} [void]  sichuan: the suit given up (fixed), or the best choices
- * @property {string} [note]  gb: a complete shape still needs the 8 points, which Paili does not count yet
+ * @property {GbWin | null} [gb]  gb, 3n+2 hands: the complete shape's win counted (null: not complete, or melds unwritten)
  * @property {boolean} [agari]  3n+2 hands
  * @property {Decomposition[]} [decompositions]  3n+2 hands ([] when not a win)
  * @property {Discard[]} [discards]  3n+2 hands
- * @property {TileCount[]} [waits]  3n+1 hands ([] when not tenpai)
+ * @property {(TileCount & {gb?: GbWin | null})[]} [waits]  3n+1 hands ([] when not tenpai); gb: each wait's win by discard
  * @property {Ukeire} [ukeire]  3n+1 hands
  * @property {string} [read_as]  the hand text as the parser read it, when it normalised characters ("１２３Ｍ" -> "123m")
  */

@@ -49,11 +49,11 @@ from typing import Any, Final
 from . import __version__
 from .advice import ADVICE_KEYS, OUTLOOK_KEYS, Steps, finish
 from .errors import HandError
+from .gb.situation import GB_KEYS
 from .notation import parse
 from .public import advise_improvements, advise_steps, analyze, outlook_steps, score, score_waits
 from .results import error_json, hand_json, read_as_json
 from .rules import check_rules
-from .gb.situation import GB_KEYS
 from .scoring.situation import SITUATION_KEYS
 
 log = logging.getLogger("paili")
