@@ -100,8 +100,8 @@
  * @typedef {object} AdviceWait  a wait of a tenpai discard (or of a tenpai hand, in an Outlook)
  * @property {string} tile
  * @property {number} remaining  copies left (the discarded copy counted as seen, as in the table)
- * @property {boolean | null} yaku  the self-drawn win has a yaku (null: not scored, see AdviceDiscard.ev)
- * @property {{tsumo: number, ron: number} | null} points  expected over ura dora and red copies (0: no yaku)
+ * @property {boolean | null} yaku  the self-drawn win has a yaku, under gb is legal (8 fans) (null: not scored, see AdviceDiscard.ev)
+ * @property {{tsumo: number, ron: number} | null} points  expected over ura dora and red copies (0: no yaku); gb: the winner's gain by GB's payments
  * @property {number[]} p_win  p_win[i]: the chance that the hand, kept as it is, wins on this tile within i+1 draws
  */
 /**
@@ -112,7 +112,7 @@
  *   waits: AdviceWait[],
  *   improvements: Improvements | null,
  * }} AdviceDiscard  p_win[i] / p_tenpai[i]: the chance within i+1 draws, ev[i] the expected points won within
- *   i+1 draws (null: not computed, see note; ev also null under sanma, sichuan, gb or with unwritten melds); waits: [] unless
+ *   i+1 draws (null: not computed, see note; ev also null under sanma, sichuan or with unwritten melds; under gb GB's payments); waits: [] unless
  *   the discard leaves the hand tenpai
  */
 /**
@@ -126,7 +126,7 @@
  */
 /** @typedef {"ev" | "p_win" | "p_tenpai"} Objective  what orders the discards (its value at the last turn) */
 /**
- * @typedef {object} AdviceSituation  the scoring situation in effect (null under sanma, sichuan, gb or with unwritten melds)
+ * @typedef {object} AdviceSituation  the scoring situation in effect (null under sanma, sichuan or with unwritten melds; under gb {round_wind, seat_wind, rules: "gb"} alone)
  * @property {"always" | "dama"} riichi
  * @property {boolean} ippatsu
  * @property {string} round_wind

@@ -256,8 +256,11 @@ def improvements_json(rows: Sequence[tuple[Discard, Sequence[Improvement]]]) -> 
 
 
 def _situation_json(a: Advice | Outlook) -> JSON | None:
-    """The scoring situation of an advice (``null`` when the hand is not scored), its rules resolved."""
+    """The scoring situation of an advice (``null`` when the hand is not scored), its rules resolved; under GB
+    the winds alone and ``"rules": "gb"``."""
     s = a.situation
+    if s is not None and a.rules == "gb":
+        return {"round_wind": s.round_wind, "seat_wind": s.seat_wind, "rules": "gb"}
     if s is None or a.scoring is None:
         return None
     return {"riichi": s.riichi, "ippatsu": s.ippatsu, "double_riichi": s.double_riichi, "round_wind": s.round_wind,
