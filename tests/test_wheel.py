@@ -104,8 +104,9 @@ def test_wheel_is_pure_typed_small_and_complete(wheel: Path) -> None:
     # before the evaluator's split into paili/forms/ (issue 26), 260.5 KiB after it (five modules compressed
     # apart, each with its docstring); 262.5 KiB before the advisor's split into paili/advice/ and
     # paili/public.py (issue 26), 271.4 KiB after it (ten modules for one, compressed apart, each with its
-    # docstring and imports)
-    assert wheel.stat().st_size < 276 * 1024
+    # docstring and imports); 294.2 KiB with Chinese Official scoring (issue 31: paili/gb/ with its 82 fans and
+    # their exclusions, the fan names in the three catalogs, GB in the analysis, the advisor and the CLI)
+    assert wheel.stat().st_size < 300 * 1024
     names = set(zipfile.ZipFile(wheel).namelist())
     for needed in ("paili/py.typed", "paili/tables/suit_dfa.bin", "paili/tables/suit_sums.bin",
                    "paili/tables/agari_index.txt", "paili/api.py", "paili/__main__.py"):
