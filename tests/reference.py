@@ -569,7 +569,7 @@ def discard_table(
 # --- discard advice: the model of paili.advise, by plain recursion -----------------------------------------
 
 
-Objective: TypeAlias = Literal["win", "tenpai"]
+Objective: TypeAlias = Literal["win", "tenpai", "ev"]
 
 
 class AdviceModel:
@@ -592,7 +592,8 @@ class AdviceModel:
     true optimum of the model with those choices, which the advisor's limits can only fall short of.
     ``legal(drawn, k)`` says whether the complete hand ``drawn`` (just drew ``k``) is a legal win (has a
     yaku); a complete shape that is not is thrown back like any other draw (``None``: every shape wins).
-    ``frozen``: a tenpai hand never uses an option (a closed hand in riichi).
+    ``frozen``: a tenpai hand never uses an option (a closed hand in riichi). ``points(drawn, k)``: what the
+    win is worth, the value of objective ``"ev"`` (the best expected points; ``None``: 1.0 a win).
 
     Shanten is :func:`shanten` (the slow exact one). Values are memoised on ``(hand, t, objective, moves)``,
     a cache of the recursion's own results: it changes how often a value is computed, never which.
@@ -602,9 +603,11 @@ class AdviceModel:
                  visible: Sequence[int] | None = None, *, rules: Rules = "riichi", tegawari: bool = False,
                  shanten_down: bool = False, back_limit: int = 1, option_moves: int = 1,
                  legal: Callable[[Counts, int], bool] | None = None,
-                 frozen: bool = False, void: int | None = None) -> None:
+                 frozen: bool = False, void: int | None = None,
+                 points: Callable[[Counts, int], float] | None = None) -> None:
         self.melds_needed = melds_needed
         self.legal = legal
+        self.points = points
         self.frozen = frozen
         self.void = void
         self.limit = rule_limit(limit, rules)
@@ -681,7 +684,7 @@ class AdviceModel:
             drawn = _plus(hand, k)
             after = self.shanten(drawn)
             if after == -1 and (self.legal is None or self.legal(drawn, k)):
-                v = 1.0
+                v = self.points(drawn, k) if objective == "ev" and self.points is not None else 1.0
             elif -1 < after < s:
                 v = max(self.value(kept, t - 1, objective, moves) for kept in self.discards(drawn, after))
                 if can_go_back and s <= self.back_limit:

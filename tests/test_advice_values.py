@@ -343,9 +343,12 @@ def test_the_objective_orders_the_rows() -> None:
 
 
 def test_other_rule_sets_and_short_hands_have_no_values() -> None:
-    result = paili.advise("1122m3344p5566s17z", rules="gb", turns=2)
+    result = paili.advise("1199m3344p5566s17z", rules="sanma", turns=2)
     assert result["situation"] is None
     assert all(r["ev"] is None for r in result["discards"]) and result["discards"][0]["p_win"] is not None
+    gb = paili.advise("1122m3344p5566s17z", rules="gb", turns=2)  # GB's payments (tests/test_gb_advice.py)
+    assert gb["situation"] == {"round_wind": "1z", "seat_wind": "1z", "rules": "gb"}
+    assert all(r["ev"] is not None for r in gb["discards"] if r["p_win"] is not None)
     short = paili.advise("234m55p", melds="[789s] [111z]", turns=2)   # one meld not written
     assert all(r["ev"] is None for r in short["discards"])
 

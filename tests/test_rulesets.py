@@ -376,14 +376,15 @@ def test_sichuan_wins_hold_two_suits_at_most() -> None:
     assert paili.analyze("123m456p789p1112m", rules="sichuan")["void"] == {"suits": "s", "fixed": False}
 
 
-def test_gb_readings_and_the_points_caveat() -> None:
+def test_gb_readings_and_their_count() -> None:
     result = paili.analyze("147m258p369s12345z", rules="gb")
     assert result["agari"] and result["decompositions"][0]["form"] == "quanbukao"
-    assert "8 points" in result["note"]
+    assert "note" not in result and result["gb"]["legal"] and result["gb"]["fan"] == 24  # 全不靠 + 组合龙
     assert result["shanten"]["quanbukao"] == -1 and result["shanten"]["qixingbukao"] == 1
     dragon = paili.analyze("147m258p369s11z", melds="[123p]", rules="gb")
     assert [(d["form"], d["pair"], d["knitted"][:3]) for d in dragon["decompositions"]] == \
         [("zuhelong", "1z", ["1m", "4m", "7m"])]
+    assert (dragon["gb"]["fan"], dragon["gb"]["legal"]) == (13, True)  # 组合龙 and 单钓将
     assert "quanbukao" not in paili.analyze("123m456p789s1122z")["shanten"]
 
 

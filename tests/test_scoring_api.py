@@ -135,3 +135,33 @@ def test_cli_without_win_scores_each_wait() -> None:
     assert json.loads(run.stdout) == json.loads(json.dumps(paili.score_waits("23m456p789s234s55p")))
     assert _cli("123m456p789s1235z").stdout.strip() == "not tenpai: no wait to score"
     assert "no yaku" in _cli("23m456p789s55p [234s]").stdout
+
+
+def test_cli_scores_a_chinese_official_win() -> None:
+    """``--rules gb``: the fans, the total (legal or short of 8), the payments; flowers and 和绝张 taken, riichi's
+    options refused, the JSON that of paili.score, each wait's discard win without ``--win``."""
+    run = _cli("123m456p789s11z [555z]", "--win", "1z", "--rules", "gb", "--tsumo", "--flowers", "2")
+    assert run.returncode == 0, run.stderr
+    lines = run.stdout.splitlines()
+    assert lines[0].split() == ["hand", "123m456p789s11z", "[555z]", "win", "1z", "(tsumo)"]
+    assert [line.split()[0] for line in lines[2:8]] == ["mixed_straight", "all_types", "dragon_pung", "single_wait",
+                                                        "self_drawn", "flower_tiles"]
+    assert lines[7].split() == ["flower_tiles", "1", "fan", "x2"]
+    assert lines[8].split() == ["value", "20", "fans:", "a", "legal", "win"]
+    assert lines[9].split()[1:] == ["each", "other", "player", "pays", "28;", "the", "winner", "gets", "84", "in",
+                                    "all"]
+    run = _cli("123m456p789s11z [555z]", "--win", "9s", "--rules", "gb", "--last-copy", "--json")
+    expected = paili.score("123m456p789s11z [555z]", win="9s", rules="gb", last_copy=True)
+    assert "last_tile" in {f["id"] for f in expected["fans"]}  # 和绝张
+    assert json.loads(run.stdout) == json.loads(json.dumps(expected))
+    short = _cli("234m567m22p [345s] [678s]", "--win", "3m", "--rules", "gb", "--lang", "zh-Hans")
+    assert short.returncode == 0 and "7番，不足8番：不能和牌" in short.stdout and "支付" not in short.stdout
+    waits = _cli("34m567m22p [345s] [678s]", "--rules", "gb").stdout.splitlines()
+    assert [line.split()[:3] for line in waits if not line.startswith(" ")] == [
+        ["2m", "4", "left"], ["5m", "3", "left"], ["8m", "4", "left"]]
+    assert "7 fans, short of 8: no win" in waits[-5]
+    refused = _cli("234m567m22p345s678s", "--win", "3m", "--rules", "gb", "--riichi")
+    assert refused.returncode == 2 and "riichi" in refused.stderr
+    assert _cli("234m567m22p345s678s", "--win", "3m", "--flowers", "1").returncode == 2  # flowers: gb only
+    batch = _cli("--rules", "gb", stdin='{"hand": "123m456p789s11z [555z]", "win": "1z", "flowers": 1}\n')
+    assert json.loads(batch.stdout)["fan"] == 18

@@ -71,6 +71,14 @@
  * @property {string[]} after_concealed  the concealed tiles left, as codes
  */
 /**
+ * @typedef {object} GbWin  a Chinese Official win counted by analyze (by discard, the winds East, no flowers)
+ * @property {string} win  the winning tile (a complete hand's best among its concealed kinds)
+ * @property {{id: string, fan: number, count: number}[]} fans  highest first (names: the catalogs' gb_fan.<id>)
+ * @property {number} fan  the total
+ * @property {boolean} legal  at least 8 fans: a legal win
+ * @property {number} short  the fans missing for the 8 (0 when legal)
+ */
+/**
  * @typedef {object} Analysis  the JSON of Python's paili.analyze(); keys that do not apply to the size are absent
  * @property {string} hand  canonical concealed tiles
  * @property {string[]} concealed  the concealed tiles as codes, in the order of `hand`
@@ -80,11 +88,11 @@
  * @property {Rules} rules
  * @property {Shanten} shanten
  * @property {{suits: string, fixed: boolean}} [void]  sichuan: the suit given up (fixed), or the best choices
- * @property {string} [note]  gb: a complete shape still needs the 8 points, which Paili does not count yet
+ * @property {GbWin | null} [gb]  gb, 3n+2 hands: the complete shape's win counted (null: not complete, or melds unwritten)
  * @property {boolean} [agari]  3n+2 hands
  * @property {Decomposition[]} [decompositions]  3n+2 hands ([] when not a win)
  * @property {Discard[]} [discards]  3n+2 hands
- * @property {TileCount[]} [waits]  3n+1 hands ([] when not tenpai)
+ * @property {(TileCount & {gb?: GbWin | null})[]} [waits]  3n+1 hands ([] when not tenpai); gb: each wait's win by discard
  * @property {Ukeire} [ukeire]  3n+1 hands
  * @property {string} [read_as]  the hand text as the parser read it, when it normalised characters ("１２３Ｍ" -> "123m")
  */
@@ -92,8 +100,8 @@
  * @typedef {object} AdviceWait  a wait of a tenpai discard (or of a tenpai hand, in an Outlook)
  * @property {string} tile
  * @property {number} remaining  copies left (the discarded copy counted as seen, as in the table)
- * @property {boolean | null} yaku  the self-drawn win has a yaku (null: not scored, see AdviceDiscard.ev)
- * @property {{tsumo: number, ron: number} | null} points  expected over ura dora and red copies (0: no yaku)
+ * @property {boolean | null} yaku  the self-drawn win has a yaku, under gb is legal (8 fans) (null: not scored, see AdviceDiscard.ev)
+ * @property {{tsumo: number, ron: number} | null} points  expected over ura dora and red copies (0: no yaku); gb: the winner's gain by GB's payments
  * @property {number[]} p_win  p_win[i]: the chance that the hand, kept as it is, wins on this tile within i+1 draws
  */
 /**
@@ -104,7 +112,7 @@
  *   waits: AdviceWait[],
  *   improvements: Improvements | null,
  * }} AdviceDiscard  p_win[i] / p_tenpai[i]: the chance within i+1 draws, ev[i] the expected points won within
- *   i+1 draws (null: not computed, see note; ev also null under sanma, sichuan, gb or with unwritten melds); waits: [] unless
+ *   i+1 draws (null: not computed, see note; ev also null under sanma, sichuan or with unwritten melds; under gb GB's payments); waits: [] unless
  *   the discard leaves the hand tenpai
  */
 /**
@@ -118,7 +126,7 @@
  */
 /** @typedef {"ev" | "p_win" | "p_tenpai"} Objective  what orders the discards (its value at the last turn) */
 /**
- * @typedef {object} AdviceSituation  the scoring situation in effect (null under sanma, sichuan, gb or with unwritten melds)
+ * @typedef {object} AdviceSituation  the scoring situation in effect (null under sanma, sichuan or with unwritten melds; under gb {round_wind, seat_wind, rules: "gb"} alone)
  * @property {"always" | "dama"} riichi
  * @property {boolean} ippatsu
  * @property {string} round_wind

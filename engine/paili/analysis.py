@@ -3,6 +3,10 @@
 :func:`analysis_of` computes it as an :class:`Analysis` of a parsed hand (:func:`parse_inputs` parses the
 inputs: the hand and the visible tiles); :func:`paili.analyze` (:mod:`paili.public`) gives it as the JSON of
 :func:`paili.results.analysis_json`.
+
+Under ``rules="gb"`` a complete shape is a win only with 8 fans (flowers aside): the analysis counts them
+(:func:`gb_win`, :mod:`paili.gb`) in the default situation, a win by discard with the winds East, for the
+complete hand (its best winning tile among the concealed kinds) and for each wait of a tenpai hand.
 """
 
 from __future__ import annotations
@@ -11,11 +15,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .agari import Decomposition, decompositions
+from .gb import check_situation, legal_win
 from .hand import Hand
 from .notation import check_visible, parse, parse_tiles
 from .rules import VOIDS, Rules
 from .shanten import Shanten, shanten
-from .tiles import Counts
+from .tiles import Counts, Tile
 from .ukeire import Discard, Ukeire, discard_table, ukeire
 
 
@@ -29,6 +34,56 @@ def parse_inputs(hand: str, *, melds: str | Sequence[str] | None, visible: str, 
     counts, reds = parse_tiles(visible, field="visible", rules=rules)
     check_visible(parsed, counts, reds=reds, field="visible")
     return parsed, counts
+
+
+@dataclass(frozen=True, slots=True)
+class GbWin:
+    """A Chinese Official win counted in the default situation (by discard, the winds East, no flowers)."""
+
+    win: Tile
+    """The winning tile."""
+    fans: tuple[tuple[str, int, int], ...]
+    """``(id, value of one, count)``, highest first (as :attr:`paili.gb.GbScore.fans`)."""
+    fan: int
+    """The total."""
+    legal: bool
+    """At least 8 fans: a legal win; else a complete shape short of 8."""
+
+
+def gb_win(hand: Hand, win: Tile) -> GbWin | None:
+    """The :class:`GbWin` of a complete GB ``hand`` (every meld written: 14 tiles, a kong counting 3) won on
+    ``win`` (among its concealed tiles) by discard; ``None`` when the hand is not that."""
+    if hand.tile_count + 3 * len(hand.melds) != 14 or not hand.concealed[win]:
+        return None
+    if hand.concealed[win] + hand.called_counts()[win] > 4 or not decompositions(hand, rules="gb"):
+        return None
+    fans, fan, legal = legal_win(hand, win, check_situation(hand, win))
+    return GbWin(win, fans, fan, legal)
+
+
+def best_gb_win(hand: Hand) -> GbWin | None:
+    """The best :class:`GbWin` of a complete GB hand over its winning tile (any concealed kind could be the
+    one won: the highest total, the lowest kind on a tie); ``None`` when it is no complete hand."""
+    best: GbWin | None = None
+    for t in range(len(hand.concealed)):
+        if hand.concealed[t]:
+            found = gb_win(hand, t)
+            if found is None:
+                return None
+            if best is None or found.fan > best.fan:
+                best = found
+    return best
+
+
+def gb_wait_wins(hand: Hand, waits: Ukeire) -> tuple[GbWin | None, ...]:
+    """Per wait of a tenpai 13-tile GB hand, its :class:`GbWin` by discard (``None`` when the melds are not all
+    written or the wait's fifth copy would be needed)."""
+    out: list[GbWin | None] = []
+    for t, _ in waits.tiles:
+        counts = list(hand.concealed)
+        counts[t] += 1
+        out.append(gb_win(Hand(tuple(counts), hand.reds, hand.melds, hand.nukidora), t))
+    return tuple(out)
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +104,11 @@ class Analysis:
     ukeire: Ukeire | None
     void: str | None = None
     void_fixed: bool = False
+    gb: GbWin | None = None
+    """Under GB, a complete hand's win counted (:func:`best_gb_win`; ``None`` otherwise)."""
+    gb_waits: tuple[GbWin | None, ...] | None = None
+    """Under GB, each wait's win counted (:func:`gb_wait_wins`), in the order of the waits; ``None`` under the
+    other rule sets and when the hand is not tenpai."""
 
 
 def best_voids(hand: Hand, *, rules: Rules, void: int | None) -> str | None:
@@ -72,8 +132,10 @@ def analysis_of(hand: Hand, *, visible: Counts | None = None, rules: Rules = "ri
     forms = shanten(hand, rules=rules, void=void)
     voids = best_voids(hand, rules=rules, void=void)
     if hand.tile_count % 3 == 2:
-        return Analysis(hand, rules, forms, tuple(decompositions(hand, rules=rules, void=void)),
-                        tuple(discard_table(hand, visible=visible, rules=rules, void=void)), None, voids,
-                        void is not None)
-    return Analysis(hand, rules, forms, None, None, ukeire(hand, visible=visible, rules=rules, void=void), voids,
-                    void is not None)
+        readings = tuple(decompositions(hand, rules=rules, void=void))
+        table = tuple(discard_table(hand, visible=visible, rules=rules, void=void))
+        return Analysis(hand, rules, forms, readings, table, None, voids, void is not None,
+                        best_gb_win(hand) if rules == "gb" and readings else None)
+    u = ukeire(hand, visible=visible, rules=rules, void=void)
+    return Analysis(hand, rules, forms, None, None, u, voids, void is not None, None,
+                    gb_wait_wins(hand, u) if rules == "gb" and forms.min == 0 else None)

@@ -47,7 +47,7 @@ if TYPE_CHECKING:
 
     from .advice import Advice, AdviceRow, CallAdvice, CallOption, Improvement, Outlook, Wait
     from .agari import Decomposition
-    from .analysis import Analysis
+    from .analysis import Analysis, GbWin
     from .gb.count import GbScore
     from .review import Decision, Review
     from .scoring.calculate import Score
@@ -64,6 +64,7 @@ __all__ = [
     "discard_json",
     "error_json",
     "gb_score_json",
+    "gb_win_json",
     "hand_json",
     "meld_json",
     "read_as_json",
@@ -72,9 +73,6 @@ __all__ = [
 
 JSON = dict[str, Any]
 
-GB_NOTE = ("Chinese Official rules: a complete shape is not yet a win, which needs 8 points; Paili does not count "
-           "GB points yet.")
-"""What a GB analysis says about its complete shapes."""
 
 
 def codes(text: str) -> list[str]:
@@ -183,25 +181,40 @@ def discard_json(hand: Hand, row: Discard) -> JSON:
             "after": format_hand(after), "after_concealed": _concealed(after)[1]}
 
 
+def gb_win_json(w: GbWin | None) -> JSON | None:
+    """A GB win counted by :func:`paili.analyze` (by discard, the winds East): ``{"win": "5m", "fans": [{"id",
+    "fan", "count"}, ...], "fan": 9, "legal": true, "short": 0}`` (``fans`` as :func:`gb_score_json` writes
+    them; ``short``: the fans still missing for the 8, 0 for a legal win); ``None`` for ``None``."""
+    if w is None:
+        return None
+    return {"win": tile_name(w.win),
+            "fans": [{"id": fan, "fan": value, "count": count} for fan, value, count in w.fans], "fan": w.fan,
+            "legal": w.legal, "short": max(0, 8 - w.fan)}
+
+
 def analysis_json(a: Analysis) -> JSON:
     """The result of :func:`paili.analyze`: the hand, ``rules``, ``shanten``, then for 3n+2 tiles ``agari``,
     ``decompositions`` and ``discards``, for 3n+1 tiles ``waits`` and ``ukeire``; under Sichuan ``void``
     (``{"suits": "m", "fixed": false}``: the suit fixed as given up, or the suits whose choice is best); under
-    GB ``note`` (a complete shape still needs the 8 points, not counted here)."""
+    GB for 3n+2 tiles ``gb`` (the win counted by :func:`gb_win_json`, ``null`` when the hand is not a complete
+    one with every meld written) and on each wait ``gb`` (that wait's win by discard, or ``null``)."""
     result = hand_json(a.hand)
     result["rules"] = a.rules
     result["shanten"] = shanten_json(a.shanten, knitted=a.rules == "gb")
     if a.void is not None:
         result["void"] = {"suits": a.void, "fixed": a.void_fixed}
-    if a.rules == "gb":
-        result["note"] = GB_NOTE
     if a.decompositions is not None:
         result["agari"] = bool(a.decompositions)
         result["decompositions"] = [decomposition_json(d) for d in a.decompositions]
+        if a.rules == "gb":
+            result["gb"] = gb_win_json(a.gb)
     if a.discards is not None:
         result["discards"] = [discard_json(a.hand, row) for row in a.discards]
     if a.ukeire is not None:
         result["waits"] = ukeire_json(a.ukeire)["tiles"] if a.shanten.min == 0 else []
+        if a.rules == "gb" and a.gb_waits is not None:
+            for wait, win in zip(result["waits"], a.gb_waits, strict=True):
+                wait["gb"] = gb_win_json(win)
         result["ukeire"] = ukeire_json(a.ukeire)
     return result
 
@@ -244,8 +257,11 @@ def improvements_json(rows: Sequence[tuple[Discard, Sequence[Improvement]]]) -> 
 
 
 def _situation_json(a: Advice | Outlook) -> JSON | None:
-    """The scoring situation of an advice (``null`` when the hand is not scored), its rules resolved."""
+    """The scoring situation of an advice (``null`` when the hand is not scored), its rules resolved; under GB
+    the winds alone and ``"rules": "gb"``."""
     s = a.situation
+    if s is not None and a.rules == "gb":
+        return {"round_wind": s.round_wind, "seat_wind": s.seat_wind, "rules": "gb"}
     if s is None or a.scoring is None:
         return None
     return {"riichi": s.riichi, "ippatsu": s.ippatsu, "double_riichi": s.double_riichi, "round_wind": s.round_wind,

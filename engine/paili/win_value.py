@@ -11,6 +11,10 @@ tiles unseen at the win: 4 copies of each kind less the winning hand (concealed 
 tiles and the dora indicators. The distribution of the number of ura dora is exact (a product of binomial
 coefficients summed per kind), and the points for each number come from one scoring of the hand
 (:func:`~paili.scoring.calculate.win_points`' ``ura_hits``: the best reading for each number of extra han).
+
+Under the Chinese Official rules (``rules="gb"``) :class:`GbWinValue` answers the same questions: a win is one
+only when it is legal (at least 8 fans, :func:`paili.gb.legal_win`; no flowers), and its value is what GB's
+payments give the winner: 3 x (8 + fan) by self-draw, 8 + fan + 2 x 8 by discard (:func:`paili.gb.payments`).
 """
 
 from __future__ import annotations
@@ -19,6 +23,8 @@ from collections.abc import Sequence
 from math import comb
 from typing import Final, Literal
 
+from .gb import Situation as GbSituation
+from .gb import legal_win, payments
 from .hand import Hand
 from .scoring.calculate import win_points
 from .scoring.rules import ScoringRules
@@ -26,7 +32,7 @@ from .scoring.situation import Setting, check_wind, dora_of
 from .scoring.yaku import Situation
 from .tiles import FIVES, KINDS, SUITS, tile_name
 
-__all__ = ["RIICHI_POLICIES", "RiichiPolicy", "WinValue"]
+__all__ = ["RIICHI_POLICIES", "AnyWinValue", "GbWinValue", "RiichiPolicy", "WinValue"]
 
 RiichiPolicy = Literal["always", "dama"]
 RIICHI_POLICIES: Final = ("always", "dama")
@@ -187,6 +193,65 @@ class WinValue:
             total = comb(unseen, m)
         found = self._ura[key] = [(weights[h] / total, h) for h in sorted(weights)]
         return found
+
+
+class GbWinValue:
+    """The value of the advisor's wins under the Chinese Official rules, for one hand's melds, winds and seen
+    tiles: the winner's gain by GB's payments when the win is legal (8 fans, flowers aside), else 0.0 (a
+    complete shape short of 8 is no win). The win is 和绝张 (last copy) when the winning copy is the only one
+    concealed and the visible tiles and the melds show the three others; nothing else of the situation
+    (last tile, kong replacement, robbed kong, flowers) is modelled. Answers are cached by (counts, winning
+    tile, tsumo). The interface is :class:`WinValue`'s: no red five scores, no riichi, no ippatsu."""
+
+    riichi: Final = False
+    ippatsu: Final = False
+    red_total: Final = (0, 0, 0)
+
+    def __init__(self, hand: Hand, *, seen: Sequence[int], round_wind: str, seat_wind: str) -> None:
+        self.melds = hand.melds
+        self._called = hand.called_counts()
+        self._seen = tuple(seen)
+        self._round_wind = check_wind("round_wind", round_wind)
+        self._seat_wind = check_wind("seat_wind", seat_wind)
+        self._points: dict[bytes, float] = {}
+
+    def reds_of(self, hand: Hand) -> list[int]:  # noqa: ARG002 - WinValue's interface
+        """No red five is tracked: ``[0, 0, 0]``."""
+        return [0, 0, 0]
+
+    def fans(self, c: Sequence[int], win: int, tsumo: bool) -> tuple[int, bool]:
+        """``(fan, legal)`` of the win of ``win`` completing the 14-tile counts ``c``."""
+        last_copy = c[win] == 1 and self._seen[win] + self._called[win] == 3
+        sit = GbSituation(tsumo, self._seat_wind, self._round_wind, 0, last_copy, False, False, False)
+        _, fan, legal = legal_win(Hand(tuple(c), (0, 0, 0), self.melds), win, sit)
+        return fan, legal
+
+    def _value(self, c: Sequence[int], win: int, tsumo: bool) -> float:
+        key = bytes(c) + bytes((win, tsumo))
+        found = self._points.get(key)
+        if found is None:
+            fan, legal = self.fans(c, win, tsumo)
+            found = self._points[key] = float(payments(fan, tsumo)[1]) if legal else 0.0
+        return found
+
+    def tsumo(self, c: Sequence[int], reds: Sequence[int], win: int, red: bool, first: bool,  # noqa: ARG002
+              double: bool = False) -> float:
+        """The winner's gain by self-draw, 3 x (8 + fan), of a legal win; 0.0 for one short of 8."""
+        return self._value(c, win, True)
+
+    def ron(self, c: Sequence[int], reds: Sequence[int], win: int, red: bool,  # noqa: ARG002
+            double: bool = False) -> float:
+        """The winner's gain by discard, 8 + fan + 2 x 8, of a legal win; 0.0 for one short of 8."""
+        return self._value(c, win, False)
+
+    def rinshan(self, c: Sequence[int], reds: Sequence[int], win: int, red: bool) -> float:
+        """A win on a kong's replacement draw, valued as any self-draw (杠上开花 is not modelled, as the class
+        says): what call advice's open kan asks."""
+        return self.tsumo(c, reds, win, red, False)
+
+
+AnyWinValue = WinValue | GbWinValue
+"""The value of the advisor's wins: riichi's points or GB's payments."""
 
 
 def red_copies(total_reds: int, held: int, r: int) -> list[tuple[int, bool]]:

@@ -144,7 +144,7 @@ def test_sichuan_gives_up_a_suit(ready_page: Page) -> None:
     assert counts_on_screen(page) == {t["tile"]: t["remaining"] for t in fixed["ukeire"]["tiles"]}
 
 
-def test_gb_names_the_knitted_form_and_says_a_shape_is_not_yet_a_win(ready_page: Page) -> None:
+def test_gb_names_the_knitted_form_and_says_whether_the_win_is_legal(ready_page: Page) -> None:
     page = ready_page
     choose(page, "gb")
     result = analyse(page, GB_KNITTED, rules="gb")
@@ -153,12 +153,15 @@ def test_gb_names_the_knitted_form_and_says_a_shape_is_not_yet_a_win(ready_page:
     reading = results(page).locator("li.decomposition[data-form='quanbukao']")
     expect(reading).to_contain_text(i18n.t("form.quanbukao"))
     expect(reading).to_contain_text(i18n.t("form.quanbukao", "ja"))  # 全不靠
-    expect(results(page).locator(".summary")).to_contain_text("not yet a win")
-    expect(results(page).locator(".rule-note--gb")).to_have_text(i18n.t("ui.gb_note"))
+    expect(results(page).locator(".summary")).to_contain_text(i18n.t("ui.summary_agari"))  # 24 fans: legal
+    note = results(page).locator(".rule-note--gb")
+    expect(note).to_have_attribute("data-legal", "true")
+    expect(note).to_contain_text(i18n.t("ui.gb_legal", fan=24, tile="1m"))
+    expect(note).to_contain_text(i18n.t("gb_fan.knitted_straight"))
     for form in ("quanbukao", "qixingbukao", "zuhelong"):
         cell = results(page).locator(f".shanten-table td[data-form='{form}']")
         expect(cell).to_have_text(str(result["shanten"][form]))
-    expect(page.locator("#score")).to_be_hidden()  # no GB points yet: no Score panel
+    expect(page.locator("#score")).to_be_hidden()  # the Score panel is not yet drawn under GB
 
 
 def test_a_sanma_win_is_scored_by_sanma_rules_and_a_sichuan_win_says_why_it_is_not(ready_page: Page) -> None:

@@ -24,6 +24,9 @@ ONE_SHANTEN = "123m2455679p78s11z"  # a 14-tile hand: its discard table and advi
 OTHER = "123m456p789s11345z"  # another 14-tile hand (hand B: the hand changes while A's search runs)
 TENPAI = "123m456p789s1122z"  # a tenpai 13-tile hand: its outlook, its waits' worth
 WIN = "123m456p789s11122z"  # a win: its score
+GB_WIN = "123m456p789s11z555z"  # a legal Chinese Official win (19 fans at its best tile, 2m)
+GB_SHORT = "234m567m22p [345s] [678s]"  # a complete GB shape short of 8 (7 fans)
+GB_TENPAI = "23m567m22p345s678s"  # GB waits: 1m short of 8, 4m legal
 ANALYZE = {"melds": None, "visible": "", "rules": "riichi", "void": None}  # engine.analyze's payload
 SEARCH = {"melds": [], "visible": "", "rules": "riichi", "turns": 17, "tegawari": False, "shanten_down": False,
           "max_shanten": 2}  # what the advice panel asks with its default options
@@ -43,6 +46,7 @@ REQUESTS: list[dict[str, Any]] = [
     {"op": "score", "hand": WIN, "win": "2z", "tsumo": True, **SITUATION},
     {"op": "score", "hand": WIN, "win": "2z", "tsumo": False, **SITUATION, "dora": "9x"},  # an error at a part
     {"op": "score_waits", "hand": TENPAI, **SITUATION},
+    *({"op": "analyze", "hand": hand, **ANALYZE, "rules": "gb"} for hand in (GB_WIN, GB_SHORT, GB_TENPAI)),
 ]
 
 

@@ -3,8 +3,10 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
 import { useLanguage } from "./catalogs.js";
+import { recorded } from "./fake_engine.js";
 
-import { handText, meldTexts, shantenText } from "../../web/js/render.js";
+import { gbLines, handText, meldTexts, shantenText } from "../../web/js/render.js";
+import { scoreMode } from "../../web/js/situation.js";
 
 /**
  * An analysis with only what handText reads.
@@ -67,3 +69,45 @@ describe("the language shown", () => {
   });
 });
 
+
+/**
+ * The engine's recorded analysis of a GB hand (tests/js/record_answers.py).
+ * @param {string} hand
+ * @returns {import("../../web/paili.mjs").Analysis}
+ */
+function gbAnalysis(hand) {
+  const answer = recorded({ op: "analyze", hand, melds: null, visible: "", rules: "gb", void: null });
+  return /** @type {import("../../web/paili.mjs").Analysis} */ (answer.result);
+}
+
+describe("gbLines", () => {
+  it("says a complete GB hand is a legal win with its fans by name", () => {
+    const [line] = gbLines(gbAnalysis("123m456p789s11z555z"));
+    assert.equal(line.legal, true);
+    assert.equal(line.text, "19 fans by discard on 2m: a legal win. Mixed Straight 8 · All Types 6 · Dragon Pung 2 · Concealed Hand 2 · Closed Wait 1");
+  });
+
+  it("says a complete shape short of 8 is not a win, counting a fan made twice", () => {
+    const [line] = gbLines(gbAnalysis("234m567m22p [345s] [678s]"));
+    assert.equal(line.legal, false);
+    assert.match(line.text, /^7 fans by discard on 3m: short of 8, not a win\. /);
+    assert.match(line.text, /Short Straight 1 ×2/);
+  });
+
+  it("leaves the Score panel out under GB: these lines give the fans", () => {
+    assert.equal(scoreMode(gbAnalysis("123m456p789s11z555z")), null);
+    assert.equal(scoreMode(gbAnalysis("23m567m22p345s678s")), null);
+  });
+
+  it("gives each wait of a tenpai hand its total, in Chinese too", () => {
+    const lines = gbLines(gbAnalysis("23m567m22p345s678s"));
+    assert.deepEqual(lines.map((l) => l.legal), [false, true]);
+    assert.match(lines[0].text, /^5 fans by discard on 1m: short of 8/);
+    useLanguage("zh-Hans");
+    try {
+      assert.match(gbLines(gbAnalysis("23m567m22p345s678s"))[1].text, /^点和 4m：8 番，可以和牌。 门前清 2/);
+    } finally {
+      useLanguage("en");
+    }
+  });
+});

@@ -121,7 +121,7 @@ export function glossed(key, text = t(key)) {
 export function summary(result) {
   const min = result.shanten.min;
   const word = min < 0 ? "agari" : min === 0 ? "tenpai" : "shanten";
-  const shape = result.rules === "gb"; // a complete GB shape is not yet a win (8 points, not counted)
+  const shape = result.rules === "gb" && !result.gb?.legal; // a complete GB shape is a win only with 8 fans
   const mustDiscard = result.tiles % 3 === 2; // 14 tiles: the shanten is the one after the best discard
   const tenpai = mustDiscard ? t("ui.summary_tenpai_discard") : t(shape ? "ui.summary_tenpai_shape" : "ui.summary_tenpai");
   const away = t("ui.summary_away", { shanten: shantenText(min), count: min }); // shanten, glossed
@@ -158,11 +158,37 @@ export function ruleNotes(result) {
     out.push(h("p", { class: "rule-note rule-note--nukidora" }, ...glossed("term.nukidora", t("ui.nukidora_note", { count: result.nukidora }))));
   }
   const scored = RULE_SETS[result.rules ?? "riichi"]?.scored ?? true;
-  if (result.rules === "gb") out.push(h("p", { class: "rule-note rule-note--gb" }, t("ui.gb_note")));
+  if (result.rules === "gb") {
+    for (const { text, legal } of gbLines(result)) {
+      out.push(h("p", { class: "rule-note rule-note--gb", dataset: legal === null ? {} : { legal: String(legal) } }, text));
+    }
+  }
   else if (!scored && (result.agari || (result.tiles % 3 === 1 && result.shanten.min === 0))) {
     out.push(h("p", { class: "rule-note rule-note--unscored" }, t("ui.unscored", { rules: t(`error.ruleset.${result.rules}`) })));
   }
   return out;
+}
+
+/**
+ * What a GB analysis says of its wins (by discard, the winds East, no flowers): a complete hand's fans and
+ * total, legal or short of 8; a tenpai hand's waits, each with its total; the rule itself otherwise.
+ * @param {Analysis} result
+ * @returns {{text: string, legal: boolean | null}[]}
+ */
+export function gbLines(result) {
+  /** @param {import("../paili.mjs").GbWin} win */
+  const total = (win) => (win.legal ? t("ui.gb_legal", { fan: win.fan, tile: win.win }) : t("ui.gb_short", { fan: win.fan, tile: win.win, short: win.short }));
+  /** @param {import("../paili.mjs").GbWin} win */
+  const fans = (win) => win.fans.map((f) => `${t(`gb_fan.${f.id}`)} ${f.fan}${f.count > 1 ? ` ×${f.count}` : ""}`).join(" · ");
+  if (result.gb) return [{ text: `${total(result.gb)} ${fans(result.gb)}`, legal: result.gb.legal }];
+  const waits = (result.waits ?? []).filter((w) => w.gb);
+  if (waits.length) {
+    return waits.map((w) => {
+      const win = /** @type {import("../paili.mjs").GbWin} */ (w.gb);
+      return { text: `${total(win)} ${fans(win)}`, legal: win.legal };
+    });
+  }
+  return [{ text: t("ui.gb_note"), legal: null }];
 }
 
 /** The columns of the shanten table: the result's key and the catalog key of its title (the knitted forms: gb). */

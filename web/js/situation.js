@@ -199,12 +199,13 @@ export function lastTyped(text) {
 
 /**
  * Which hands are scored: a win ("win"), a tenpai 13-tile hand whose waits are priced ("waits"), else null; none
- * under a rule set the engine does not score (render.ruleNotes says so).
+ * under a rule set the engine does not score (render.ruleNotes says so), nor under GB, whose fans the
+ * analysis's own lines give (render.gbLines) until the Score panel draws GB's situation and fans.
  * @param {import("../paili.mjs").Analysis} result
  * @returns {"win" | "waits" | null}
  */
 export function scoreMode(result) {
-  if (!RULE_SETS[result.rules ?? "riichi"]?.scored) return null;
+  if (result.rules === "gb" || !RULE_SETS[result.rules ?? "riichi"]?.scored) return null;
   return result.agari ? "win" : result.tiles % 3 === 1 && result.shanten.min === 0 ? "waits" : null;
 }
 

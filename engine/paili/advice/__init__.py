@@ -79,9 +79,14 @@ Choices where the issue is silent (written down here so that results are checkab
   a dora indicator: the indicators are checked against the hand, not again against that copy.
 * The wall is the rule set's (``rules``: ``sanma`` 108 tiles without 2m-8m, ``sichuan`` 108 without honors,
   under 缺一门 for the hand's best suit given up or ``void``). Scoring needs a hand whose melds are all written
-  and the four-player riichi rules: under ``sanma``, ``sichuan`` or ``gb``, or with Tenhou's short-hand hands
+  and the four-player riichi rules: under ``sanma`` or ``sichuan``, or with Tenhou's short-hand hands
   (a meld not written) a complete shape is a win worth nothing, and ``ev`` and the waits' ``yaku`` /
-  ``points`` are ``None`` (so the discards rank by ``p_win``).
+  ``points`` are ``None`` (so the discards rank by ``p_win``). Under ``gb`` (Chinese Official) a complete
+  shape wins only when it is legal, 8 fans by self-draw (flowers aside; 和绝张 when the visible tiles and the
+  melds show the three other copies), and is worth GB's payments to the winner, 3 x (8 + fan) by self-draw
+  (:class:`~paili.win_value.GbWinValue`; riichi, ippatsu, dora, honba and sticks play no part): the waits'
+  ``yaku`` says the self-drawn win is legal and their ``points`` are the winner's gain by tsumo and by ron
+  (8 + fan + 16), 0 for a way short of 8.
 * A discard whose hand has no tile left to draw (``R = 0``) never changes again.
 * The probabilities of a discard are computed when the shanten after it is at most ``max_shanten``
   (default 2); other rows keep their ukeire and improvements, with ``p_win``/``p_tenpai`` ``None``, and the

@@ -16,7 +16,7 @@ from ..rules import RULES, Rules, check_rules, check_void
 from ..scoring.rules import PRESETS, resolve_rules
 from ..scoring.situation import MAX_INDICATORS, check_count, check_wind
 from ..tiles import KINDS, tile_name
-from ..win_value import RIICHI_POLICIES, RiichiPolicy, WinValue
+from ..win_value import RIICHI_POLICIES, AnyWinValue, GbWinValue, RiichiPolicy, WinValue
 from .model import DefaultPolicy
 
 __all__ = ["ADVICE_KEYS", "DEFAULT_MAX_SHANTEN", "DEFAULT_TURNS", "MAX_SHANTEN_LIMIT", "MAX_TURNS", "OBJECTIVES",
@@ -180,20 +180,24 @@ def check_discarding(hand: Hand) -> None:
 
 def scored_policy(hand: Hand, *, visible: Sequence[int] | None, turns: int, rules: Rules,
                   situation: Situation | None, visible_reds: Sequence[int], void: int | None,
-                  kan_dora: bool = False) -> tuple[list[int], WinValue | None, DefaultPolicy]:
+                  kan_dora: bool = False) -> tuple[list[int], AnyWinValue | None, DefaultPolicy]:
     """The seen counts (``visible`` plus the dora indicators when the hand is scored), the :class:`WinValue`
-    (``None`` when the hand is not scored) and the :class:`DefaultPolicy` of a 3n+2 hand (the advice's) or a
-    3n+1 hand (the outlook's), ``situation`` checked here; ``kan_dora``: the hand has just made an open kan
-    (see :class:`WinValue`)."""
+    (``None`` when the hand is not scored; under ``gb`` a :class:`GbWinValue`, which takes the winds alone) and
+    the :class:`DefaultPolicy` of a 3n+2 hand (the advice's) or a 3n+1 hand (the outlook's), ``situation``
+    checked here; ``kan_dora``: the hand has just made an open kan (see :class:`WinValue`)."""
     seen = list(visible) if visible is not None else [0] * KINDS
     if situation is None:
         situation = Situation()
     # The scoring needs the Japanese rules and every meld written (not Tenhou's short-hand hands): 14 tiles
     # counting three a meld once the hand has drawn, 13 before.
     full = 14 if hand.tile_count % 3 == 2 else 13
-    scored = rules == "riichi" and hand.tile_count + 3 * len(hand.melds) == full
-    value = win_value_of(hand, seen, visible_reds, situation, kan_dora) if scored else None
-    if value is not None:  # the dora indicators are seen tiles
+    written = hand.tile_count + 3 * len(hand.melds) == full
+    value: AnyWinValue | None = None
+    if rules == "gb" and written:
+        value = GbWinValue(hand, seen=seen, round_wind=situation.round_wind, seat_wind=situation.seat_wind)
+    elif rules == "riichi" and written:
+        value = win_value_of(hand, seen, visible_reds, situation, kan_dora)
+    if isinstance(value, WinValue):  # the dora indicators are seen tiles
         dora_counts = parse_tiles(situation.dora, field="dora")[0]
         seen = [seen[k] + dora_counts[k] for k in range(KINDS)]
     policy = DefaultPolicy(Evaluator.for_hand(hand, rules=rules, void=void), visible=seen, turns=turns,

@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from ..evaluator import Evaluator
 from ..tiles import KINDS, Tile
-from ..win_value import FIVE_SUIT, WinValue, red_copies
+from ..win_value import FIVE_SUIT, AnyWinValue, red_copies
 
 __all__ = ["Chances", "DefaultPolicy", "Reds", "Values", "Vector", "best_discard", "elementwise_best"]
 
@@ -75,7 +75,7 @@ class DefaultPolicy:
     """
 
     def __init__(self, evaluator: Evaluator, *, visible: Sequence[int], turns: int,
-                 value: WinValue | None = None) -> None:
+                 value: AnyWinValue | None = None) -> None:
         self.evaluator = evaluator
         self.pool = [evaluator.cap[k] - visible[k] for k in range(KINDS)]
         self.pool_total = sum(self.pool)

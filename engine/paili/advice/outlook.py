@@ -7,6 +7,7 @@ from ..errors import HandError
 from ..hand import Hand
 from ..scoring.rules import resolve_rules
 from ..tiles import KINDS
+from ..win_value import WinValue
 from .answers import Outlook
 from .inputs import MAX_SHANTEN_LIMIT, Given, scored_policy
 from .options import OptionMoves
@@ -44,4 +45,5 @@ def outlook_of(hand: Hand, given: Given, budget: float | None = None) -> Steps[O
     waits = waits_of(policy, counts, reds, shown, False) if s == 0 else ()
     return Outlook(hand, given.rules, s, given.turns, given.tegawari, given.shanten_down, given.max_shanten,
                    situation if value is not None else None,
-                   resolve_rules(situation.rules) if value is not None else None, p_win, p_tenpai, ev, waits, note)
+                   resolve_rules(situation.rules) if isinstance(value, WinValue) else None,
+                   p_win, p_tenpai, ev, waits, note)

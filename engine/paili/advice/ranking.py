@@ -11,7 +11,7 @@ from ..rules import Rules
 from ..scoring.rules import resolve_rules
 from ..shanten import shanten
 from ..ukeire import discard_table
-from ..win_value import FIVE_SUIT
+from ..win_value import FIVE_SUIT, WinValue
 from .answers import Advice, AdviceRow, Improvement
 from .improvement import improvement_draws
 from .inputs import (
@@ -94,4 +94,5 @@ def advice_steps(hand: Hand, *, visible: Sequence[int] | None = None, turns: int
                 f"max_shanten (at most {MAX_SHANTEN_LIMIT}) to compute them")
     return Advice(hand, rules, shanten(hand, rules=rules, void=void).min, turns, tegawari, shanten_down, max_shanten,
                   objective, situation if value is not None else None,
-                  resolve_rules(situation.rules) if value is not None else None, tuple(row for _, row in rows), note)
+                  resolve_rules(situation.rules) if isinstance(value, WinValue) else None,
+                  tuple(row for _, row in rows), note)

@@ -1,5 +1,9 @@
 """Command line: ``python -m paili score HAND --win 5p [--tsumo] [--riichi] ...``.
 
+* ``--rules gb`` scores a Chinese Official win (``--flowers 0-8``, ``--last-copy``, ``--tsumo``, the winds,
+  ``--last-tile``, ``--rinshan``, ``--chankan``): its fans, the total, whether it is legal (8 fans, flowers
+  aside) and the payments (:func:`render_gb`); without ``--win`` each wait with the fans of its win by discard.
+
 * Without ``--win``, HAND is a hand waiting to win (13 tiles with its melds): each wait is printed with what it
   is worth by ron and by tsumo (:func:`paili.score_waits`; ``--json`` prints its result).
 
@@ -21,9 +25,10 @@ from typing import Any
 
 from ..cli_text import add_lang_option, batch, error_lines, label, reading_text
 from ..errors import HandError
+from ..gb.situation import GB_KEYS
 from ..i18n import t
 from ..notation import parse
-from ..public import score, score_waits
+from ..public import analyze, score, score_waits
 from .situation import SITUATION_KEYS
 
 
@@ -92,6 +97,61 @@ def render(result: dict[str, Any], hand: str, lang: str = "en") -> str:
     return "\n".join(lines)
 
 
+def _fan_lines(fans: list[dict[str, Any]], lang: str) -> list[str]:
+    """One line per fan: its name (the id in English, the catalogs' ``gb_fan.<id>`` otherwise) and value."""
+    out = []
+    for f in fans:
+        name = f["id"] if lang == "en" else t(f"gb_fan.{f['id']}", lang)
+        count = f" x{f['count']}" if f["count"] > 1 else ""
+        out.append(f"  {label(name, 31)}{t('cli.fan_count', lang, count=f['fan'])}{count}")
+    return out
+
+
+def _gb_total(result: dict[str, Any], lang: str) -> str:
+    return t("cli.gb_legal" if result["legal"] else "cli.gb_short", lang, fan=result["fan"])
+
+
+def render_gb(result: dict[str, Any], hand: str, lang: str = "en") -> str:
+    """The readable text form of a Chinese Official :func:`paili.score` result for ``hand``: the fans, the
+    total (legal or short of 8) and, for a legal win, who pays what.
+
+    >>> print(render_gb(score("123m456p789s11z [555z]", win="1z", rules="gb"), "123m456p789s11z [555z]"))
+    hand      123m456p789s11z [555z]   win 1z (ron)
+    fans
+      mixed_straight                 8 fan
+      all_types                      6 fan
+      dragon_pung                    2 fan
+      single_wait                    1 fan
+    value     17 fans: a legal win
+    points    the discarder pays 25, each other player pays 8; the winner gets 41 in all
+    """
+    how = t("cli.tsumo" if result["situation"]["tsumo"] else "cli.ron", lang)
+    lines = [f"{label(t('cli.hand', lang))}{hand}   {t('cli.win', lang)} {result['win']} ({how})",
+             label(t("cli.fans", lang)).rstrip()]
+    lines.extend(_fan_lines(result["fans"], lang))
+    lines.append(f"{label(t('cli.value', lang))}{_gb_total(result, lang)}")
+    if result["legal"]:
+        paid = ", ".join(f"{t('payer.' + k, lang)} {v}" for k, v in result["payments"].items())
+        lines.append(f"{label(t('cli.points', lang))}{paid}; {t('cli.paid_total', lang, total=result['total'])}")
+    return "\n".join(lines)
+
+
+def render_gb_waits(result: dict[str, Any], lang: str = "en") -> str:
+    """A tenpai GB hand's waits (:func:`paili.analyze`'s ``waits`` under ``gb``), each with the fans of its win
+    by discard (the winds East, no flowers)."""
+    waits = result.get("waits") or []
+    if not waits:
+        return t("cli.not_tenpai", lang)
+    lines = []
+    for w in waits:
+        win = w.get("gb")
+        lines.append(f"{label(w['tile'], 6)}{w['remaining']:>2} {t('cli.left', lang)}  "
+                     f"{_gb_total(win, lang) if win else '-'}")
+        if win:
+            lines.extend("  " + line for line in _fan_lines(win["fans"], lang))
+    return "\n".join(lines)
+
+
 def _worth(result: dict[str, Any] | None, lang: str) -> str:
     if result is None:
         return "-"
@@ -116,6 +176,14 @@ def render_waits(rows: list[dict[str, Any]], lang: str = "en") -> str:
 
 
 def _options(args: argparse.Namespace) -> dict[str, Any]:
+    if args.rules == "gb" and not args.rule:  # riichi's options are passed on only to be refused
+        riichi = {"riichi": 2 if args.double_riichi else 1 if args.riichi else 0, "ippatsu": args.ippatsu,
+                  "blessing": args.blessing, "dora": args.dora, "ura": args.ura, "honba": args.honba,
+                  "riichi_sticks": args.sticks}
+        return {"tsumo": args.tsumo, "round_wind": args.round, "seat_wind": args.seat, "flowers": args.flowers,
+                "last_copy": args.last_copy, "last_tile": args.last_tile, "rinshan": args.rinshan,
+                "chankan": args.chankan, "rules": "gb",
+                **{k: v for k, v in riichi.items() if v not in (0, False, "")}}
     rules: Any = args.rules
     if args.rule:
         rules = {"preset": args.rules}
@@ -129,7 +197,9 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
             "riichi": 2 if args.double_riichi else 1 if args.riichi else 0, "ippatsu": args.ippatsu,
             "last_tile": args.last_tile, "rinshan": args.rinshan, "chankan": args.chankan,
             "blessing": args.blessing, "dora": args.dora, "ura": args.ura, "honba": args.honba,
-            "riichi_sticks": args.sticks, "rules": rules}
+            "riichi_sticks": args.sticks, "rules": rules,
+            **({"flowers": args.flowers} if args.flowers else {}),
+            **({"last_copy": args.last_copy} if args.last_copy else {})}
 
 
 def _answer(text: str, win: str | None, options: dict[str, Any]) -> dict[str, Any]:
@@ -142,7 +212,7 @@ def _answer(text: str, win: str | None, options: dict[str, Any]) -> dict[str, An
                             params={"detail": exc.msg}) from None
         if not isinstance(request, dict):
             raise HandError("expected a JSON object or a hand", code="cli.json_not_object", params={})
-        unknown = sorted(set(request) - {"hand", "win", *SITUATION_KEYS})
+        unknown = sorted(set(request) - {"hand", "win", *SITUATION_KEYS, *GB_KEYS})
         if unknown:
             raise HandError(f"expected the keys of paili.score(), got {', '.join(map(repr, unknown))}",
                             code="cli.json_keys", params={"keys": ", ".join(map(repr, unknown))})
@@ -179,7 +249,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--sticks", type=int, default=0, help="riichi sticks on the table")
     parser.add_argument("--rules", default="riichi", help="preset: riichi, tenhou, mahjong_soul, ema, sanma "
                                                           "(three players; --rule sanma_split=true to split "
-                                                          "the missing player's share)")
+                                                          "the missing player's share), or gb (Chinese "
+                                                          "Official: fans, the 8-fan minimum, GB payments)")
+    parser.add_argument("--flowers", type=int, default=0, help="gb: flowers and seasons, 0-8 (1 fan each)")
+    parser.add_argument("--last-copy", action="store_true", help="gb: 和绝张, the last copy of the winning tile")
     parser.add_argument("--rule", action="append", metavar="NAME=VALUE",
                         help="a rule option over the preset, e.g. kiriage=true; may be repeated")
     parser.add_argument("--json", action="store_true", help="print paili.score() as JSON")
@@ -189,6 +262,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.hand is None:
         return batch(sys.stdin, sys.stdout, lambda text: _answer(text, args.win, options))
     try:
+        if args.rules == "gb":
+            if args.win is None:  # a hand waiting to win: each wait's win by discard
+                result = analyze(args.hand, rules="gb")
+                print(json.dumps(result.get("waits", []), ensure_ascii=False, indent=2) if args.json
+                      else render_gb_waits(result, args.lang))
+                return 0
+            result = score(args.hand, win=args.win, **options)
+            text = str(parse(args.hand, rules="gb"))
+            print(json.dumps(result, ensure_ascii=False, indent=2) if args.json else render_gb(result, text, args.lang))
+            return 0
         if args.win is None:  # a hand waiting to win: what each wait is worth
             del options["tsumo"]
             rows = score_waits(args.hand, **options)
