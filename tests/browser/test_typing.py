@@ -68,8 +68,8 @@ def test_a_mistake_is_said_in_a_players_words_in_each_language(ready_page: Page)
     message = page.locator("#hand-error-message")
     field.fill("123m4x")
     field.press("Enter")
-    expect(message).to_have_text("x has no place here: type digits, then their suit letter (m, p, s or z); a called meld "
-                                 "goes in brackets, as in [123m].")
+    expect(message).to_have_text("x has no place here: type digits, then their suit letter (m, p, s or z); a called "
+                                 "meld goes in brackets, as in [123m].")
     expect(page.locator("#hand-error-pointer mark")).to_have_text("x")
     for lang, words in [("ja", "8z という牌はありません"), ("zh-Hans", "没有 8z 这张牌")]:
         page.locator("#language").select_option(lang)  # the page reloads in that language
