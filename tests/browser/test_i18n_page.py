@@ -117,7 +117,9 @@ def test_every_state_in_each_language(page: Page, site_url: str, screenshot_dir:
     message = page.locator("#hand-error-message")
     expect(message).to_be_visible()
     error = error_json(pytest.raises(paili.HandError, paili.analyze, "123m8z").value)
-    assert message.inner_text() == i18n.error_text(error, lang)
+    assert error["code"] == "notation.honor_digit"
+    # the mistake in a player's words (issue 27), not the parser's message
+    assert message.inner_text() == i18n.t("mistake.honor_digit", lang, digit=8)
     check_rendered(page, lang)
 
 

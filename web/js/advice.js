@@ -257,6 +257,7 @@ export function createAdvice({ engine, root, container }) {
     controls,
     status,
     more,
+    h("p", { class: "help advice-legend-words" }, t("ui.advice_legend")),
   );
 
   /** @type {{table: HTMLTableElement | null, list: HTMLElement | null}} the discard table or waits list on screen */

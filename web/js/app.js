@@ -8,7 +8,7 @@ import { registerOffline } from "./offline.js";
 import * as render from "./render.js";
 import { createScore } from "./score.js";
 import { roving } from "./roving.js";
-import { NUKIDORA, RULE_NAMES, RULE_SETS, VOID_SUITS, paletteOf, readRules, rulesOf, voidOf, writeRules } from "./rules.js";
+import { NUKIDORA, RULE_NAMES, RULE_SETS, VOID_SUITS, inSet, paletteOf, readRules, rulesOf, voidOf, writeRules } from "./rules.js";
 import { sketchCodes, sketchHand } from "./sketch.js";
 import { drawFrom, seededRandom, wallLeft } from "./wall.js";
 
@@ -58,6 +58,7 @@ const ui = {
   meldsHelp: byId("melds-help", HTMLElement),
   updateBanner: byId("update-banner", HTMLElement),
   applyUpdate: byId("apply-update", HTMLButtonElement),
+  dropOutside: byId("drop-outside", HTMLButtonElement),
 };
 
 /** @type {PailiEngine | null} */
@@ -167,6 +168,12 @@ function clearErrors() {
     field.input.setAttribute("aria-describedby", `${name}-help`);
     field.box.hidden = true;
   }
+  dropFix().hidden = true;
+}
+
+/** The line of the hand's error box that holds the button dropping the tiles outside the rule set. */
+function dropFix() {
+  return /** @type {HTMLElement} */ (ui.dropOutside.parentElement);
 }
 
 /**
@@ -202,11 +209,89 @@ function showError(error, texts) {
   field.input.setAttribute("aria-invalid", "true");
   field.input.setAttribute("aria-describedby", `${name}-error-message ${name}-help`);
   const message = i18n.translator().error(error) || i18n.t("ui.invalid_hand");
-  // A HandError is about what was typed; anything else is the engine's own trouble, said so without its type name.
-  field.message.textContent = error.type === "HandError" ? message : i18n.t("ui.engine_could_not_answer", { message });
+  // A HandError is about what was typed, said in a player's words (the parser's message when the page has none);
+  // anything else is the engine's own trouble, said so without its type name.
+  field.message.textContent =
+    error.type === "HandError" ? playerWords(error) ?? message : i18n.t("ui.engine_could_not_answer", { message });
   if (field.pointer.parentElement) field.pointer.parentElement.hidden = position === null;
   if (position !== null) drawPointer(field.pointer, text, position);
+  if (name === "hand" && OUTSIDE_SET.has(`error.${error.code}`)) offerDrop(text);
   field.box.hidden = false;
+}
+
+/**
+ * The page's words for the mistakes a player makes typing a hand (by the engine's error code): what is wrong
+ * and how to write it, without the parser's "expected ..., got ... at character n" (the pointer marks the spot).
+ * Keyed by the catalog key of the parser's message ("error." and the code).
+ */
+const MISTAKES = /** @type {Record<string, string>} */ ({
+  "error.notation.unended": "mistake.suit_letter",
+  "error.notation.unended_end": "mistake.suit_letter",
+  "error.notation.unexpected": "mistake.not_a_tile",
+  "error.notation.honor_digit": "mistake.honor_digit",
+  "error.notation.red_honor": "mistake.red_honor",
+  "error.notation.digits_before_suit": "mistake.digits_first",
+  "error.copies.fifth": "mistake.fifth_copy",
+  "error.copies.fifth_plain": "mistake.fifth_copy",
+  "error.copies.second_red": "mistake.second_red",
+  "error.size.too_many": "mistake.too_many",
+  "error.size.too_many_with_melds": "mistake.too_many_with_melds",
+  "error.rules.honor_tile": "mistake.outside_set",
+  "error.rules.man_tile": "mistake.outside_set",
+  "error.sanma.tile": "mistake.outside_set",
+  "error.meld.size": "mistake.meld_size",
+  "error.meld.ankan_size": "mistake.meld_size",
+  "error.meld.unclosed": "mistake.meld_unclosed",
+  "error.meld.unclosed_after_suit": "mistake.meld_unclosed",
+  "error.meld.empty": "mistake.meld_empty",
+  "error.meld.honor_chi": "mistake.not_a_meld",
+  "error.meld.not_chi": "mistake.not_a_meld",
+  "error.meld.not_pon": "mistake.not_a_meld",
+  "error.meld.not_kan": "mistake.not_a_meld",
+  "error.melds.too_many_text": "mistake.too_many_melds",
+  "error.melds.too_many": "mistake.too_many_melds",
+  "error.visible.too_many_copies": "mistake.too_many_visible",
+});
+/** The mistakes of a tile outside the rule set chosen (the error box offers to drop them). */
+const OUTSIDE_SET = new Set(Object.keys(MISTAKES).filter((key) => MISTAKES[key] === "mistake.outside_set"));
+
+/**
+ * A mistake in a player's words, or null when the page has none for its code.
+ * @param {EngineError} error
+ * @returns {string | null}
+ */
+function playerWords(error) {
+  const key = MISTAKES[`error.${error.code}`];
+  if (!key) return null;
+  /** @type {Record<string, string | number>} */
+  const params = {};
+  for (const [name, value] of Object.entries(error.params ?? {})) {
+    // the parser quotes what it quotes ('45'): a player reads the tiles as they are
+    params[name] = typeof value === "string" ? value.replace(/^'(.*)'$/, "$1") : Number(value);
+  }
+  params.ruleset = i18n.t(`error.ruleset.${params.ruleset ?? "sanma"}`);
+  return i18n.t(key, params);
+}
+
+/**
+ * The button under a hand with tiles outside the rule set chosen (after a switch of rule set): it drops them in
+ * one tap, the tiles and melds of the set kept.
+ * @param {string} text  the hand as typed
+ */
+function offerDrop(text) {
+  const read = sketchHand(text);
+  if (!read) return;
+  const kept = read.concealed.filter((code) => inSet(code, choice.rules));
+  const melds = read.melds.filter((meld) => meld.tiles.every((code) => inSet(code, choice.rules)));
+  const dropped = [
+    ...read.concealed.filter((code) => !inSet(code, choice.rules)),
+    ...read.melds.filter((meld) => !melds.includes(meld)).map((meld) => meld.text),
+  ];
+  if (!dropped.length) return;
+  const nukidora = read.nukidora && choice.rules === "sanma" ? [NUKIDORA.repeat(read.nukidora)] : [];
+  ui.dropOutside.textContent = i18n.t("ui.drop_outside", { tiles: dropped.join(" ") });
+  ui.dropOutside.dataset.hand = [kept.join(""), ...melds.map((meld) => meld.text), ...nukidora].filter(Boolean).join(" ");
+  dropFix().hidden = false;
 }
 
 /**
@@ -644,6 +729,12 @@ function wire() {
       analyzeNow();
     });
   }
+  // a hand with tiles outside the rule set: one tap drops them
+  ui.dropOutside.addEventListener("click", () => {
+    edits = [];
+    entered = null;
+    setHand(ui.dropOutside.dataset.hand ?? "", { push: true, canonical: true });
+  });
   ui.hand.addEventListener("input", onTyping);
   ui.visible.addEventListener("input", onTyping);
   // leaving a field shows its mistake at once (an unfinished token included)

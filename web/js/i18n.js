@@ -220,7 +220,8 @@ export function translator() {
  * @returns {string | null}
  */
 export function gloss(key) {
-  if (!glosses || current.tag === GLOSS_LANGUAGE) return null;
+  // none in Japanese, nor in Chinese: Chinese writes the same terms in its own characters (点数计算 点数計算)
+  if (!glosses || current.tag === GLOSS_LANGUAGE || current.tag.startsWith("zh")) return null;
   return glosses.lookup(key);
 }
 

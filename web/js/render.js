@@ -434,7 +434,7 @@ export function discardTable(discards, { hint = true, advice = false, points: sc
     columnHeader("ui.col_discard", "term.discard", { cls: "discard", short: "ui.col_discard_short" }),
     columnHeader("ui.col_shanten", "term.shanten", { cls: "shanten", short: "ui.col_shanten_short" }),
     columnHeader("ui.col_count", "term.count", { cls: "count", sort: sortable, short: "ui.col_count_short" }),
-    columnHeader("ui.col_improve", "term.waits", { cls: "improve" }),
+    columnHeader("ui.col_improve", "term.ukeire", { cls: "improve" }),
     ...(advice ? columns.map(([key, title, term]) => columnHeader(title, term, { cls: key.replace("_", "-"), sort: key })) : []),
     ...(advice ? [h("th", { scope: "col", class: "more" }, srOnly(t("ui.col_details")))] : []),
   ];

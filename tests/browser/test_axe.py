@@ -1,0 +1,46 @@
+"""An axe-core audit of the page (issue 27): no serious or critical violation on its main states (empty, 13
+tiles, 14 tiles, a win) in each language, at a phone's size. axe-core is pinned in package.json (npm, exact
+version) and read from node_modules.
+
+The page's CSP (script-src 'self', Trusted Types) blocks a script injected from the test, so these contexts
+are opened with ``bypass_csp=True``: the page itself is unchanged, only the test's script is let in.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+from test_phone import SMALL, TOUCH
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+STATES = {"empty": "", "13 tiles": "123m456p789s1122z", "14 tiles": "123m456p789s11225z", "a win": "23334m456p566778s"}
+
+
+def serious(page: Page) -> list[str]:
+    page.add_script_tag(path=str(AXE))
+    found: list[dict[str, Any]] = page.evaluate("""async () => {
+      const result = await axe.run(document, {resultTypes: ["violations"]});
+      return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical")
+        .map((v) => ({id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" "))}));
+    }""")
+    return [f"{v['id']} ({v['impact']}): {', '.join(v['nodes'])}" for v in found]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-Hans"])
+@pytest.mark.browser_context_args(viewport=SMALL, bypass_csp=True, **TOUCH)
+def test_no_serious_violation(page: Page, site_url: str, lang: str) -> None:
+    assert AXE.is_file(), "run `npm ci`: axe-core is a dev dependency"
+    problems = {}
+    for state, hand in STATES.items():
+        page.goto(f"{site_url}?lang={lang}" + (f"&q={hand}" if hand else ""))
+        expect(page.locator("html")).to_have_attribute("data-engine", "ready", timeout=60_000)
+        if hand:
+            expect(page.get_by_role("region").locator("#results-body .summary")).to_be_visible()
+        expect(page.locator("#results")).not_to_have_attribute("aria-busy", "true")
+        page.wait_for_timeout(300)
+        problems[state] = serious(page)
+    wrong = {state: found for state, found in problems.items() if found}
+    assert not wrong, "\n".join(f"{state}: {line}" for state, found in wrong.items() for line in found)
