@@ -5,19 +5,22 @@ every file a server may send compressed (:data:`tools.server.COMPRESSED_SUFFIXES
 a static host serves them as they are (README, "Download size and compression"). They are not files of the
 site for the offline cache (the precache manifest and the build id leave them out). Each is made once per
 content (brotli 11 takes about 45 s for pyodide.asm.wasm) and kept in build/compressed.
+
+``build.py`` runs on the standard library alone, and Python's has no brotli: the brotli copies are made by the
+virtual environment's Python (the pinned ``brotli`` package), one process per core, the files shared out.
 """
 
 from __future__ import annotations
 
 import gzip
 import hashlib
+import json
 import os
+import subprocess
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-import brotli  # type: ignore[import-untyped]  # (brotli 1.2 ships no type hints)
-
-from .common import CACHE, say
+from .common import CACHE, VENV_PYTHON, BuildError, say
 from .server import COMPRESSED_SUFFIXES
 
 ENCODINGS = {"gzip": ".gz", "br": ".br"}
@@ -28,12 +31,37 @@ def _gzip(data: bytes) -> bytes:
     return gzip.compress(data, compresslevel=9, mtime=0)
 
 
-def _brotli(data: bytes) -> bytes:
-    compressed: bytes = brotli.compress(data, quality=11)
-    return compressed
+_BROTLI_SCRIPT = """
+import brotli, json, os, sys
+for src, dst in json.load(sys.stdin):
+    with open(src, "rb") as f:
+        data = f.read()
+    with open(dst + ".part", "wb") as f:
+        f.write(brotli.compress(data, quality=11))
+    os.replace(dst + ".part", dst)
+"""
+"""What each brotli process runs: ``[[source, copy], ...]`` on its standard input."""
 
 
-COMPRESSORS = {"gzip": _gzip, "br": _brotli}
+def _brotli_all(jobs: list[tuple[Path, Path]]) -> None:
+    """Write each ``(source, copy)``'s brotli copy, in the virtual environment's Python, one process per core."""
+    if not jobs:
+        return
+    shares = [jobs[i::max(1, os.cpu_count() or 1)] for i in range(max(1, os.cpu_count() or 1))]
+    running = []
+    for share in shares:
+        if share:
+            process = subprocess.Popen([str(VENV_PYTHON), "-c", _BROTLI_SCRIPT], stdin=subprocess.PIPE, text=True)
+            assert process.stdin is not None
+            process.stdin.write(json.dumps([[str(src), str(dst)] for src, dst in share]))
+            process.stdin.close()
+            running.append(process)
+    if any(process.wait() != 0 for process in running):
+        raise BuildError("brotli compression failed (the virtual environment's brotli package; see above)")
+
+
+COMPRESSORS = {"gzip": _gzip}
+"""The encodings made in this process (brotli is made by :func:`_brotli_all`)."""
 
 
 def compressible(rel: str) -> bool:
@@ -63,6 +91,14 @@ def compressed_copies(files: dict[str, Path]) -> dict[str, Path]:
                .exists())
     if todo:
         say(f"compressing {todo} files (gzip -9, brotli 11; cached in build/compressed)")
+    missing_br = {}
+    for _, src, encoding in jobs:
+        if encoding == "br":
+            cached = CACHE / "compressed" / f"{hashlib.sha256(src.read_bytes()).hexdigest()}.br"
+            if not cached.exists():
+                missing_br[cached] = src
+    (CACHE / "compressed").mkdir(parents=True, exist_ok=True)
+    _brotli_all([(src, cached) for cached, src in missing_br.items()])
     with ThreadPoolExecutor(max_workers=max(1, os.cpu_count() or 1)) as pool:
         made = list(pool.map(lambda job: _make(job[1], job[2]), jobs))
     return {rel + ENCODINGS[encoding]: path for (rel, _, encoding), path in zip(jobs, made, strict=True)}
