@@ -16,6 +16,7 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 from playwright.sync_api import Page
+from selfplay import game
 
 import paili.api
 from tools.pyodide import PYODIDE_FILES
@@ -100,6 +101,18 @@ def test_site_ships_only_the_pyodide_files_a_page_fetches(
 
 # ---- the recorded engine is faithful --------------------------------------------------------------------
 
+def _short_log() -> dict[str, Any]:
+    """A self-play log (tests/selfplay.py) cut to each seat's first two draws and discards, ended by a draw:
+    a review of two decisions, quick enough for Pyodide."""
+    log = game(7, rounds=1)
+    round_ = log["log"][0]
+    for seat in range(4):
+        round_[5 + 3 * seat] = round_[5 + 3 * seat][:2]
+        round_[6 + 3 * seat] = round_[6 + 3 * seat][:2]
+    round_[-1] = ["流局", [0, 0, 0, 0]]
+    return log
+
+
 ONE_OF_EACH: list[tuple[str, dict[str, Any]]] = [
     ("analyze", {"hand": "123m456p789s1122z", "visible": "1z"}),
     ("advise", {"hand": "123m456p789s11236z", "turns": 3}),  # 1-shanten: its expected values are floats
@@ -107,6 +120,8 @@ ONE_OF_EACH: list[tuple[str, dict[str, Any]]] = [
     ("outlook", {"hand": "123m456p789s1123z", "turns": 3}),
     ("score", {"hand": "123m456p789s11122z", "win": "2z", "tsumo": True, "dora": "1z"}),
     ("score_waits", {"hand": "123m456p789s1122z", "riichi": 1}),
+    ("call_advice", {"hand": "123m456p789s1123z", "offered": "1z", "seat": "across", "turns": 3}),
+    ("review", {"log": _short_log(), "seat": 0, "turns": 2, "max_shanten": 1}),
     ("tiles", {"hand": "123m45p"}),
     ("version", {}),
     ("warm", {}),
