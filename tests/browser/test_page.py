@@ -7,6 +7,7 @@ nothing sleeps. The expected figures come from the engine itself (`paili.analyze
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
@@ -216,7 +217,8 @@ def test_a_bad_hand_shows_the_message_and_the_position(ready_page: Page) -> None
     expect(results(page)).to_be_hidden()
     # Enter puts the cursor on it
     field.press("Enter")
-    page.wait_for_function("(el) => el.selectionStart === 4 && el.selectionEnd === 5", arg=field.element_handle())
+    poll(page, "(() => { const el = document.activeElement;"
+               " return el.selectionStart === 4 && el.selectionEnd === 5; })()")
     # fixing the hand clears the error
     field.fill("123m7z")
     expect(field).not_to_have_attribute("aria-invalid", "true")
@@ -441,9 +443,7 @@ def test_screenshots(
     expect(page.locator("html")).to_have_attribute("data-engine", "ready", timeout=60_000)
     expect(page.locator("#results:not([hidden]), #hand-error:not([hidden])").first).to_be_visible()
     # every tile image has loaded and has a size
-    page.wait_for_function(
-        "[...document.images].every(i => i.complete && i.naturalWidth > 0)", timeout=10_000
-    )
+    poll(page, "[...document.images].every(i => i.complete && i.naturalWidth > 0)")
     page.screenshot(path=screenshot_dir / f"page-{name}.png", full_page=True)
 
 
@@ -459,9 +459,8 @@ def test_dark_theme_uses_the_black_tile_set(page: Page, site_url: str, screensho
         " : requestAnimationFrame(check); check(); })")
     assert faces and all("/tiles/Black/" in src for src in faces), faces
     # the tile body's image, once the hand drawn by the engine has its style
-    page.wait_for_function("() => { const e = document.querySelector('#hand-tiles .tile');"
-                           " return e && getComputedStyle(e).backgroundImage.includes('tiles/Black/Front.svg'); }",
-                           timeout=10_000)
+    poll(page, "(() => { const e = document.querySelector('#hand-tiles .tile');"
+               " return e && getComputedStyle(e).backgroundImage.includes('tiles/Black/Front.svg'); })()")
     background = page.evaluate("getComputedStyle(document.body).backgroundColor")
     assert background != "rgb(255, 255, 255)"
     no_horizontal_scroll(page)
@@ -472,3 +471,13 @@ def test_dark_theme_uses_the_black_tile_set(page: Page, site_url: str, screensho
     first.evaluate("e => new Promise(ok => { const check = () => e.currentSrc.includes('/tiles/Regular/') ? ok()"
                    " : requestAnimationFrame(check); check(); })")
     assert "/tiles/Regular/" in first.evaluate("e => e.currentSrc")
+
+
+def poll(page: Page, expression: str, seconds: float = 10.0) -> None:
+    """Wait until ``expression`` is true in the page, asking with ``page.evaluate`` every 50 ms: Playwright's
+    ``wait_for_function`` polls by evaluating a string, which the page's CSP forbids (it passed only when the
+    condition held at once)."""
+    deadline = time.monotonic() + seconds
+    while not page.evaluate(expression):
+        assert time.monotonic() < deadline, f"not true within {seconds} s: {expression}"
+        page.wait_for_timeout(50)
