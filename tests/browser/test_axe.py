@@ -29,7 +29,8 @@ def serious(page: Page) -> list[str]:
     return [f"{v['id']} ({v['impact']}): {', '.join(v['nodes'])}" for v in found]
 
 
-@pytest.mark.parametrize("lang", ["en", "ja", "zh-Hans"])
+@pytest.mark.parametrize("lang", ["en", pytest.param("ja", marks=pytest.mark.slow),
+                                  pytest.param("zh-Hans", marks=pytest.mark.slow)])  # the ten-minute run: English
 @pytest.mark.browser_context_args(viewport=SMALL, bypass_csp=True, **TOUCH)
 def test_no_serious_violation(page: Page, site_url: str, lang: str) -> None:
     assert AXE.is_file(), "run `npm ci`: axe-core is a dev dependency"
