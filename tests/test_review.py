@@ -157,6 +157,7 @@ def _broken(log: dict[str, Any], path: tuple[int, ...], value: object) -> dict[s
     ((0, 6, 0), "x", "tile number"),  # seat 0's first discard is a word
     ((0, 0), [0, 0], "round, honba, sticks"),
     ((0, 4), "13 tiles", "a start hand"),
+    ((0, 5, 0), "1515p", "expected a call"),  # a call whose letter ends it names no tile taken
 ])
 def test_a_malformed_log_names_the_round_and_the_step(path: tuple[int, ...], value: object, words: str) -> None:
     log = game(7, rounds=1)

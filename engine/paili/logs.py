@@ -191,7 +191,7 @@ def _call_tiles(text: str, label: str, step: int) -> tuple[str, int, list[tuple[
     """The letter of a call string, its place, every tile in it and the tile right after the letter."""
     letters = [(i, c) for i, c in enumerate(text) if c.isalpha()]
     digits = text.replace(letters[0][1], "", 1) if len(letters) == 1 else ""
-    if len(letters) != 1 or not digits.isdigit() or len(digits) % 2:
+    if len(letters) != 1 or not digits.isdigit() or len(digits) % 2 or letters[0][0] + 3 > len(text):
         raise _log_error(f"expected a call such as 'c275226' or '35p3553', got {text!r}", label, step)
     place, letter = letters[0]
     tiles = [tile_of(int(digits[i:i + 2]), label, step) for i in range(0, len(digits), 2)]
@@ -275,11 +275,10 @@ def _next_turn(turn: int, last: tuple[int, Tile, bool], draws: list[list[int | s
         seat = (turn + offset) % players
         text = draws[seat][0] if draws[seat] else None
         if isinstance(text, str) and ("p" in text or "m" in text):
-            place = next(i for i, c in enumerate(text) if c.isalpha())
             try:
-                taken = tile_of(int(text[place + 1:place + 3]))
-            except (HandError, ValueError):
-                continue
+                taken = _call_tiles(text, "", 0)[3]
+            except HandError:
+                continue  # a malformed call: the replay names it when that seat's turn reads it
             if taken == (last[1], last[2]):
                 return seat
     return (turn + 1) % players

@@ -25,6 +25,7 @@ from .advice import (
     check_bool,
     check_int,
     check_objective,
+    check_riichi_policy,
     checked_inputs,
     collector_paused,
     finish,
@@ -53,7 +54,6 @@ from .results import (
 from .review import review_steps as review_of
 from .rules import check_rules, check_void
 from .scoring import score_hand, wait_scores
-from .win_value import RIICHI_POLICIES, RiichiPolicy
 
 __all__ = ["advise", "advise_improvements", "advise_steps", "analyze", "call_advice", "outlook", "outlook_steps",
            "review", "review_steps", "score", "score_waits"]
@@ -329,12 +329,7 @@ def review_steps(log: str | dict[str, Any], *, seat: int = 0, turns: int = DEFAU
     check_int(turns, "turns", 1, MAX_TURNS)
     check_int(max_shanten, "max_shanten", 0, MAX_SHANTEN_LIMIT)
     check_objective(objective)
-    if riichi not in RIICHI_POLICIES:
-        raise HandError(f"expected riichi to be one of {', '.join(map(repr, RIICHI_POLICIES))}, got {riichi!r}",
-                        field="riichi", code="option.choice",
-                        params={"name": "riichi", "choices": ", ".join(map(repr, RIICHI_POLICIES)),
-                                "got": repr(riichi)})
-    policy: RiichiPolicy = "always" if riichi == "always" else "dama"
+    policy = check_riichi_policy(riichi)
     reviewed = yield from review_of(game, seat, turns=turns, max_shanten=max_shanten, objective=objective,
                                     riichi=policy, budget=budget)
     return review_json(reviewed)

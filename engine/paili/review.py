@@ -21,8 +21,7 @@ from dataclasses import dataclass
 from .advice import DEFAULT_MAX_SHANTEN, DEFAULT_TURNS, Advice, AdviceRow, Situation, advice_steps
 from .errors import HandError
 from .hand import Hand, Meld
-from .logs import DEAD_WALL, TILE_COUNT, Call, Discard, Draw, Game, Kan, Round, replay
-from .notation import format_tiles
+from .logs import DEAD_WALL, TILE_COUNT, Call, Discard, Draw, Game, Kan, Round, replay, tile_of
 from .rules import Rules
 from .tiles import FIVES, KINDS, Tile, tile_name
 from .win_value import RiichiPolicy
@@ -117,8 +116,6 @@ def _winds(game: Game, r: Round, seat: int) -> tuple[str, str]:
 
 def _round_steps(game: Game, r: Round, seat: int, *, turns: int, max_shanten: int, objective: str,
                  riichi: RiichiPolicy, budget: float | None) -> Generator[AdviceRow | None, None, RoundReview]:
-    from .logs import tile_of
-
     players = len(game.players)
     label = r.name
     shape_rules: Rules = "riichi" if players == 4 else "sanma"
@@ -224,7 +221,3 @@ def review_steps(game: Game, seat: int, *, turns: int = DEFAULT_TURNS, max_shant
                                                objective=objective, riichi=riichi, budget=budget)))
     return Review(game, seat, tuple(rounds))
 
-
-def visible_text(d: Decision) -> str:
-    """The visible tiles of a decision in mpsz notation."""
-    return format_tiles(d.visible, d.visible_reds)

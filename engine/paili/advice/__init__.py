@@ -174,6 +174,7 @@ from .inputs import (
     check_bool,
     check_int,
     check_objective,
+    check_riichi_policy,
     checked_inputs,
 )
 from .model import Chances, DefaultPolicy, Values, best_discard
@@ -186,5 +187,5 @@ __all__ = ["ADVICE_KEYS", "DEFAULT_MAX_SHANTEN", "DEFAULT_TURNS", "MAX_SHANTEN_L
            "OPTION_MOVES", "ORDER_BY", "OUTLOOK_KEYS", "SEATS", "SHANTEN_DOWN_LIMIT", "Advice", "AdviceRow",
            "CallAdvice", "CallOption", "Chances", "DefaultPolicy", "Given", "Improvement", "OptionMoves", "Outlook",
            "Situation", "Steps", "Values", "Wait", "advice_steps", "best_discard", "call_advice_of", "check_bool",
-           "check_int", "check_objective", "checked_inputs", "collector_paused", "finish", "improvement_draws",
-           "improvement_rows", "outlook_of", "searched", "swap_back_kinds"]
+           "check_int", "check_objective", "check_riichi_policy", "checked_inputs", "collector_paused", "finish",
+           "improvement_draws", "improvement_rows", "outlook_of", "searched", "swap_back_kinds"]

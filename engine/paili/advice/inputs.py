@@ -21,7 +21,7 @@ from .model import DefaultPolicy
 
 __all__ = ["ADVICE_KEYS", "DEFAULT_MAX_SHANTEN", "DEFAULT_TURNS", "MAX_SHANTEN_LIMIT", "MAX_TURNS", "OBJECTIVES",
            "OUTLOOK_KEYS", "Given", "Situation", "check_bool", "check_discarding", "check_int", "check_objective",
-           "checked_inputs", "scored_policy", "win_value_of"]
+           "check_riichi_policy", "checked_inputs", "scored_policy", "win_value_of"]
 
 _NAMES: Final = tuple(tile_name(t) for t in range(KINDS))
 
@@ -89,15 +89,21 @@ class Situation(NamedTuple):
     tenpai declares a double riichi (with ``riichi="always"``)."""
 
 
+def check_riichi_policy(value: object) -> RiichiPolicy:
+    """``value`` when it is one of :data:`~paili.win_value.RIICHI_POLICIES`, else :class:`HandError` on
+    ``riichi``."""
+    if value == "always" or value == "dama":
+        return value
+    raise HandError(f"expected riichi to be one of {', '.join(map(repr, RIICHI_POLICIES))}, got {value!r}",
+                    field="riichi", code="option.choice",
+                    params={"name": "riichi", "choices": ", ".join(map(repr, RIICHI_POLICIES)), "got": repr(value)})
+
+
 def win_value_of(hand: Hand, seen: Sequence[int], seen_reds: Sequence[int], situation: Situation,
                  kan_dora: bool = False) -> WinValue:
     """The :class:`WinValue` of ``hand`` in ``situation`` (checked: a bad field raises :class:`HandError`);
     ``kan_dora``: an open kan has just turned a new indicator (see :class:`WinValue`)."""
-    if situation.riichi not in RIICHI_POLICIES:
-        raise HandError(f"expected riichi to be one of {', '.join(map(repr, RIICHI_POLICIES))}, got "
-                        f"{situation.riichi!r}", field="riichi", code="option.choice",
-                        params={"name": "riichi", "choices": ", ".join(map(repr, RIICHI_POLICIES)),
-                                "got": repr(situation.riichi)})
+    check_riichi_policy(situation.riichi)
     ippatsu = check_bool(situation.ippatsu, "ippatsu")
     check_bool(situation.double_riichi, "double_riichi")
     round_wind = check_wind("round_wind", situation.round_wind)
