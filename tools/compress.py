@@ -60,48 +60,41 @@ def _brotli_all(jobs: list[tuple[Path, Path]]) -> None:
         raise BuildError("brotli compression failed (the virtual environment's brotli package; see above)")
 
 
-COMPRESSORS = {"gzip": _gzip}
-"""The encodings made in this process (brotli is made by :func:`_brotli_all`)."""
 
 
 def compressible(rel: str) -> bool:
     return Path(rel).suffix in COMPRESSED_SUFFIXES
 
 
-def _make(src: Path, encoding: str) -> Path:
-    """The cached compressed copy of src, made when missing; never older than src (the server checks)."""
-    data = src.read_bytes()
-    key = hashlib.sha256(data).hexdigest()
-    cached = CACHE / "compressed" / f"{key}{ENCODINGS[encoding]}"
-    if not cached.exists():
-        cached.parent.mkdir(parents=True, exist_ok=True)
-        partial = cached.with_suffix(cached.suffix + ".part")
-        partial.write_bytes(COMPRESSORS[encoding](data))
-        partial.replace(cached)
-    if cached.stat().st_mtime_ns < src.stat().st_mtime_ns:
-        os.utime(cached)
-    return cached
+def _gzip_to(src: Path, cached: Path) -> None:
+    partial = cached.with_suffix(cached.suffix + ".part")
+    partial.write_bytes(_gzip(src.read_bytes()))
+    partial.replace(cached)
 
 
 def compressed_copies(files: dict[str, Path]) -> dict[str, Path]:
-    """{"NAME.gz": cached file, "NAME.br": cached file} for every compressible file of ``files``."""
-    jobs = [(rel, src, encoding) for rel, src in files.items() if compressible(rel) for encoding in ENCODINGS]
-    todo = sum(1 for _, src, enc in jobs
-               if not (CACHE / "compressed" / f"{hashlib.sha256(src.read_bytes()).hexdigest()}{ENCODINGS[enc]}")
-               .exists())
-    if todo:
-        say(f"compressing {todo} files (gzip -9, brotli 11; cached in build/compressed)")
-    missing_br = {}
-    for _, src, encoding in jobs:
-        if encoding == "br":
-            cached = CACHE / "compressed" / f"{hashlib.sha256(src.read_bytes()).hexdigest()}.br"
-            if not cached.exists():
-                missing_br[cached] = src
-    (CACHE / "compressed").mkdir(parents=True, exist_ok=True)
-    _brotli_all([(src, cached) for cached, src in missing_br.items()])
+    """{"NAME.gz": cached file, "NAME.br": cached file} for every compressible file of ``files``: each copy is
+    kept under the hash of its source's content and made when missing; never older than its source (the server
+    checks)."""
+    store = CACHE / "compressed"
+    store.mkdir(parents=True, exist_ok=True)
+    copies: dict[str, tuple[Path, Path]] = {}  # "NAME.gz" -> (source, cached copy)
+    for rel, src in files.items():
+        if compressible(rel):
+            key = hashlib.sha256(src.read_bytes()).hexdigest()
+            for suffix in ENCODINGS.values():
+                copies[rel + suffix] = (src, store / f"{key}{suffix}")
+    missing = {cached: src for src, cached in copies.values() if not cached.exists()}
+    if missing:
+        say(f"compressing {len(missing)} files (gzip -9, brotli 11; cached in build/compressed)")
+    _brotli_all([(src, cached) for cached, src in missing.items() if cached.suffix == ".br"])
     with ThreadPoolExecutor(max_workers=max(1, os.cpu_count() or 1)) as pool:
-        made = list(pool.map(lambda job: _make(job[1], job[2]), jobs))
-    return {rel + ENCODINGS[encoding]: path for (rel, _, encoding), path in zip(jobs, made, strict=True)}
+        list(pool.map(lambda item: _gzip_to(item[1], item[0]),
+                      [(cached, src) for cached, src in missing.items() if cached.suffix == ".gz"]))
+    for src, cached in copies.values():
+        if cached.stat().st_mtime_ns < src.stat().st_mtime_ns:
+            os.utime(cached)
+    return {name: cached for name, (_, cached) in copies.items()}
 
 
 def encoded_sizes(rel: str, src: Path, copies: dict[str, Path]) -> dict[str, int]:
