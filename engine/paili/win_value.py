@@ -30,7 +30,7 @@ from .scoring.calculate import win_points
 from .scoring.rules import ScoringRules
 from .scoring.situation import Setting, check_wind, dora_of
 from .scoring.yaku import Situation
-from .tiles import FIVES, KINDS, SUITS, tile_name
+from .tiles import FIVES, KINDS, SUITS, Tile
 
 __all__ = ["RIICHI_POLICIES", "AnyWinValue", "GbWinValue", "RiichiPolicy", "WinValue"]
 
@@ -38,7 +38,6 @@ RiichiPolicy = Literal["always", "dama"]
 RIICHI_POLICIES: Final = ("always", "dama")
 """``always``: a closed hand declares riichi on reaching tenpai; ``dama``: never."""
 
-_NAMES: Final = tuple(tile_name(t) for t in range(KINDS))
 _DORA: Final = tuple(dora_of(t) for t in range(KINDS))
 
 
@@ -47,13 +46,13 @@ class WinValue:
 
     ``hand`` gives the melds (and the reds among them); ``seen`` the visible counts *without* the dora
     indicators, ``seen_reds`` the red fives among them; ``dora`` the indicator kinds (``dora_reds`` the red
-    ones among them, per suit), checked against the hand by the caller: the scoring does not check them again,
-    so a wait with no copy left (its last one an indicator) is scored as if a copy were drawn, like one whose
-    last copy is visible.
+    ones among them, per suit) and the winds (as kinds) are checked by the caller, the indicators against the
+    hand: the scoring does not check them again, so a wait with no copy left (its last one an indicator) is
+    scored as if a copy were drawn, like one whose last copy is visible.
     """
 
     def __init__(self, hand: Hand, *, seen: Sequence[int], seen_reds: Sequence[int], riichi: RiichiPolicy,
-                 ippatsu: bool, round_wind: str, seat_wind: str, dora: Sequence[int], dora_reds: Sequence[int],
+                 ippatsu: bool, round_wind: Tile, seat_wind: Tile, dora: Sequence[int], dora_reds: Sequence[int],
                  honba: int, riichi_sticks: int, rules: ScoringRules, kan_dora: bool = False) -> None:
         self.melds = hand.melds
         self.closed = hand.is_closed
@@ -70,8 +69,8 @@ class WinValue:
         self.kan_dora = kan_dora and not self.riichi
         """An open kan has just turned a new dora indicator, unknown to the model: drawn, like the ura dora,
         from the tiles unseen at the win, its points are the exact expectation over it (open hands only)."""
-        self._round_wind = check_wind("round_wind", round_wind)
-        self._seat_wind = check_wind("seat_wind", seat_wind)
+        self._round_wind = round_wind
+        self._seat_wind = seat_wind
         self._dora = tuple(dora)
         self._honba = honba
         self._riichi_sticks = riichi_sticks

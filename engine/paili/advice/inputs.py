@@ -15,7 +15,7 @@ from ..notation import check_visible, parse_tiles
 from ..rules import RULES, Rules, check_rules, check_void
 from ..scoring.rules import PRESETS, resolve_rules
 from ..scoring.situation import MAX_INDICATORS, check_count, check_wind
-from ..tiles import KINDS, tile_name
+from ..tiles import KINDS
 from ..win_value import RIICHI_POLICIES, AnyWinValue, GbWinValue, RiichiPolicy, WinValue
 from .model import DefaultPolicy
 
@@ -23,7 +23,6 @@ __all__ = ["ADVICE_KEYS", "DEFAULT_MAX_SHANTEN", "DEFAULT_TURNS", "MAX_SHANTEN_L
            "OUTLOOK_KEYS", "Given", "Situation", "check_bool", "check_discarding", "check_int", "check_objective",
            "check_riichi_policy", "checked_inputs", "scored_policy", "win_value_of"]
 
-_NAMES: Final = tuple(tile_name(t) for t in range(KINDS))
 
 DEFAULT_TURNS: Final = 17
 MAX_TURNS: Final = 30
@@ -122,7 +121,7 @@ def win_value_of(hand: Hand, seen: Sequence[int], seen_reds: Sequence[int], situ
                   reds=[seen_reds[s] + reds[s] for s in range(3)], field="dora")
     dora = [k for k in range(KINDS) for _ in range(counts[k])]
     return WinValue(hand, seen=seen, seen_reds=seen_reds, riichi=situation.riichi, ippatsu=ippatsu,
-                    round_wind=_NAMES[round_wind], seat_wind=_NAMES[seat_wind], dora=dora, dora_reds=reds,
+                    round_wind=round_wind, seat_wind=seat_wind, dora=dora, dora_reds=reds,
                     honba=honba, riichi_sticks=sticks, rules=resolve_rules(situation.rules), kan_dora=kan_dora)
 
 
