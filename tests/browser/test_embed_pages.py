@@ -152,8 +152,8 @@ SNAPSHOT = """() => {
                                   "0m11z234p67m [406s] [123s]"])
 def test_embed_and_page_draw_the_same_rows(page: Page, site_url: str, hand: str) -> None:
     """One renderer: for the same hand the page and the embed view show the same tiles, blocks and rows. The
-    page adds the advice's columns and details rows and may order the rows by the advice once it is in; the
-    embed keeps the engine's order."""
+    page adds the details rows; both may order the rows by the advice once it is in (in the same order:
+    test_embed_ranks_the_discards_as_the_page)."""
     result = paili.analyze(hand)
     text = " ".join([result["hand"], *(m["text"] for m in result["melds"])])
     query = hand.replace(" ", "+").replace("[", "%5B").replace("]", "%5D").replace("(", "%28").replace(")", "%29")
@@ -171,5 +171,44 @@ def test_embed_and_page_draw_the_same_rows(page: Page, site_url: str, hand: str)
     assert sorted(counts) == sorted(full.pop("counts"))  # the rows' tiles come in each view's row order
     assert compact == full
     assert full["hand"] == result["concealed"] + [t for m in result["melds"] for t in m["tiles"]]
-    assert [r[:2] for r in rows] == [[d["tile"], d["after"]] for d in result.get("discards", [])]
+    assert sorted(r[:2] for r in rows) == sorted([d["tile"], d["after"]] for d in result.get("discards", []))
     assert rows or counts   # every hand here draws a table or tile counts
+
+
+RANKED = """() => {
+    const rows = [...document.querySelectorAll("table.discards tr.discard-row")];
+    const visible = (e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== "hidden";
+    return {
+        rows: rows.map((r) => [r.dataset.tile,
+            ...[...r.querySelectorAll("td[data-key]")].map((c) => `${c.dataset.key} ${c.textContent}`)]),
+        shown: rows.filter(visible).map((r) => r.dataset.tile),
+        heads: [...document.querySelectorAll("table.discards thead th")].filter(visible)
+            .filter((th) => !th.classList.contains("more")).map((th) => th.className),
+        width: document.documentElement.scrollWidth,
+    };
+}"""
+
+
+def ranked(page: Page, url: str) -> dict[str, object]:
+    page.goto(url)
+    page.locator("html[data-advice='ready']").wait_for(timeout=60_000)  # "none" comes first: no hand yet
+    return page.evaluate(RANKED)  # type: ignore[no-any-return]
+
+
+@pytest.mark.parametrize("width", [1280, 360])
+def test_embed_ranks_the_discards_as_the_page(page: Page, site_url: str, width: int) -> None:
+    """The embed orders the discard table by the page's objective (expected points, then the chances), with the
+    page's figures and the columns the page shows at that width; its first rows are the page's first rows. For
+    this hand Tenhou's order (the engine's, by tile count) starts with West, the points with 7s."""
+    hand = "234m567p5778s4557z"
+    advice = paili.advise(hand, improvements=False)
+    best = max((d for d in advice["discards"] if d["ev"]), key=lambda d: (d["ev"][-1], d["p_win"][-1]))
+    assert paili.analyze(hand)["discards"][0]["tile"] != best["tile"]  # the two orders differ here
+    page.set_viewport_size({"width": width, "height": 800})
+    full = ranked(page, f"{site_url}index.html?q={hand}")
+    compact = ranked(page, f"{site_url}embed.html?q={hand}")
+    assert compact["rows"] == full["rows"]
+    assert compact["rows"][0][0] == best["tile"]  # type: ignore[index]
+    assert compact["heads"] == full["heads"]
+    assert compact["shown"] == full["shown"][:5]  # type: ignore[index]
+    assert compact["width"] <= width

@@ -1,13 +1,19 @@
 // embed.html: the compact view of one hand for an iframe (embed.html?q=HAND&v=VISIBLE, &rules=sanma|sichuan|gb
 // and &void=m|p|s as on the page). It draws the hand at
 // once (a sketch, before the engine is ready), then its shanten, and the decompositions of a win, the waits of
-// 13 tiles or the discard table of 14 (its best rows, and "Show all"); a row of the table shows the hand after
-// that discard, a step the Undo button takes back (the frame never adds to the host page's history). A win gets
+// 13 tiles or the discard table of 14; a row of the table shows the hand after that discard, a step the Undo
+// button takes back (the frame never adds to the host page's history). The table is ranked as the page ranks it
+// (the same paili.advise request with the page's default options: expected points, then the chances to win and
+// to be tenpai; the chance to win where the rule set has no points), with the page's phone columns on a narrow
+// frame, and shows its best rows ("Show all" for the rest); <html data-advice> says "pending", "ready" or
+// "none" (no table, or the advice failed and the engine's order stays). A win gets
 // the page's Score panel, its situation read-only from the address (the page's parameters, situation.js); a
 // tenpai 13-tile hand's waits show their worth. Its height goes to the parent page as
 // {type: "paili:height", height} on every change, so the host can size it.
 
 import { EngineError, createEngine } from "../paili.mjs";
+import { sortTable } from "./advice.js";
+import { DEFAULT_MAX_SHANTEN, DEFAULT_TURNS, baseOf, requestOf } from "./advicecontrol.js";
 import { byId } from "./dom.js";
 import * as i18n from "./i18n.js";
 import * as render from "./render.js";
@@ -41,6 +47,10 @@ const steps = [];
 
 /** @type {PailiEngine | null} */
 let engine = null;
+/** @type {AbortController | null} the advice being computed for the hand on screen */
+let advising = null;
+/** A frame as narrow as a phone's page draws the page's phone table (its improving tiles in no column). */
+const narrowScreen = matchMedia(render.NARROW_SCREEN);
 
 /**
  * @typedef {{hand: string, visible: string, rules: import("./rules.js").Rules, void: "" | "m" | "p" | "s"}} Input
@@ -93,26 +103,73 @@ function draw({ hand, visible, ...choice }, result) {
     ui.results.replaceChildren();
     return;
   }
-  // The page's renderer, without the hint line (the view is compact).
+  // The page's renderer, without the hint line, the details rows and the sort buttons (the view is compact).
   ui.handTiles.replaceChildren(...render.handTiles(result));
   ui.handTiles.dataset.source = "engine";
-  ui.results.replaceChildren(...render.resultBlocks(result, { hint: false }));
+  ui.results.replaceChildren(...render.resultBlocks(result, { hint: false, advice: true, compact: true, improve: !narrowScreen.matches }));
   ui.results.dataset.hand = render.handText(result);
-  compactTable();
+  const table = ui.results.querySelector("table.discards");
+  if (table instanceof HTMLTableElement) compactTable(table);
 }
 
-/** The discard table's best TOP_ROWS rows, and a button that shows the others. */
-function compactTable() {
-  // A discard is a tr.discard-row (its tr.discard-detail stays hidden until the row is expanded).
-  const rows = [...ui.results.querySelectorAll("table.discards tr.discard-row")];
-  if (rows.length <= TOP_ROWS) return;
-  for (const row of rows.slice(TOP_ROWS)) if (row instanceof HTMLElement) row.hidden = true;
+/**
+ * Rank the discard table on screen as the page does: its advice columns filled by the page's default request,
+ * its rows sorted by expected points (the chance to win where there are no points), the best TOP_ROWS shown.
+ * Without a table there is nothing to advise; should the advice fail, the engine's order stays.
+ * @param {Analysis} result
+ * @param {string} visible
+ */
+async function rank(result, visible) {
+  advising?.abort();
+  advising = null;
+  const table = ui.results.querySelector("table.discards");
+  if (!engine || !(table instanceof HTMLTableElement)) {
+    ui.root.dataset.advice = "none";
+    return;
+  }
+  const job = new AbortController();
+  advising = job;
+  ui.root.dataset.advice = "pending";
+  table.setAttribute("aria-busy", "true");
+  const options = { turns: String(DEFAULT_TURNS), tegawari: false, shanten_down: false };
+  const { payload } = requestOf(baseOf(result, visible), options, false, DEFAULT_TURNS, DEFAULT_MAX_SHANTEN);
+  try {
+    const advice = await engine.advise(payload.hand, { ...payload, improvements: false, signal: job.signal });
+    if (advising !== job) return;
+    render.fillAdvice(table, advice);
+    sortTable(table, table.querySelector("td[data-key='ev']") ? "ev" : "p_win", true);
+    ui.root.dataset.advice = "ready";
+  } catch (error) {
+    if (!(error instanceof EngineError)) throw error; // the engine rejects with nothing else
+    if (advising !== job) return;
+    for (const cell of table.querySelectorAll("td.pending")) cell.textContent = "—";
+    ui.root.dataset.advice = "none";
+  } finally {
+    if (advising === job) advising = null;
+    table.removeAttribute("aria-busy");
+  }
+  compactTable(table);
+}
+
+/**
+ * Show the discard table's best TOP_ROWS rows in their present order, and a button that shows the others (once
+ * it is pressed, every row stays shown when the ranking comes and reorders them).
+ * @param {HTMLTableElement} table
+ */
+function compactTable(table) {
+  if (table.dataset.all === "shown") return;
+  const rows = [...table.querySelectorAll("tr.discard-row")];
+  rows.forEach((row, index) => {
+    if (row instanceof HTMLElement) row.hidden = index >= TOP_ROWS;
+  });
+  if (rows.length <= TOP_ROWS || table.nextElementSibling?.classList.contains("show-all")) return;
   const more = render.h("button", { type: "button", class: "secondary show-all" }, i18n.t("ui.show_all", { count: rows.length }));
   more.addEventListener("click", () => {
+    table.dataset.all = "shown";
     for (const row of rows) if (row instanceof HTMLElement) row.hidden = false;
     more.remove();
   });
-  rows[0].closest("table")?.after(more);
+  table.after(more);
 }
 
 /**
@@ -155,6 +212,8 @@ async function drawScore(typed, result) {
 
 /** @param {EngineError} error */
 function drawError(error) {
+  advising?.abort();
+  ui.root.dataset.advice = "none";
   ui.score.hidden = true;
   ui.handTiles.replaceChildren();
   ui.results.replaceChildren();
@@ -170,6 +229,7 @@ async function show() {
   const state = params();
   if (!state.hand.trim()) {
     draw(state, null);
+    ui.root.dataset.advice = "none";
     setEngineState("ready", i18n.t("ui.no_hand"));
     return;
   }
@@ -183,7 +243,9 @@ async function show() {
   try {
     const result = await engine.analyze(state.hand, { visible: state.visible, rules: state.rules, void: state.void || null });
     draw(state, result);
+    const ranked = rank(result, state.visible);
     await drawScore(state.hand, result);
+    await ranked;
     setEngineState("ready", "");
   } catch (error) {
     if (!(error instanceof EngineError)) throw error; // the engine rejects with nothing else

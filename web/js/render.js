@@ -418,25 +418,28 @@ function columnHeader(title, term, { cls = "", sort = "", short = "" } = {}) {
  * thrown, the shanten after it, the count and kinds of the tiles that improve (the kinds scroll sideways, or
  * collapse on a phone). Each row carries `data-tile` (the copy thrown), `data-after` (the engine's text of the
  * hand left) and `data-order` (its place in the engine's order). With `advice` (the page), each row also has
- * the advice columns (win %, tenpai %, expected points, pending until fillAdvice) and a button that expands
- * its details row (`tr.discard-detail`, filled by the page), and the count and advice headers sort the table.
+ * the advice columns (win %, tenpai %, expected points, pending until fillAdvice) and, unless `compact` (the
+ * embed view), a button that expands its details row (`tr.discard-detail`, filled by the page), and the count
+ * and advice headers sort the table.
  * @param {Discard[]} discards
- * @param {{hint?: boolean, advice?: boolean, points?: boolean, improve?: boolean}} [options] `hint`: the line that
- *   says a row can be chosen; `points`: the advice has the expected points column (not under a rule set the
- *   engine does not score); `improve`: false leaves the improving tiles' cells empty (a phone hides that column
- *   of the advice table: its tiles are in each row's details), for fillImprove to fill if the screen widens
+ * @param {{hint?: boolean, advice?: boolean, compact?: boolean, points?: boolean, improve?: boolean}} [options]
+ *   `hint`: the line that says a row can be chosen; `compact`: the advice columns without details rows or sort
+ *   buttons; `points`: the advice has the expected points column (not under a rule set the engine does not
+ *   score); `improve`: false leaves the improving tiles' cells empty (a phone hides that column of the advice
+ *   table: its tiles are in each row's details), for fillImprove to fill if the screen widens
  */
-export function discardTable(discards, { hint = true, advice = false, points: scored = true, improve = true } = {}) {
+export function discardTable(discards, { hint = true, advice = false, compact = false, points: scored = true, improve = true } = {}) {
   const columns = ADVICE_COLUMNS.filter(([key]) => scored || key !== "ev");
   const best = discards.length ? Math.min(...discards.map((d) => d.shanten)) : 0;
-  const sortable = advice ? "count" : "";
+  const details = advice && !compact;
+  const sortable = details ? "count" : "";
   const headers = [
     columnHeader("ui.col_discard", "term.discard", { cls: "discard", short: "ui.col_discard_short" }),
     columnHeader("ui.col_shanten", "term.shanten", { cls: "shanten", short: "ui.col_shanten_short" }),
     columnHeader("ui.col_count", "term.count", { cls: "count", sort: sortable, short: "ui.col_count_short" }),
     columnHeader("ui.col_improve", "term.ukeire", { cls: "improve" }),
-    ...(advice ? columns.map(([key, title, term]) => columnHeader(title, term, { cls: key.replace("_", "-"), sort: key })) : []),
-    ...(advice ? [h("th", { scope: "col", class: "more" }, srOnly(t("ui.col_details")))] : []),
+    ...(advice ? columns.map(([key, title, term]) => columnHeader(title, term, { cls: key.replace("_", "-"), sort: sortable && key })) : []),
+    ...(details ? [h("th", { scope: "col", class: "more" }, srOnly(t("ui.col_details")))] : []),
   ];
   const rows = discards.flatMap((d, order) => {
     const name = d.tile;
@@ -453,11 +456,11 @@ export function discardTable(discards, { hint = true, advice = false, points: sc
       h("td", { class: "count" }, String(d.ukeire.total)),
       h("td", { class: "improve" }, h("div", { class: "improve-tiles" }, improve ? improveTiles(d) : null)),
       ...(advice ? columns.map(([key]) => h("td", { class: `${key.replace("_", "-")} pending`, dataset: { key } }, "…")) : []),
-      ...(advice
+      ...(details
         ? [h("td", { class: "more" }, h("button", { type: "button", class: "expand", "aria-expanded": "false", "aria-controls": detail, "aria-label": t("ui.details_of_discard", { tile: tileName(name) }) }, h("span", { "aria-hidden": "true" }, "▸")))]
         : []),
     );
-    if (!advice) return [main];
+    if (!details) return [main];
     return [main, h("tr", { class: "discard-detail", id: detail, hidden: true, dataset: { tile: name } }, h("td", { colspan: String(headers.length) }))];
   });
   return block(
@@ -572,13 +575,13 @@ export function handTiles(result, { tag = "span" } = {}) {
  * Every block of an analysis, in order: the summary, the shanten per form, then the decompositions of a win,
  * the waits and ukeire of a 3n+1 hand, or the discard table of a 3n+2 hand.
  * @param {Analysis} result
- * @param {{hint?: boolean, draw?: boolean, advice?: boolean, improve?: boolean}} [options] `hint`: say that a
- *   discard row can be chosen; `draw`: the waits and improving tiles are buttons that draw them into the hand;
- *   `advice`: the discard table has the advice columns, `improve` (default true): its improving tiles (see
- *   discardTable)
+ * @param {{hint?: boolean, draw?: boolean, advice?: boolean, compact?: boolean, improve?: boolean}} [options]
+ *   `hint`: say that a discard row can be chosen; `draw`: the waits and improving tiles are buttons that draw
+ *   them into the hand; `advice`: the discard table has the advice columns, `compact` (the embed view) without
+ *   details rows or sorting, `improve` (default true): its improving tiles (see discardTable)
  * @returns {HTMLElement[]}
  */
-export function resultBlocks(result, { hint = true, draw = false, advice = false, improve = true } = {}) {
+export function resultBlocks(result, { hint = true, draw = false, advice = false, compact = false, improve = true } = {}) {
   return [
     summary(result),
     ...ruleNotes(result),
@@ -586,6 +589,6 @@ export function resultBlocks(result, { hint = true, draw = false, advice = false
     ...(result.agari && result.decompositions ? [decompositions(result.decompositions, result.concealed)] : []),
     ...("waits" in result || "ukeire" in result ? waitsAndUkeire(result, { draw }) : []),
     // the advice values points under riichi only (paili.advise ranks other sets' discards by the chance to win)
-    ...(result.discards ? [discardTable(result.discards, { hint, advice, improve, points: (result.rules ?? "riichi") === "riichi" })] : []),
+    ...(result.discards ? [discardTable(result.discards, { hint, advice, compact, improve, points: (result.rules ?? "riichi") === "riichi" })] : []),
   ];
 }
