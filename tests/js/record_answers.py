@@ -27,9 +27,13 @@ WIN = "123m456p789s11122z"  # a win: its score
 GB_WIN = "123m456p789s11z555z"  # a legal Chinese Official win (19 fans at its best tile, 2m)
 GB_SHORT = "234m567m22p [345s] [678s]"  # a complete GB shape short of 8 (7 fans)
 GB_TENPAI = "23m567m22p345s678s"  # GB waits: 1m short of 8, 4m legal
+CALLS = "23m456p789s11556z"  # a 1-shanten 13-tile hand: chi of 1m/4m from the left, pon of 1z/5z (the call panel)
+PON = "345m34p67s556677z"  # a hand whose pon of 6z beats passing
 ANALYZE = {"melds": None, "visible": "", "rules": "riichi", "void": None}  # engine.analyze's payload
 SEARCH = {"melds": [], "visible": "", "rules": "riichi", "turns": 17, "tegawari": False, "shanten_down": False,
           "max_shanten": 2}  # what the advice panel asks with its default options
+CALL = {"melds": [], "visible": "", "rules": "riichi", "turns": 17, "max_shanten": 2,
+        "objective": "ev"}  # what the call panel asks with (callcontrol.requestOf)
 SITUATION = {"round_wind": "1z", "seat_wind": "1z", "riichi": 0, "ippatsu": False, "last_tile": False,
              "rinshan": False, "chankan": False, "blessing": False, "dora": "", "ura": "", "honba": 0,
              "riichi_sticks": 0}  # the Score panel's default situation
@@ -47,6 +51,10 @@ REQUESTS: list[dict[str, Any]] = [
     {"op": "score", "hand": WIN, "win": "2z", "tsumo": False, **SITUATION, "dora": "9x"},  # an error at a part
     {"op": "score_waits", "hand": TENPAI, **SITUATION},
     *({"op": "analyze", "hand": hand, **ANALYZE, "rules": "gb"} for hand in (GB_WIN, GB_SHORT, GB_TENPAI)),
+    *({"op": "analyze", "hand": hand, **ANALYZE} for hand in (CALLS, PON)),
+    *({"op": "call_advice", "hand": hand, "offered": offered, "seat": seat, **CALL} for hand, offered, seat in (
+        (CALLS, "4m", "left"), (CALLS, "5z", "across"), (TENPAI, "2z", "across"), (TENPAI, "1z", "right"),
+        (PON, "6z", "right"))),
 ]
 
 

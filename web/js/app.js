@@ -2,6 +2,7 @@
 
 import { EngineError, createEngine } from "../paili.mjs";
 import { createAdvice } from "./advice.js";
+import { createCalls } from "./calls.js";
 import { byId } from "./dom.js";
 import * as i18n from "./i18n.js";
 import { registerOffline } from "./offline.js";
@@ -71,6 +72,8 @@ let current = null;
 let edits = [];
 /** @type {AdviceController | null} the advice columns of the discard table (on the same engine); created in start() */
 let advice = null;
+/** @type {import("./calls.js").CallPanel | null} the call panel of a 13-tile hand */
+let calls = null;
 /** @type {{hand: string, visible: string, rules: string} | null} the input of the analysis on screen */
 let analysed = null;
 /** @type {{rules: Rules, void: "" | "m" | "p" | "s"}} the rule set chosen, and a Sichuan hand's suit given up ("": its best) */
@@ -447,6 +450,9 @@ function drawResult(result, visible) {
   if (table instanceof HTMLTableElement) advice?.show(result, table, visible);
   else if (waits instanceof HTMLElement) advice?.showWaits(result, waits, visible); // a tenpai 3n+1 hand
   else advice?.clear();
+  // a hand waiting for its draw: should it call a tile thrown now?
+  if (result.concealed.length % 3 === 1 && calls) ui.resultsBody.append(calls.show(result, visible));
+  else calls?.clear();
   performance.mark("paili:drawn analysis");
   if (focusResults) {
     focusResults = false;
@@ -476,6 +482,7 @@ function clearResult() {
   delete ui.results.dataset.hand;
   ui.results.hidden = true;
   advice?.clear();
+  calls?.clear();
 }
 
 // ---- analysis -------------------------------------------------------------------------------------------
@@ -941,6 +948,8 @@ async function start() {
     [["chi", "[789s]"], ["pon", "[777s]"], ["kan", "[7777s]"], ["ankan", "(7777s)"]].map(([k, text]) => [k, render.h("code", {}, text)]))));
   ui.root.dataset.advice = "none";
   advice = createAdvice({ engine: () => engine, root: ui.root, container: ui.resultsBody });
+  ui.root.dataset.calls = "none";
+  calls = createCalls({ engine: () => engine, root: ui.root, onWalk: (hand) => setHand(hand, { push: true }) });
   buildRulePicker();
   readUrl(); // the rule set of the address, and its palette
 

@@ -1,0 +1,197 @@
+// The call panel of a 13-tile hand (鳴き): "If someone throws a tile". The player taps the tile thrown (among the
+// kinds the hand could call) and who threw it; the engine compares passing with ron, chi, pon and open kan of it
+// (paili.call_advice), and the panel shows the verdict first, then a row per option with its chance to win, its
+// expected points and its difference to passing. A call's row has a button that shows the hand after the call
+// and its best discard, as a row of the discard table does.
+//
+// <html data-calls> says where it is: "none" (no panel), "idle" (no tile asked yet), "pending", "ready" or
+// "failed". What to ask and how an answer reads is callcontrol.js's (tested under node).
+
+import { EngineError } from "../paili.mjs";
+import { DEFAULT_TURNS } from "./advicecontrol.js";
+import { SEATS, callLines, callableTiles, requestOf } from "./callcontrol.js";
+import { t, translator } from "./i18n.js";
+import { glossed, h, handText, tile } from "./render.js";
+import { tileName } from "./tiles.js";
+
+/** @typedef {import("../paili.mjs").Analysis} Analysis */
+/** @typedef {import("../paili.mjs").PailiEngine} PailiEngine */
+/** @typedef {import("./callcontrol.js").Seat} Seat */
+/** @typedef {import("./callcontrol.js").CallAdvice} CallAdvice */
+
+/**
+ * @typedef {object} CallPanel
+ * @property {(result: Analysis, visible: string) => HTMLElement} show  the panel for a 3n+1 hand, to place in the results
+ * @property {() => void} clear  no panel (another hand, an error): a search still running is cancelled
+ */
+
+/**
+ * @param {{engine: () => PailiEngine | null, root: HTMLElement, onWalk: (hand: string) => void}} options
+ *   `engine()`: the page's engine (null while it starts); `root` carries data-calls; `onWalk(hand)` shows a hand
+ *   (the one after a call and its discard)
+ * @returns {CallPanel}
+ */
+export function createCalls({ engine, root, onWalk }) {
+  /** @type {Seat} */
+  let seat = "left";
+  /** @type {{result: Analysis, visible: string, key: string} | null} */
+  let shown = null;
+  /** @type {string | null} the tile asked about */
+  let offered = null;
+  /** @type {AbortController | null} */
+  let running = null;
+
+  const seats = h(
+    "div",
+    { class: "call-seats", role: "radiogroup", "aria-label": t("ui.calls_seat") },
+    SEATS.map((name) => {
+      const input = h("input", { type: "radio", name: "call-seat", id: `call-seat-${name}`, value: name, checked: name === seat ? "" : null });
+      input.addEventListener("change", () => {
+        seat = /** @type {Seat} */ (name);
+        drawTiles();
+        if (offered && tiles.querySelector(`[data-tile="${offered}"]`)) ask(offered);
+        else clearAnswer();
+      });
+      return h("label", { class: "call-seat", for: `call-seat-${name}` }, input, h("span", {}, t(`ui.calls_seat_${name}`)));
+    }),
+  );
+  const tiles = h("div", { class: "call-tiles", role: "group", "aria-label": t("ui.calls_tiles") });
+  const status = h("p", { class: "calls-status", role: "status" });
+  const verdict = h("p", { class: "calls-verdict", hidden: true });
+  const table = h("div", { class: "calls-options" });
+  const panel = h(
+    "section",
+    { class: "block calls", "aria-label": t("ui.calls_title") },
+    h("h3", {}, ...glossed("term.call", t("ui.calls_title"))),
+    verdict,
+    table,
+    status,
+    h("p", { class: "help" }, t("ui.calls_hint", { turns: DEFAULT_TURNS })),
+    h("p", { class: "calls-seat-label" }, t("ui.calls_seat")),
+    seats,
+    tiles,
+  );
+
+  tiles.addEventListener("click", (event) => {
+    const button = event.target instanceof Element ? event.target.closest("button[data-tile]") : null;
+    if (button instanceof HTMLElement && button.dataset.tile) ask(button.dataset.tile);
+  });
+  table.addEventListener("click", (event) => {
+    const button = event.target instanceof Element ? event.target.closest("button.call-walk") : null;
+    if (button instanceof HTMLElement && button.dataset.after) onWalk(button.dataset.after);
+  });
+
+  function drawTiles() {
+    if (!shown) return;
+    const kinds = callableTiles(shown.result, seat);
+    tiles.replaceChildren(
+      ...kinds.map((kind) => {
+        const button = tile(kind, { tag: "button", label: t("ui.calls_ask", { tile: tileName(kind) }) });
+        button.setAttribute("aria-pressed", String(kind === offered));
+        return button;
+      }),
+      ...(kinds.length ? [] : [h("p", { class: "help" }, t("ui.calls_none"))]),
+    );
+  }
+
+  function clearAnswer() {
+    running?.abort();
+    running = null;
+    offered = null;
+    verdict.hidden = true;
+    table.replaceChildren();
+    status.textContent = "";
+    for (const button of tiles.querySelectorAll("button[aria-pressed]")) button.setAttribute("aria-pressed", "false");
+    root.dataset.calls = shown ? "idle" : "none";
+  }
+
+  /** @param {string} kind */
+  async function ask(kind) {
+    const ready = engine();
+    if (!shown || !ready) return;
+    running?.abort();
+    const job = new AbortController();
+    running = job;
+    offered = kind;
+    for (const button of tiles.querySelectorAll("button[data-tile]")) {
+      if (button instanceof HTMLElement) button.setAttribute("aria-pressed", String(button.dataset.tile === kind));
+    }
+    root.dataset.calls = "pending";
+    verdict.hidden = true;
+    table.replaceChildren();
+    status.textContent = t("ui.calls_computing", { tile: tileName(kind) });
+    try {
+      const payload = requestOf(shown.result, shown.visible, kind, seat);
+      const answer = /** @type {CallAdvice} */ (await ready.request("call_advice", payload, { signal: job.signal }));
+      if (running !== job) return;
+      running = null;
+      drawAnswer(answer);
+      root.dataset.calls = "ready";
+      // the verdict where the thumb is: on a phone the panel may start below the first screen
+      verdict.scrollIntoView({ block: "nearest" });
+    } catch (error) {
+      if (!(error instanceof EngineError)) throw error; // the engine rejects with nothing else
+      if (error.type === "Cancelled" || running !== job) return;
+      running = null;
+      status.textContent = t("ui.calls_failed", { detail: translator().error(error) });
+      root.dataset.calls = "failed";
+    }
+  }
+
+  /** @param {CallAdvice} answer */
+  function drawAnswer(answer) {
+    const { verdict: text, rows, scored } = callLines(answer);
+    verdict.textContent = text;
+    verdict.hidden = false;
+    status.textContent = t("ui.calls_model", { tile: tileName(answer.offered), turns: DEFAULT_TURNS });
+    const head = h(
+      "tr",
+      {},
+      h("th", { scope: "col" }, t("ui.calls_col_option")),
+      h("th", { scope: "col", class: "call-discard" }, ...glossed("term.discard", t("ui.calls_col_discard"))),
+      h("th", { scope: "col", class: "p-win" }, t("ui.col_win")),
+      scored ? h("th", { scope: "col", class: "ev" }, t("ui.col_points")) : null,
+      h("th", { scope: "col", class: "delta" }, t("ui.calls_col_delta")),
+    );
+    const body = rows.map((row) =>
+      h(
+        "tr",
+        { class: row.best ? "call-row best" : "call-row", dataset: { call: row.option.call, meld: row.option.meld } },
+        h("th", { scope: "row" }, row.label, row.option.yaku === false ? h("span", { class: "call-no-yaku" }, ` ${t("ui.calls_no_yaku")}`) : null),
+        h(
+          "td",
+          { class: "call-discard" },
+          row.after && row.option.discard
+            ? h(
+                "button",
+                { type: "button", class: "call-walk discard-button", dataset: { after: row.after }, "aria-label": t("ui.calls_walk", { call: row.label, tile: tileName(row.option.discard) }) },
+                tile(row.option.discard, { size: "sm" }),
+              )
+            : "—",
+        ),
+        h("td", { class: "p-win" }, row.pWin),
+        scored ? h("td", { class: "ev" }, row.ev) : null,
+        h("td", { class: "delta" }, row.delta),
+      ),
+    );
+    table.replaceChildren(
+      h("table", { class: "calls-table" }, h("caption", { class: "sr-only" }, t("ui.calls_caption", { tile: tileName(answer.offered) })), h("thead", {}, head), h("tbody", {}, body)),
+    );
+  }
+
+  return {
+    show(result, visible) {
+      const key = JSON.stringify([handText(result), result.rules, result.void, visible]);
+      const same = shown?.key === key;
+      shown = { result, visible, key };
+      if (!same) clearAnswer();
+      drawTiles();
+      if (!same) root.dataset.calls = "idle";
+      return panel;
+    },
+    clear() {
+      shown = null;
+      clearAnswer();
+    },
+  };
+}
