@@ -127,6 +127,33 @@ def test_the_summary_counts_the_decisions_and_their_losses() -> None:
     assert all(loss >= 0 for loss in losses)
 
 
+def test_rounds_reviewed_one_at_a_time_are_the_whole_review() -> None:
+    """``rounds=[]`` lists the game without a search; ``rounds=[i]`` reviews round i alone, as the whole review
+    does, and its summary counts that round (the page reviews a game this way, a round at a time)."""
+    log = game(5, rounds=3)
+    whole = paili.review(log, seat=1, turns=3, max_shanten=1)
+    listed = paili.review(log, seat=1, turns=3, max_shanten=1, rounds=[])
+    assert [(r["round"], r["honba"], r["result"]) for r in listed["rounds"]] == [
+        (r["round"], r["honba"], r["result"]) for r in whole["rounds"]]
+    assert all(r["decisions"] is None for r in listed["rounds"])
+    assert listed["summary"] == {"decisions": 0, "matched": 0, "total_loss": 0.0, "largest_loss": None}
+    searched = 0
+    for i, r in enumerate(whole["rounds"]):
+        alone = paili.review(log, seat=1, turns=3, max_shanten=1, rounds=[i])
+        assert alone["rounds"][i] == r
+        assert all(other["decisions"] is None for j, other in enumerate(alone["rounds"]) if j != i)
+        searched += alone["summary"]["decisions"]
+    assert searched == whole["summary"]["decisions"]
+
+
+@pytest.mark.parametrize("rounds", [[3], [-1], "0", [True], 0])
+def test_rounds_outside_the_game_are_refused(rounds: object) -> None:
+    with pytest.raises(HandError) as caught:
+        paili.review(game(5, rounds=3), seat=0, rounds=rounds)  # type: ignore[arg-type]
+    assert caught.value.field == "rounds"
+    assert "from 0 to 2" in str(caught.value)
+
+
 def test_discards_after_riichi_are_forced() -> None:
     for seed in range(40):
         log = game(seed, rounds=1)

@@ -315,28 +315,40 @@ def score_waits(hand: str | Hand, **situation: Any) -> list[dict[str, Any]]:
     return [wait_score_json(w) for w in wait_scores(hand, **situation)]
 
 
-REVIEW_KEYS: Final = ("turns", "max_shanten", "objective", "riichi")
+def _check_rounds(rounds: object, count: int) -> frozenset[int] | None:
+    """``review``'s ``rounds``: ``None`` (every round), or a list of round indexes below ``count``."""
+    if rounds is None:
+        return None
+    if isinstance(rounds, (str, bytes)) or not isinstance(rounds, Sequence):
+        raise HandError(f"expected rounds to be a list of round numbers from 0 to {count - 1}, got {rounds!r}",
+                        field="rounds", code="review.rounds", params={"high": count - 1, "got": repr(rounds)})
+    return frozenset(check_int(r, "rounds", 0, count - 1) for r in rounds)
+
+
+REVIEW_KEYS: Final = ("turns", "max_shanten", "objective", "riichi", "rounds")
 """The keyword arguments of :func:`review` besides the log and the seat (what the API passes on)."""
 
 
 def review_steps(log: str | dict[str, Any], *, seat: int = 0, turns: int = DEFAULT_TURNS,
                  max_shanten: int = DEFAULT_MAX_SHANTEN, objective: str = "ev", riichi: str = "always",
-                 budget: float | None = None) -> Steps[dict[str, Any]]:
+                 rounds: Sequence[int] | None = None, budget: float | None = None) -> Steps[dict[str, Any]]:
     """:func:`review` in steps (as :func:`advise_steps`): yields after each decision and, with ``budget``
     (seconds), whenever a search has run that long; returns the JSON of :func:`review`."""
     game = read_log(log)
+    chosen = _check_rounds(rounds, len(game.rounds))
     check_int(seat, "seat", 0, len(game.players) - 1)
     check_int(turns, "turns", 1, MAX_TURNS)
     check_int(max_shanten, "max_shanten", 0, MAX_SHANTEN_LIMIT)
     check_objective(objective)
     policy = check_riichi_policy(riichi)
     reviewed = yield from review_of(game, seat, turns=turns, max_shanten=max_shanten, objective=objective,
-                                    riichi=policy, budget=budget)
+                                    riichi=policy, budget=budget, rounds=chosen)
     return review_json(reviewed)
 
 
 def review(log: str | dict[str, Any], *, seat: int = 0, turns: int = DEFAULT_TURNS,
-           max_shanten: int = DEFAULT_MAX_SHANTEN, objective: str = "ev", riichi: str = "always") -> dict[str, Any]:
+           max_shanten: int = DEFAULT_MAX_SHANTEN, objective: str = "ev", riichi: str = "always",
+           rounds: Sequence[int] | None = None) -> dict[str, Any]:
     """Review one seat's discards in a tenhou.net/6 log (JSON text, its dict, or a tenhou.net/6 link with
     ``#json=``): each discard beside the advisor's best for the position the seat saw (:mod:`paili.review`).
 
@@ -345,7 +357,11 @@ def review(log: str | dict[str, Any], *, seat: int = 0, turns: int = DEFAULT_TUR
     ``visible``, ``dora``, ``turns``, ``rows`` (:func:`advise`'s discards for the position) and ``loss``
     (``ev`` and ``p_win`` at the last draw, best minus played), and ``result``), and ``summary``. A malformed
     log is a :class:`~paili.HandError` (field ``log``) naming the round and the step.
+
+    ``rounds``: the indexes (from 0, in the log's order) of the rounds to review; the others are listed with
+    ``decisions`` null, and the summary counts the rounds reviewed (``rounds=[]`` lists the game at once: a
+    page reviews it round by round, showing each as it comes).
     """
     with collector_paused():
         return finish(review_steps(log, seat=seat, turns=turns, max_shanten=max_shanten, objective=objective,
-                                   riichi=riichi))
+                                   riichi=riichi, rounds=rounds))

@@ -445,14 +445,15 @@ def _decision_json(d: Decision) -> JSON:
 def review_json(rv: Review) -> JSON:
     """The result of :func:`paili.review`: ``seat``, ``players``, ``rounds`` (each ``round`` as ``"E1"``,
     ``honba``, ``decisions``, ``result``: ``{"kind": "win" | "draw" | "abort", "text"}``) and ``summary``
-    (``decisions`` searched, ``matched`` the best, ``total_loss`` and ``largest_loss`` in expected points)."""
+    (``decisions`` searched, ``matched`` the best, ``total_loss`` and ``largest_loss`` in expected points, over
+    the rounds reviewed; a round listed but not reviewed has ``decisions`` null)."""
     rounds = []
     searched = matched = 0
     total = 0.0
     largest: JSON | None = None
     for rr in rv.rounds:
-        decisions = [_decision_json(d) for d in rr.decisions]
-        for d, out in zip(rr.decisions, decisions, strict=True):
+        decisions = [_decision_json(d) for d in rr.decisions] if rr.decisions is not None else None
+        for d, out in zip(rr.decisions or (), decisions or (), strict=True):
             if d.advice is None or out["best"] is None:
                 continue
             searched += 1

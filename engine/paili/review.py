@@ -71,7 +71,8 @@ class Decision:
 @dataclass(frozen=True, slots=True)
 class RoundReview:
     round: Round
-    decisions: tuple[Decision, ...]
+    decisions: tuple[Decision, ...] | None
+    """``None`` for a round listed but not reviewed (``review_steps``' ``rounds``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,13 +212,17 @@ def _round_steps(game: Game, r: Round, seat: int, *, turns: int, max_shanten: in
 
 
 def review_steps(game: Game, seat: int, *, turns: int = DEFAULT_TURNS, max_shanten: int = DEFAULT_MAX_SHANTEN,
-                 objective: str = "ev", riichi: RiichiPolicy = "always", budget: float | None = None
-                 ) -> Generator[AdviceRow | None, None, Review]:
-    """The :class:`Review` of ``seat``'s decisions in every round, in steps: yields after each decision (and
-    each of the advisor's discard rows) and, with ``budget`` (seconds), whenever a search has run that long."""
-    rounds = []
-    for r in game.rounds:
-        rounds.append((yield from _round_steps(game, r, seat, turns=turns, max_shanten=max_shanten,
-                                               objective=objective, riichi=riichi, budget=budget)))
-    return Review(game, seat, tuple(rounds))
+                 objective: str = "ev", riichi: RiichiPolicy = "always", budget: float | None = None,
+                 rounds: frozenset[int] | None = None) -> Generator[AdviceRow | None, None, Review]:
+    """The :class:`Review` of ``seat``'s decisions in every round (or in the rounds whose indexes ``rounds``
+    holds: the others are listed without decisions), in steps: yields after each decision (and each of the
+    advisor's discard rows) and, with ``budget`` (seconds), whenever a search has run that long."""
+    reviewed = []
+    for index, r in enumerate(game.rounds):
+        if rounds is not None and index not in rounds:
+            reviewed.append(RoundReview(r, None))
+            continue
+        reviewed.append((yield from _round_steps(game, r, seat, turns=turns, max_shanten=max_shanten,
+                                                 objective=objective, riichi=riichi, budget=budget)))
+    return Review(game, seat, tuple(reviewed))
 
