@@ -146,6 +146,15 @@ def test_rounds_reviewed_one_at_a_time_are_the_whole_review() -> None:
     assert searched == whole["summary"]["decisions"]
 
 
+def test_a_game_listed_without_review_is_still_read_through() -> None:
+    """``rounds=[]`` searches nothing but replays every round: a malformed round is refused there and then."""
+    log = game(5, rounds=3)
+    log["log"][2][5][3] = "99x"
+    with pytest.raises(HandError) as caught:
+        paili.review(log, seat=0, rounds=[])
+    assert caught.value.field == "log" and "E3" in str(caught.value)
+
+
 @pytest.mark.parametrize("rounds", [[3], [-1], "0", [True], 0])
 def test_rounds_outside_the_game_are_refused(rounds: object) -> None:
     with pytest.raises(HandError) as caught:

@@ -220,6 +220,8 @@ def review_steps(game: Game, seat: int, *, turns: int = DEFAULT_TURNS, max_shant
     reviewed = []
     for index, r in enumerate(game.rounds):
         if rounds is not None and index not in rounds:
+            for _ in replay(game, r):  # listed, not reviewed: still read through, so a malformed log says so now
+                pass
             reviewed.append(RoundReview(r, None))
             continue
         reviewed.append((yield from _round_steps(game, r, seat, turns=turns, max_shanten=max_shanten,

@@ -8,11 +8,13 @@ are opened with ``bypass_csp=True``: the page itself is unchanged, only the test
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
+from selfplay import game
 from test_phone import SMALL, TOUCH
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
@@ -43,5 +45,28 @@ def test_no_serious_violation(page: Page, site_url: str, lang: str) -> None:
         expect(page.locator("#results")).not_to_have_attribute("aria-busy", "true")
         page.wait_for_timeout(300)
         problems[state] = serious(page)
+    wrong = {state: found for state, found in problems.items() if found}
+    assert not wrong, "\n".join(f"{state}: {line}" for state, found in wrong.items() for line in found)
+
+
+@pytest.mark.browser_context_args(viewport=SMALL, bypass_csp=True, **TOUCH)
+def test_no_serious_violation_in_the_call_panel_and_the_review(page: Page, site_url: str) -> None:
+    """The call panel with an answer (issue 29) and the review page with a round reviewed and a decision opened
+    (issue 30)."""
+    problems = {}
+    page.goto(f"{site_url}?q=345m34p67s556677z")
+    expect(page.locator("html")).to_have_attribute("data-calls", "idle", timeout=60_000)
+    page.get_by_role("radiogroup", name="Thrown by").get_by_text("Right", exact=True).click()
+    page.locator(".call-tiles button[data-tile='6z']").click()
+    expect(page.locator("html")).to_have_attribute("data-calls", "ready", timeout=60_000)
+    problems["call panel"] = serious(page)
+    page.goto(f"{site_url}review.html")
+    expect(page.locator("html")).to_have_attribute("data-engine", "ready", timeout=60_000)
+    page.get_by_label("Paste a tenhou.net/6 log").fill(json.dumps(game(21, rounds=1)))
+    page.get_by_role("button", name="Read the game").click()
+    page.get_by_role("button", name="Review", exact=True).click()
+    expect(page.locator("html")).to_have_attribute("data-review", "done", timeout=120_000)
+    page.locator("button.review-decision").nth(2).click()
+    problems["review"] = serious(page)
     wrong = {state: found for state, found in problems.items() if found}
     assert not wrong, "\n".join(f"{state}: {line}" for state, found in wrong.items() for line in found)

@@ -1,0 +1,118 @@
+"""review.html (issue 30): a tenhou.net/6 log pasted, opened as a link or refused in words; a seat reviewed round
+by round, each decision marked as the engine's review says, one opened with its position; stopping midway. The
+logs are the tests' own self-play (tests/selfplay.py); the expected answers come from paili.review here.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+from playwright.sync_api import Page, expect
+from selfplay import game
+
+import paili
+
+LOG = game(21, rounds=2)
+
+
+def open_review(page: Page, url: str) -> None:
+    page.goto(url)
+    expect(page.locator("html")).to_have_attribute("data-engine", "ready", timeout=60_000)
+
+
+def read(page: Page, log: Any) -> None:
+    page.get_by_label("Paste a tenhou.net/6 log").fill(json.dumps(log))
+    page.get_by_role("button", name="Read the game").click()
+
+
+def grades(decisions: list[dict[str, Any]]) -> list[str]:
+    """The grades the page should show: reviewcontrol.grade, restated (best: the best kind or nothing lost)."""
+    out = []
+    for d in decisions:
+        if d["kind"] == "forced":
+            out.append("forced")
+        elif d["best"] is None or d["loss"] is None:
+            out.append("unsearched")
+        else:
+            ev, p = d["loss"]["ev"], d["loss"]["p_win"] or 0
+            kind = (lambda c: "5" + c[1] if c[0] == "0" else c)
+            if kind(d["played"]) == kind(d["best"]):
+                out.append("best")
+            elif ev is None and d["loss"]["p_win"] is None:
+                out.append("unsearched")
+            elif (ev or 0) <= 0 and p <= 0:
+                out.append("best")
+            elif (ev is None or ev <= 100) and p <= 0.01:
+                out.append("close")
+            else:
+                out.append("costly")
+    return out
+
+
+@pytest.mark.parametrize("width", [360, 1280])
+def test_a_pasted_game_is_reviewed_round_by_round_as_the_engine_reviews_it(
+        page: Page, site_url: str, screenshot_dir: Path, width: int) -> None:
+    page.set_viewport_size({"width": width, "height": 800})
+    open_review(page, f"{site_url}review.html")
+    read(page, LOG)
+    expect(page.locator("html")).to_have_attribute("data-review", "listed")
+    seats = page.get_by_role("radiogroup", name="Whose decisions?").get_by_role("radio")
+    expect(seats).to_have_count(4)
+    page.get_by_text("P1", exact=True).click()
+    page.get_by_role("button", name="Review", exact=True).click()
+    expect(page.locator("html")).to_have_attribute("data-review", "done", timeout=120_000)
+    want = paili.review(LOG, seat=1)
+    s = want["summary"]
+    expect(page.locator("#review-summary-text")).to_contain_text(f"{s['matched']} of {s['decisions']} discards were the best.")
+    for index, r in enumerate(want["rounds"]):
+        section = page.locator(f"section.review-round[data-index='{index}']")
+        buttons = section.locator("button.review-decision")
+        assert buttons.evaluate_all("bs => bs.map(b => b.dataset.tile)") == [d["played"] for d in r["decisions"]]
+        assert buttons.evaluate_all("bs => bs.map(b => b.dataset.grade)") == grades(r["decisions"])
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    # a decision opened: its position with the advisor's rows, and the analyzer's address of it
+    decisions = want["rounds"][0]["decisions"]
+    i = next(i for i, d in enumerate(decisions) if d["rows"])
+    d = decisions[i]
+    page.locator("section.review-round[data-index='0'] button.review-decision").nth(i).click()
+    detail = page.locator("section.review-round[data-index='0'] .review-detail")
+    expect(detail).to_be_visible()
+    expect(detail.locator("tr.discard-row")).to_have_count(len(d["rows"]))
+    assert detail.locator("tr.discard-row").evaluate_all("rs => rs.map(r => r.dataset.tile)") == [
+        row["tile"] for row in d["rows"]]
+    expect(detail.locator("tr.review-best")).to_have_attribute("data-tile", d["best"])
+    href = detail.get_by_role("link", name="Open this position in the analyzer").get_attribute("href") or ""
+    assert f"q={quote(d['hand'], safe='').replace('%20', '+')}" in href
+    for target in page.locator("button.review-decision, .review-seat").all():
+        box = target.bounding_box()
+        assert box is not None and box["width"] >= 44 and box["height"] >= 44
+    if width == 360:
+        page.screenshot(path=str(screenshot_dir / "review-phone.png"), full_page=True)
+
+
+def test_a_tenhou_link_opens_the_game_and_a_bad_log_is_refused_in_words(page: Page, site_url: str) -> None:
+    open_review(page, f"{site_url}review.html#json={quote(json.dumps(LOG))}")
+    expect(page.locator("html")).to_have_attribute("data-review", "listed")
+    expect(page.locator("section.review-round")).to_have_count(2)
+    read(page, "this is not a game")
+    expect(page.locator("#review-error")).to_be_visible()
+    expect(page.locator("html")).to_have_attribute("data-review", "none")
+    broken = json.loads(json.dumps(LOG))
+    broken["log"][1][5][3] = "99x"  # a draw of the second round that is no tile
+    read(page, broken)
+    expect(page.locator("#review-error")).to_contain_text("E2")
+
+
+def test_stop_ends_the_review_and_keeps_the_rounds_done(page: Page, site_url: str) -> None:
+    open_review(page, f"{site_url}review.html")
+    read(page, game(22, rounds=4))
+    expect(page.locator("html")).to_have_attribute("data-review", "listed")
+    page.get_by_role("button", name="Review", exact=True).click()
+    page.get_by_role("button", name="Stop").click()
+    expect(page.locator("html")).to_have_attribute("data-review", "stopped")
+    expect(page.locator("#review-status")).to_contain_text("Stopped after")
+    expect(page.get_by_role("button", name="Review", exact=True)).to_be_enabled()

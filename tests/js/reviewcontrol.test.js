@@ -1,0 +1,66 @@
+// Game review's logic (web/js/reviewcontrol.js): how a decision is graded against the best, how the rounds'
+// summaries add up, and their words.
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+
+import { CLOSE, addSummaries, analyzerUrl, decisionText, emptySummary, grade, summaryText } from "../../web/js/reviewcontrol.js";
+import { useLanguage } from "./catalogs.js";
+
+/** @typedef {import("../../web/js/reviewcontrol.js").Decision} Decision */
+
+useLanguage("en");
+
+/**
+ * A decision with what grade() reads.
+ * @param {Partial<Decision>} parts
+ * @returns {Decision}
+ */
+function decision(parts) {
+  return { kind: "discard", step: 7, hand: "123m456p789s11345z", played: "3z", best: "4z", visible: "", dora: "1m", turns: 17, rows: [], loss: { ev: 0, p_win: 0 }, ...parts };
+}
+
+describe("grade", () => {
+  it("grades the best kind as best (a red five is a five), and a move that loses nothing", () => {
+    assert.equal(grade(decision({ played: "0m", best: "5m", loss: { ev: 10, p_win: 0.02 } })), "best");
+    assert.equal(grade(decision({ loss: { ev: 0, p_win: 0 } })), "best");
+  });
+
+  it("grades within CLOSE as close, beyond it as costly, in points or in win chance", () => {
+    assert.equal(grade(decision({ loss: { ev: CLOSE.points, p_win: CLOSE.pWin } })), "close");
+    assert.equal(grade(decision({ loss: { ev: CLOSE.points + 1, p_win: 0 } })), "costly");
+    assert.equal(grade(decision({ loss: { ev: 0, p_win: CLOSE.pWin + 0.001 } })), "costly");
+    assert.equal(grade(decision({ loss: { ev: null, p_win: 0.005 } })), "close"); // no points (sanma): the chance alone
+  });
+
+  it("grades forced and unsearched positions apart", () => {
+    assert.equal(grade(decision({ kind: "forced", best: null, loss: null })), "forced");
+    assert.equal(grade(decision({ best: null, loss: null })), "unsearched");
+    assert.equal(grade(decision({ loss: { ev: null, p_win: null } })), "unsearched");
+  });
+});
+
+describe("summaries", () => {
+  it("add up, keeping the largest loss", () => {
+    const a = { decisions: 3, matched: 2, total_loss: 120, largest_loss: { round: "E1", step: 9, ev: 100 } };
+    const b = { decisions: 4, matched: 1, total_loss: 500, largest_loss: { round: "E2", step: 5, ev: 450 } };
+    assert.deepEqual(addSummaries(addSummaries(emptySummary(), a), b), { decisions: 7, matched: 3, total_loss: 620, largest_loss: b.largest_loss });
+    assert.equal(summaryText(addSummaries(a, b)), "3 of 7 discards were the best. 620 points expected lost in all. The costliest: E2, step 5 (450 points).");
+    assert.equal(summaryText(emptySummary()), "No discard was searched yet.");
+  });
+});
+
+describe("words and links", () => {
+  it("say what was thrown, what was best and what it cost", () => {
+    assert.equal(decisionText(decision({ loss: { ev: 450, p_win: 0.04 } })), "threw West; best was North (−450 points expected)");
+    assert.equal(decisionText(decision({ loss: { ev: null, p_win: 0.04 } })), "threw West; best was North (−4.0% win chance)");
+    assert.equal(decisionText(decision({ kind: "forced", best: null, loss: null })), "threw West (after riichi: no choice)");
+  });
+
+  it("open the position in the analyzer with what the seat could see", () => {
+    const url = new URL(analyzerUrl(decision({ visible: "1z2z", hand: "123m456p789s11345z [555z]" }), "https://example.org/paili/"));
+    assert.equal(url.pathname, "/paili/");
+    assert.equal(url.searchParams.get("q"), "123m456p789s11345z [555z]");
+    assert.equal(url.searchParams.get("v"), "1z2z");
+    assert.equal(url.searchParams.get("d"), "1m");
+  });
+});

@@ -1,0 +1,122 @@
+// Game review's logic, without a DOM (review.js draws it; tests/js/reviewcontrol.test.js runs it under node on
+// recorded engine answers): how a decision is graded, how the rounds' summaries add up, and their words.
+//
+// The engine reviews a game a round at a time (the api op "review" with `rounds: [i]`; `rounds: []` lists the
+// game at once), so the page shows each round as it comes and can stop between two.
+
+import { percent, points } from "./chances.js";
+import { t } from "./i18n.js";
+import { tileName } from "./tiles.js";
+
+/**
+ * @typedef {object} Decision  a decision of paili.review (docs/CONTRACT.md, review)
+ * @property {"discard" | "forced"} kind
+ * @property {number} step
+ * @property {string} hand  the 14-tile hand before the discard, with its melds
+ * @property {string} played
+ * @property {string | null} best  null when not searched (a hand over the search's shanten)
+ * @property {string} visible
+ * @property {string} dora
+ * @property {number} turns
+ * @property {import("../paili.mjs").AdviceDiscard[]} rows
+ * @property {{ev: number | null, p_win: number | null} | null} loss  best minus played, at the last draw
+ */
+/** @typedef {{decisions: number, matched: number, total_loss: number, largest_loss: {round: string, step: number, ev: number} | null}} Summary */
+/**
+ * @typedef {{round: string, honba: number, decisions: Decision[] | null, result: {kind: "win" | "draw" | "abort", text: string}}} RoundReview
+ */
+/** @typedef {{seat: number, players: string[], rounds: RoundReview[], summary: Summary}} Review  the JSON of paili.review */
+/** @typedef {"best" | "close" | "costly" | "forced" | "unsearched"} Grade */
+
+/** A move this close to the best, in expected points and in win chance, is "close" rather than "costly". */
+export const CLOSE = { points: 100, pWin: 0.01 };
+
+/** The kind of a tile code (a red five is a five). @param {string} code */
+const kindOf = (code) => (code[0] === "0" ? `5${code[1]}` : code);
+
+/**
+ * How a decision compares to the best: "best" (the best kind, or a move that loses nothing), "close" (within
+ * CLOSE), "costly"; "forced" after the seat's riichi, "unsearched" when the advisor did not search the position
+ * (no best, or a hand too far from ready: its rows are ranked by tile count, without figures).
+ * @param {Decision} d
+ * @returns {Grade}
+ */
+export function grade(d) {
+  if (d.kind === "forced") return "forced";
+  if (d.best === null || !d.loss) return "unsearched";
+  const { ev, p_win: pWin } = d.loss;
+  if (kindOf(d.played) === kindOf(d.best)) return "best";
+  if (ev === null && pWin === null) return "unsearched"; // ranked by tile count alone (over the search's shanten)
+  if ((ev ?? 0) <= 0 && (pWin ?? 0) <= 0) return "best";
+  if ((ev === null || ev <= CLOSE.points) && (pWin ?? 0) <= CLOSE.pWin) return "close";
+  return "costly";
+}
+
+/** @returns {Summary} */
+export function emptySummary() {
+  return { decisions: 0, matched: 0, total_loss: 0, largest_loss: null };
+}
+
+/**
+ * Two summaries as one (the game's so far and a round's).
+ * @param {Summary} a
+ * @param {Summary} b
+ * @returns {Summary}
+ */
+export function addSummaries(a, b) {
+  const largest = [a.largest_loss, b.largest_loss].filter((x) => x !== null).sort((x, y) => y.ev - x.ev)[0] ?? null;
+  return { decisions: a.decisions + b.decisions, matched: a.matched + b.matched, total_loss: a.total_loss + b.total_loss, largest_loss: largest };
+}
+
+/**
+ * The summary in words: how many discards matched the best, the points expected lost, the largest loss.
+ * @param {Summary} s
+ */
+export function summaryText(s) {
+  if (!s.decisions) return t("review.summary_none");
+  const lines = [t("review.summary_matched", { matched: s.matched, decisions: s.decisions }), t("review.summary_lost", { points: points(s.total_loss) })];
+  if (s.largest_loss && s.largest_loss.ev > 0) lines.push(t("review.summary_largest", { round: s.largest_loss.round, step: s.largest_loss.step, points: points(s.largest_loss.ev) }));
+  return lines.join(" ");
+}
+
+/**
+ * A round's title: "E1", with its honba when there are any ("E1 · 1 honba").
+ * @param {RoundReview} r
+ */
+export function roundTitle(r) {
+  return r.honba ? t("review.round_honba", { round: r.round, honba: r.honba }) : r.round;
+}
+
+/**
+ * A decision in words: what was thrown, what was best and what it cost.
+ * @param {Decision} d
+ */
+export function decisionText(d) {
+  const played = tileName(d.played);
+  switch (grade(d)) {
+    case "forced":
+      return t("review.decision_forced", { played });
+    case "unsearched":
+      return t("review.decision_unsearched", { played });
+    case "best":
+      return t("review.decision_best", { played });
+    default: {
+      const loss = d.loss ?? { ev: null, p_win: null };
+      const cost = loss.ev !== null ? t("review.cost_points", { points: points(loss.ev) }) : t("review.cost_win", { win: percent(loss.p_win) });
+      return t("review.decision_other", { played, best: tileName(d.best ?? d.played), cost });
+    }
+  }
+}
+
+/**
+ * The address of the analyzer for a decision's position: its hand and the tiles its seat could see.
+ * @param {Decision} d
+ * @param {string} base  the analyzer's URL (the site's folder)
+ */
+export function analyzerUrl(d, base) {
+  const url = new URL(base);
+  url.searchParams.set("q", d.hand);
+  if (d.visible) url.searchParams.set("v", d.visible);
+  if (d.dora) url.searchParams.set("d", d.dora);
+  return url.href;
+}
