@@ -29,6 +29,11 @@ def read(page: Page, log: Any) -> None:
     page.get_by_role("button", name="Read the game").click()
 
 
+def kind_of(code: str) -> str:
+    """A tile code's kind (a red five is a five)."""
+    return "5" + code[1] if code[0] == "0" else code
+
+
 def grades(decisions: list[dict[str, Any]]) -> list[str]:
     """The grades the page should show: reviewcontrol.grade, restated (best: the best kind or nothing lost)."""
     out = []
@@ -39,8 +44,7 @@ def grades(decisions: list[dict[str, Any]]) -> list[str]:
             out.append("unsearched")
         else:
             ev, p = d["loss"]["ev"], d["loss"]["p_win"] or 0
-            kind = (lambda c: "5" + c[1] if c[0] == "0" else c)
-            if kind(d["played"]) == kind(d["best"]):
+            if kind_of(d["played"]) == kind_of(d["best"]):
                 out.append("best")
             elif ev is None and d["loss"]["p_win"] is None:
                 out.append("unsearched")
@@ -67,7 +71,8 @@ def test_a_pasted_game_is_reviewed_round_by_round_as_the_engine_reviews_it(
     expect(page.locator("html")).to_have_attribute("data-review", "done", timeout=120_000)
     want = paili.review(LOG, seat=1)
     s = want["summary"]
-    expect(page.locator("#review-summary-text")).to_contain_text(f"{s['matched']} of {s['decisions']} discards were the best.")
+    expect(page.locator("#review-summary-text")).to_contain_text(
+        f"{s['matched']} of {s['decisions']} discards were the best.")
     for index, r in enumerate(want["rounds"]):
         section = page.locator(f"section.review-round[data-index='{index}']")
         buttons = section.locator("button.review-decision")
