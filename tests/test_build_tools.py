@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import re
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+import brotli
 import pytest
 
+from tools import compress
 from tools.common import BuildError
 from tools.pyodide import LOCK, PYODIDE_PKG, PYODIDE_REQUIREMENTS, site_lock
 
@@ -77,3 +81,25 @@ def test_build_py_refuses_options_no_command_takes(capsys: pytest.CaptureFixture
     with pytest.raises(SystemExit) as stop:
         build.parse_args(["build", "--bogus"])
     assert stop.value.code == 2 and "unrecognized arguments: --bogus" in capsys.readouterr().err
+
+
+def test_two_builds_compressing_the_same_files_at_once_both_succeed(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """The test workers build sites side by side and share the cache of compressed copies: two builds making
+    the same copies at once each write under a name of their own, so neither takes the other's file away (a
+    shared ``.part`` name failed one build, once, in CI)."""
+    sources = {}
+    for i in range(6):
+        src = tmp_path / "site" / f"page{i}.js"
+        src.parent.mkdir(exist_ok=True)
+        src.write_text(f"// file {i}\n" + "const x = 1;\n" * (2000 + i))
+        sources[src.name] = src
+    for attempt in range(3):
+        monkeypatch.setattr(compress, "CACHE", tmp_path / f"cache{attempt}")
+        with ThreadPoolExecutor(max_workers=3) as pool:
+            results = list(pool.map(lambda _: compress.compressed_copies(sources), range(3)))
+        assert results[0] == results[1] == results[2]
+        for name, src in sources.items():
+            assert brotli.decompress(results[0][name + ".br"].read_bytes()) == src.read_bytes()
+            assert gzip.decompress(results[0][name + ".gz"].read_bytes()) == src.read_bytes()
+        assert not list((tmp_path / f"cache{attempt}" / "compressed").glob("*.part"))

@@ -17,6 +17,7 @@ import hashlib
 import json
 import os
 import subprocess
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -36,11 +37,14 @@ import brotli, json, os, sys
 for src, dst in json.load(sys.stdin):
     with open(src, "rb") as f:
         data = f.read()
-    with open(dst + ".part", "wb") as f:
+    part = f"{dst}.{os.getpid()}.part"
+    with open(part, "wb") as f:
         f.write(brotli.compress(data, quality=11))
-    os.replace(dst + ".part", dst)
+    os.replace(part, dst)
 """
-"""What each brotli process runs: ``[[source, copy], ...]`` on its standard input."""
+"""What each brotli process runs: ``[[source, copy], ...]`` on its standard input. Each copy is written under a
+name of its process's own, then renamed: two builds at once (the test workers build sites side by side) may make
+the same copy, and neither may take the other's file away."""
 
 
 def _brotli_all(jobs: list[tuple[Path, Path]]) -> None:
@@ -67,7 +71,8 @@ def compressible(rel: str) -> bool:
 
 
 def _gzip_to(src: Path, cached: Path) -> None:
-    partial = cached.with_suffix(cached.suffix + ".part")
+    # a name of this process and thread's own, renamed once written (see _BROTLI_SCRIPT)
+    partial = cached.with_suffix(f"{cached.suffix}.{os.getpid()}.{threading.get_ident()}.part")
     partial.write_bytes(_gzip(src.read_bytes()))
     partial.replace(cached)
 

@@ -152,8 +152,8 @@ SNAPSHOT = """() => {
                                   "0m11z234p67m [406s] [123s]"])
 def test_embed_and_page_draw_the_same_rows(page: Page, site_url: str, hand: str) -> None:
     """One renderer: for the same hand the page and the embed view show the same tiles, blocks and rows. The
-    page adds the details rows and a 13-tile hand's call panel; both may order the rows by the advice once it is in (in the same order:
-    test_embed_ranks_the_discards_as_the_page)."""
+    page adds the details rows and a 13-tile hand's call panel; both may order the rows by the advice once it
+    is in (in the same order: test_embed_ranks_the_discards_as_the_page)."""
     result = paili.analyze(hand)
     text = " ".join([result["hand"], *(m["text"] for m in result["melds"])])
     query = hand.replace(" ", "+").replace("[", "%5B").replace("]", "%5D").replace("(", "%28").replace(")", "%29")
