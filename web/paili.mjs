@@ -218,7 +218,21 @@
  * @property {number} [riichi_sticks]
  * @property {string | Record<string, unknown>} [rules]  a preset name or options over a preset: "sanma" scores
  *   three-player riichi (the hand may set norths aside, "{4z}"; tsumo loss), {preset: "sanma", sanma_split: true}
- *   splits the missing player's share of a tsumo
+ *   splits the missing player's share of a tsumo; "gb" scores Chinese Official (GbScore), whose situation is win,
+ *   tsumo, the winds, last_tile, rinshan, chankan, flowers and last_copy (riichi's other parts are refused)
+ * @property {number} [flowers]  gb: the flowers shown, 0..8
+ * @property {boolean} [last_copy]  gb: 和绝张, the winning tile's last copy
+ */
+/**
+ * @typedef {object} GbScore  the JSON of Python's paili.score(..., rules="gb")
+ * @property {"gb"} rules
+ * @property {string} win
+ * @property {{id: string, fan: number, count: number}[]} fans  highest first (names: the catalogs' gb_fan.<id>)
+ * @property {number} fan  the total, flowers included
+ * @property {boolean} legal  8 fans or more without the flowers
+ * @property {{discarder?: number, others?: number}} payments  by discard: the discarder's and each other
+ *   player's; by self-draw: each player's ({} when not legal)
+ * @property {number} total  the winner's gain
  */
 /**
  * @typedef {object} FuEntry  one line of a score's fu breakdown (engine/paili/scoring/fu.py): `reason` in English;
@@ -231,7 +245,7 @@
  * @property {Record<string, string | number | boolean>} params
  */
 /**
- * @typedef {object} Score  the JSON of Python's paili.score()
+ * @typedef {object} RiichiScore  the JSON of Python's paili.score() under riichi and sanma
  * @property {{id: string, han: number, yakuman?: number}[]} yaku
  * @property {number} han
  * @property {number} fu
@@ -247,6 +261,7 @@
  * @property {boolean} dealer
  * @property {Record<string, unknown>} rules  every option in effect
  */
+/** @typedef {RiichiScore | GbScore} Score  the JSON of Python's paili.score(): GB's under rules "gb" */
 /** @typedef {string | number | boolean | null} ErrorParam  a value of an error's params (JSON, no English) */
 /**
  * @typedef {{type: string, message: string, position: number | null, field: string | null, code: string,
@@ -490,7 +505,7 @@ class Engine {
    */
   score(hand, options) {
     const keys = /** @type {const} */ (["win", "tsumo", "round_wind", "seat_wind", "riichi", "ippatsu", "last_tile",
-      "rinshan", "chankan", "blessing", "dora", "ura", "honba", "riichi_sticks", "rules"]);
+      "rinshan", "chankan", "blessing", "dora", "ura", "honba", "riichi_sticks", "rules", "flowers", "last_copy"]);
     return /** @type {Promise<Score>} */ (this.request("score", payloadOf(hand, options, keys), options));
   }
 
@@ -500,12 +515,12 @@ class Engine {
    * Options: those of score() but win and tsumo.
    * @param {string} hand
    * @param {Omit<ScoreOptions, "win" | "tsumo"> & RequestOptions} [options]
-   * @returns {Promise<{tile: string, remaining: number, ron: Score | null, tsumo: Score | null}[]>}
+   * @returns {Promise<{tile: string, remaining: number, ron: RiichiScore | null, tsumo: RiichiScore | null}[]>}
    */
   scoreWaits(hand, options = {}) {
     const keys = /** @type {const} */ (["round_wind", "seat_wind", "riichi", "ippatsu", "last_tile", "rinshan",
       "chankan", "blessing", "dora", "ura", "honba", "riichi_sticks", "rules"]);
-    return /** @type {Promise<{tile: string, remaining: number, ron: Score | null, tsumo: Score | null}[]>} */ (
+    return /** @type {Promise<{tile: string, remaining: number, ron: RiichiScore | null, tsumo: RiichiScore | null}[]>} */ (
       this.request("score_waits", payloadOf(hand, options, keys), options));
   }
 

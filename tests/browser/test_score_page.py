@@ -320,3 +320,61 @@ def test_the_panel_fits_a_phone(ready_page: Page, screenshot_dir: Path) -> None:
     expect(score).to_have_attribute("data-mode", "waits")
     expect(page.locator("ul.waits .wait-value").first).to_be_visible()
     page.get_by_role("region", name="Waits").screenshot(path=str(screenshot_dir / "score-390-waits.png"))
+
+
+GB_WIN = "123m456p789s11z555z"  # 5z last: its pung's tile wins by default
+GB_SHORT = "234m567m22p [345s] [678s]"  # a complete shape with 7 fans at most: not a win
+
+
+def expect_gb_score(page: Page, want: dict[str, Any]) -> None:
+    """The panel shows `want` (a paili.score result under gb): the fans, the total, legal or short, the payments."""
+    score = panel(page)
+    expect(score).to_have_attribute("data-state", "done")
+    expect(score).to_have_attribute("data-fan", str(want["fan"]))
+    expect(score).to_have_attribute("data-legal", "true" if want["legal"] else "false")
+    expect(score).to_have_attribute("data-total", str(want["total"]))
+    rows = score.get_by_role("table", name="The fans counted").locator("tbody tr")
+    expect(rows).to_have_count(len(want["fans"]))
+    assert rows.evaluate_all("rs => rs.map(r => r.dataset.fan)") == [f["id"] for f in want["fans"]]
+    expect(score.locator(".score-value")).to_contain_text(f"{want['fan']} fans")
+    if not want["legal"]:
+        expect(score.locator(".score-short")).to_contain_text("not a win")
+        expect(score.get_by_role("list", name="Payments")).to_have_count(0)
+        return
+    paid = score.get_by_role("list", name="Payments")
+    pays = want["payments"]
+    if "discarder" in pays:
+        expect(paid).to_contain_text(f"The discarder pays {pays['discarder']}, each other player {pays['others']}")
+    else:
+        expect(paid).to_contain_text(f"Each player pays {pays['others']}")
+    expect(paid).to_contain_text(f"The winner gets {points(want['total'])} in all")
+
+
+def test_a_chinese_official_win_is_scored_with_its_own_situation(page: Page, site_url: str) -> None:
+    """Under GB the panel asks GB's situation (flowers, the last copy; no riichi, dora, honba) and shows the fans,
+    whether the hand is a legal win, and GB's payments (issue 31)."""
+    page.goto(f"{site_url}?q={GB_WIN}&rules=gb")
+    score = panel(page)
+    expect(score).to_have_attribute("data-mode", "win", timeout=60_000)
+    expect(pressed_tile(page)).to_have_attribute("data-tile", "5z")
+    expect_gb_score(page, paili.score(GB_WIN, rules="gb", win="5z"))
+    for hidden in ("Riichi", "Dora indicators", "Honba", "Riichi sticks"):
+        expect(score.get_by_label(hidden, exact=True)).to_be_hidden()
+    expect(score.get_by_label("Flowers (花牌)")).to_be_visible()
+    # self-drawn on 2m with two flowers and the last copy: GB's payments by self-draw
+    win_tile(page, "2m").click()
+    score.get_by_label("Won by").select_option("tsumo")
+    score.get_by_label("Flowers (花牌)").select_option("2")
+    score.get_by_role("checkbox", name=re.compile("last copy")).check()
+    expect_gb_score(page, paili.score(GB_WIN, rules="gb", win="2m", tsumo=True, flowers=2, last_copy=True))
+    query = parse_qs(urlsplit(page.url).query)
+    assert query["fl"] == ["2"] and query["lc"] == ["1"] and query["t"] == ["1"]
+    # a complete shape short of 8 fans is no win, and says so
+    score.get_by_role("checkbox", name=re.compile("last copy")).uncheck()
+    score.get_by_label("Won by").select_option("ron")
+    type_hand(page, GB_SHORT)
+    expect(score).to_have_attribute("data-hand", paili.analyze(GB_SHORT, rules="gb")["hand"] + " [345s] [678s]")
+    want = paili.score(GB_SHORT, rules="gb", win=pressed_tile(page).get_attribute("data-tile") or "",
+                       flowers=2)
+    assert not want["legal"]  # 9 fans with the two flowers: 7 without
+    expect_gb_score(page, want)

@@ -94,8 +94,8 @@ describe("gbLines", () => {
     assert.match(line.text, /Short Straight 1 ×2/);
   });
 
-  it("leaves the Score panel out under GB: these lines give the fans", () => {
-    assert.equal(scoreMode(gbAnalysis("123m456p789s11z555z")), null);
+  it("scores a GB win in the Score panel; a tenpai hand's waits keep their fans in these lines", () => {
+    assert.equal(scoreMode(gbAnalysis("123m456p789s11z555z")), "win");
     assert.equal(scoreMode(gbAnalysis("23m567m22p345s678s")), null);
   });
 

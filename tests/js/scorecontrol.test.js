@@ -25,7 +25,7 @@ function fakeView() {
   /** @type {import("../../web/js/scorecontrol.js").ScoreView} */
   const view = {
     running: () => calls.push(["running"]),
-    scored: (s, situation, _result, values) => calls.push(["scored", values, situation.tsumo, s.yaku.map((y) => y.id)]),
+    scored: (s, situation, _result, values) => calls.push(["scored", values, situation.tsumo, "yaku" in s ? s.yaku.map((y) => y.id) : s.fans.map((f) => f.id)]),
     waits: (waits) => calls.push(["waits", waits.map((w) => [w.tile, w.ron?.points ?? null, w.tsumo?.points ?? null])]),
     failed: (place, mode) => calls.push(["failed", place, mode]),
   };

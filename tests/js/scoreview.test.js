@@ -14,7 +14,7 @@ useLanguage("en");
 const YAKU_IDS = Object.keys(catalog("en")).filter((k) => k.startsWith("yaku.")).map((k) => k.slice(5));
 const LIMIT_IDS = Object.keys(catalog("en")).filter((k) => k.startsWith("limit.")).map((k) => k.slice(6));
 
-/** @typedef {import("../../web/paili.mjs").Score} Score */
+/** @typedef {import("../../web/paili.mjs").RiichiScore} Score */
 
 /**
  * A score with what the helpers read.

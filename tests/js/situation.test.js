@@ -50,6 +50,8 @@ function randomSituation(rnd) {
     ura: pick(["", "2m", "5z6z"]),
     honba: pick([0, 1, 3, MAX_COUNT]),
     riichi_sticks: pick([0, 1, 2]),
+    flowers: pick([0, 1, 8]),
+    last_copy: rnd() < 0.5,
   };
 }
 
@@ -150,6 +152,25 @@ describe("applicable / effective / scoreOptions", () => {
     assert.equal(applies.chankan, true);
   });
 
+  it("under GB offers flowers and the last copy, and none of riichi's parts; asks with GB's situation alone", () => {
+    const gbHand = { melds: [], rules: /** @type {const} */ ("gb") };
+    const s = { ...DEFAULT_SITUATION, riichi: /** @type {const} */ (1), ippatsu: true, tsumo: true, blessing: true,
+      dora: "1m", ura: "2m", honba: 2, riichi_sticks: 1, flowers: 3, last_copy: true, last_tile: true, win: "5z" };
+    const applies = applicable(s, gbHand);
+    for (const key of /** @type {const} */ (["riichi", "ippatsu", "ura", "blessing", "dora", "honba", "riichi_sticks"])) {
+      assert.equal(applies[key], false, key);
+    }
+    assert.equal(applies.flowers, true);
+    assert.equal(applies.last_copy, true);
+    assert.equal(applicable(s, gbHand, { waits: true }).last_copy, false);
+    assert.deepEqual(scoreOptions(s, gbHand), { rules: "gb", seat_wind: "1z", round_wind: "1z", last_tile: true, rinshan: false,
+      chankan: false, flowers: 3, last_copy: true, win: "5z", tsumo: true });
+    // and riichi's hands never get GB's parts
+    assert.equal(applicable(s, closed).flowers, false);
+    assert.equal(effective(s, closed).flowers, 0);
+    assert.equal(effective(s, closed).last_copy, false);
+  });
+
   it("scores only what applies: the rest goes back to its default", () => {
     const rnd = random(7);
     for (let n = 0; n < 300; n += 1) {
@@ -158,11 +179,11 @@ describe("applicable / effective / scoreOptions", () => {
         for (const waits of [false, true]) {
           const applies = applicable(s, hand, { waits });
           const e = effective(s, hand, { waits });
-          for (const key of /** @type {const} */ (["ippatsu", "last_tile", "rinshan", "chankan", "blessing"])) {
+          for (const key of /** @type {const} */ (["ippatsu", "last_tile", "rinshan", "chankan", "blessing", "last_copy"])) {
             assert.equal(e[key], applies[key] && s[key], key);
           }
           assert.equal(e.riichi, applies.riichi ? s.riichi : 0);
-          const options = scoreOptions(s, hand, { waits });
+          const options = /** @type {Record<string, unknown>} */ (scoreOptions(s, hand, { waits })); // riichi's hands
           assert.equal("win" in options, !waits);
           assert.equal(options.dora, s.dora.trim());
           assert.equal(options.ura, e.ura.trim());

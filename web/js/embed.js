@@ -18,7 +18,7 @@ import { byId } from "./dom.js";
 import * as i18n from "./i18n.js";
 import * as render from "./render.js";
 import { readRules, writeRules } from "./rules.js";
-import { errorText, fillWaitValues, scoreBlocks, situationText } from "./scoreview.js";
+import { errorText, fillWaitValues, isGbScore, scoreBlocks, situationText } from "./scoreview.js";
 import { decodeSituation, defaultWin, effective, encodeSituation, lastTyped, scoreMode, scoreOptions } from "./situation.js";
 import { sketchHand } from "./sketch.js";
 
@@ -199,7 +199,7 @@ async function drawScore(typed, result) {
     } else {
       const score = await engine.score(hand, /** @type {import("../paili.mjs").ScoreOptions} */ (scoreOptions(situation, result)));
       ui.scoreBody.replaceChildren(...scoreBlocks(score, situation, result));
-      ui.score.dataset.points = String(score.points);
+      ui.score.dataset.points = String(isGbScore(score) ? score.total : score.points);
     }
     ui.score.dataset.state = "done";
   } catch (error) {

@@ -18,7 +18,7 @@ import { h, tile } from "./render.js";
 import { PARTS, clearHand, formModel, initialScore, pickIndicator, pickWin, readParams, showHand, update,
   writeParams } from "./scorecontrol.js";
 import { fillWaitValues, scoreBlocks, situationText } from "./scoreview.js";
-import { MAX_COUNT, countOf, effective, WINDS } from "./situation.js";
+import { MAX_COUNT, MAX_FLOWERS, TOGGLES, countOf, effective, WINDS } from "./situation.js";
 import { PALETTE, tileName } from "./tiles.js";
 
 /** @typedef {import("../paili.mjs").Analysis} Analysis */
@@ -151,6 +151,8 @@ export function createScore({ getEngine, onChange }) {
     indicators("ura", t("score.ura_indicators")),
     count("honba", t("score.honba")),
     count("riichi_sticks", t("score.riichi_sticks")),
+    select("flowers", t("score.flowers"), Array.from({ length: MAX_FLOWERS + 1 }, (_, n) => [String(n), String(n)])),
+    check("last_copy", t("score.last_copy")),
   );
 
   /** @param {string} id */
@@ -168,9 +170,8 @@ export function createScore({ getEngine, onChange }) {
     control("seat_wind").value = situation.seat_wind;
     control("round_wind").value = situation.round_wind;
     control("riichi").value = String(situation.riichi);
-    for (const key of /** @type {const} */ (["ippatsu", "last_tile", "rinshan", "chankan", "blessing"])) {
-      /** @type {HTMLInputElement} */ (control(key)).checked = situation[key];
-    }
+    control("flowers").value = String(situation.flowers);
+    for (const key of TOGGLES) /** @type {HTMLInputElement} */ (control(key)).checked = situation[key];
     for (const key of /** @type {const} */ (["dora", "ura"])) {
       if (control(key).value !== situation[key]) control(key).value = situation[key];
     }
@@ -215,6 +216,8 @@ export function createScore({ getEngine, onChange }) {
       ura: control("ura").value,
       honba: countOf(control("honba").value),
       riichi_sticks: countOf(control("riichi_sticks").value),
+      flowers: Math.min(countOf(control("flowers").value), MAX_FLOWERS),
+      last_copy: /** @type {HTMLInputElement} */ (control("last_copy")).checked,
     };
   }
 
@@ -280,7 +283,7 @@ export function createScore({ getEngine, onChange }) {
     }
   }
 
-  const NO_VALUES = { han: null, fu: null, points: null, total: null, noYaku: null };
+  const NO_VALUES = { han: null, fu: null, points: null, total: null, noYaku: null, fan: null, legal: null };
 
   /** @type {import("./scorecontrol.js").ScoreView} */
   const view = {
@@ -290,6 +293,7 @@ export function createScore({ getEngine, onChange }) {
     scored(score, situation, result, values) {
       clearErrors();
       body.replaceChildren(...scoreBlocks(score, situation, result));
+      setValues(NO_VALUES);
       setValues(values);
       section.dataset.state = "done";
     },

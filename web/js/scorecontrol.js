@@ -7,7 +7,7 @@
 
 import { t, translator } from "./i18n.js";
 import { handText } from "./render.js";
-import { errorText } from "./scoreview.js";
+import { errorText, isGbScore } from "./scoreview.js";
 import { DEFAULT_SITUATION, applicable, decodeSituation, defaultWin, effective, encodeSituation, lastTyped, scoreMode,
   scoreOptions } from "./situation.js";
 
@@ -19,7 +19,7 @@ import { DEFAULT_SITUATION, applicable, decodeSituation, defaultWin, effective, 
 
 /** The parts of the form, by the engine's field names (an engine error naming one is shown there). */
 export const PARTS = /** @type {const} */ (["win", "tsumo", "seat_wind", "round_wind", "riichi", "ippatsu", "last_tile",
-  "rinshan", "chankan", "blessing", "dora", "ura", "honba", "riichi_sticks"]);
+  "rinshan", "chankan", "blessing", "dora", "ura", "honba", "riichi_sticks", "flowers", "last_copy"]);
 /** @typedef {typeof PARTS[number]} Part */
 
 /**
@@ -39,7 +39,10 @@ export const PARTS = /** @type {const} */ (["win", "tsumo", "seat_wind", "round_
  * @property {string} blessing  the label of the first-draw box
  * @property {{code: string, pressed: boolean}[]} winTiles  a win's tiles, the winning one pressed
  */
-/** @typedef {{han: string, fu: string, points: string, total: string, noYaku: string}} ScoreValues */
+/**
+ * @typedef {{han: string, fu: string, points: string, total: string, noYaku: string}
+ *   | {fan: string, legal: string, total: string}} ScoreValues  the section's data-* of a riichi score, or of GB's
+ */
 /** @typedef {{part: Part | null, message: string}} ErrorPlace  an error's line: at a part, or (null) the panel's */
 /**
  * @typedef {object} ScoreView  the drawing calls (score.js on the DOM; a fake in the tests)
@@ -65,7 +68,9 @@ export function formModel({ situation, shown, winIndex }) {
     situation,
     north: shown?.result.rules !== "sanma", // three players sit East, South and West
     applies: applicable(situation, shown?.result ?? { melds: [] }, { waits }),
-    lastTile: waits ? t("score.last_tile_both") : situation.tsumo ? t("score.haitei") : t("score.houtei"),
+    lastTile: waits ? t("score.last_tile_both")
+      : shown?.result.rules === "gb" ? t(situation.tsumo ? "score.gb_miaoshou" : "score.gb_haidi")
+        : situation.tsumo ? t("score.haitei") : t("score.houtei"),
     blessing: situation.seat_wind === "1z" ? t("score.tenhou") : t("score.chiihou"),
     winTiles: shown?.mode === "win" ? shown.result.concealed.map((code, index) => ({ code, pressed: index === winIndex })) : [],
   };
@@ -162,6 +167,7 @@ export function errorPlace(state, error) {
 
 /** @param {Score} score @returns {ScoreValues} */
 export function scoreValues(score) {
+  if (isGbScore(score)) return { fan: String(score.fan), legal: String(score.legal), total: String(score.total) };
   return { han: String(score.han), fu: String(score.fu), points: String(score.points), total: String(score.total), noYaku: String(score.no_yaku) };
 }
 

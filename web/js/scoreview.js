@@ -7,7 +7,8 @@ import { gloss, t, translator } from "./i18n.js";
 import { glossSpan, h } from "./render.js";
 import { tileName } from "./tiles.js";
 
-/** @typedef {import("../paili.mjs").Score} Score */
+/** @typedef {import("../paili.mjs").RiichiScore} Score  riichi's (and sanma's) */
+/** @typedef {import("../paili.mjs").GbScore} GbScore */
 /** @typedef {import("../paili.mjs").Meld} Meld */
 /** @typedef {import("../paili.mjs").FuEntry} FuEntry */
 /** @typedef {import("./situation.js").Situation} Situation */
@@ -129,6 +130,8 @@ export function situationText(s, { waits = false } = {}) {
   if (s.ura.trim()) parts.push(t("score.ura_list", { tiles: s.ura.trim() }));
   if (s.honba) parts.push(t("score.honba_count", { count: s.honba }));
   if (s.riichi_sticks) parts.push(t("score.sticks_count", { count: s.riichi_sticks }));
+  if (s.flowers) parts.push(t("score.flowers_count", { count: s.flowers }));
+  if (s.last_copy) parts.push(t("score.sit_last_copy"));
   const text = parts.join(" · ");
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
@@ -136,12 +139,13 @@ export function situationText(s, { waits = false } = {}) {
 /**
  * The blocks of a score: the value line (han and fu or yakuman, the limit, the points), the yaku with their han,
  * the fu breakdown, the payments; for a hand with no yaku, the reason instead.
- * @param {Score} score
+ * @param {Score | GbScore} score
  * @param {Situation} situation
  * @param {{melds: Meld[]}} hand
  * @returns {HTMLElement[]}
  */
 export function scoreBlocks(score, situation, hand) {
+  if (isGbScore(score)) return gbScoreBlocks(score);
   if (score.no_yaku) {
     return [h("p", { class: "no-yaku", role: "note" }, h("strong", {}, t("score.no_yaku"), " "), noYakuReason(situation, hand))];
   }
@@ -243,4 +247,56 @@ export function fillWaitValues(root, entries) {
     item.append(h("span", { class: "wait-value", dataset },
       parts.flatMap((part, i) => [i ? h("span", { class: "sep" }, " · ") : null, h("span", { class: "way" }, part)])));
   }
+}
+
+/**
+ * A Chinese Official score (paili.score with rules "gb").
+ * @param {Score | GbScore} score
+ * @returns {score is GbScore}
+ */
+export function isGbScore(score) {
+  return score.rules === "gb";
+}
+
+/**
+ * GB's payments in words: by discard the discarder's share and each other player's, by self-draw each
+ * player's; then the winner's gain. None for a hand short of 8 fans.
+ * @param {GbScore} score
+ * @returns {string[]}
+ */
+export function gbPaymentLines(score) {
+  if (!score.legal) return [];
+  const { discarder, others } = score.payments;
+  const lines = discarder !== undefined
+    ? [t("score.gb_pay_discard", { discarder: formatPoints(discarder), others: formatPoints(others ?? 0) })]
+    : [t("score.gb_pay_tsumo", { points: formatPoints(others ?? 0) })];
+  lines.push(t("score.pay_total", { points: formatPoints(score.total) }));
+  return lines;
+}
+
+/**
+ * The blocks of a GB score: the total and whether it is a legal win (8 fans without the flowers), the fans
+ * counted, the payments.
+ * @param {GbScore} score
+ * @returns {HTMLElement[]}
+ */
+export function gbScoreBlocks(score) {
+  const flowers = score.fans.find((f) => f.id === "flower_tiles");
+  const short = 8 - (score.fan - (flowers ? flowers.fan * flowers.count : 0));
+  const value = h(
+    "p",
+    { class: "score-value" },
+    h("span", { class: "score-han" }, t("score.gb_fans", { fan: score.fan })),
+    h("span", { class: score.legal ? "score-legal" : "score-short" }, " · ", score.legal ? t("score.gb_legal") : t("score.gb_short", { short })),
+  );
+  const fans = h(
+    "table",
+    { class: "yaku-table gb-fans" },
+    h("caption", { class: "sr-only" }, t("score.gb_fans_caption")),
+    h("tbody", {}, score.fans.map((f) => h("tr", { dataset: { fan: f.id } },
+      h("th", { scope: "row" }, t(`gb_fan.${f.id}`), f.count > 1 ? ` ×${f.count}` : ""),
+      h("td", {}, t("score.gb_fans", { fan: f.fan * f.count }))))),
+  );
+  const payments = h("ul", { class: "payments", "aria-label": t("score.payments_label") }, gbPaymentLines(score).map((line) => h("li", {}, line)));
+  return [value, fans, ...(score.legal ? [payments] : [])];
 }
