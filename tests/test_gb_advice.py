@@ -16,6 +16,7 @@ import reference
 from reference import AdviceModel, Counts
 
 import paili
+from paili.errors import HandError
 
 WALL = [k for k in range(34) for _ in range(4)]
 
@@ -133,3 +134,25 @@ def test_advise_agrees_with_the_reference_on_seeded_hands(seed: int) -> None:
         key = "ev" if objective == "ev" else "p_win"
         figures = [row[key][-1] for row in a["discards"] if row[key] is not None]
         assert figures == sorted(figures, reverse=True)
+
+
+RIICHI_ONLY_OPTIONS = [("riichi", "dama"), ("double_riichi", True), ("ippatsu", True), ("dora", "1m"),
+                       ("honba", 2), ("riichi_sticks", 1)]
+CALLS = {  # each advisor function on a GB hand, and the riichi options it takes
+    "advise": (lambda **o: paili.advise("23m567m22p345s678s1z", rules="gb", turns=2, **o), None),
+    "outlook": (lambda **o: paili.outlook("23m567m22p345s678s", rules="gb", turns=2, **o),
+                {"riichi", "ippatsu", "dora", "honba", "riichi_sticks"}),
+    "call_advice": (lambda **o: paili.call_advice("23m567m22p345s678s", "4m", rules="gb", turns=2, **o),
+                    {"riichi", "dora", "honba", "riichi_sticks"}),
+}
+
+
+@pytest.mark.parametrize(("function", "option", "value"), [
+    (function, option, value) for function, (_, takes) in CALLS.items() for option, value in RIICHI_ONLY_OPTIONS
+    if takes is None or option in takes])
+def test_riichi_options_under_gb_are_refused_naming_their_field(function: str, option: str, value: object) -> None:
+    """Chinese Official has no riichi, dora, honba or sticks: the advisor says so instead of ignoring them."""
+    call, _ = CALLS[function]
+    with pytest.raises(HandError) as caught:
+        call(**{option: value})
+    assert caught.value.field == option and "'gb'" in str(caught.value)
