@@ -217,3 +217,40 @@ def test_errors() -> None:
         paili.call_advice("3460m55p12789s66z", "0m")
 
 
+
+
+def closed_form(hand: str, *, visible: str, turns: int, skips: bool) -> list[float]:
+    """The chance that a tenpai hand, kept as it is, wins within each number of draws, in closed form under the
+    model's wall (the player's own discards go back to it): with ``W`` winning copies among the ``R`` the wall
+    holds, ``1 - (1 - W/R)^n`` after ``n`` draws; a call's line skips its first draw (``skips``)."""
+    parsed = paili.parse(hand)
+    held = [c + sum(m.tiles.count(k) for m in parsed.melds) for k, c in enumerate(parsed.concealed)]
+    seen = [visible.count(tile_name(k)) for k in range(34)]  # one plain tile at most here
+    wall = [4 - h - s for h, s in zip(held, seen, strict=True)]
+    waits = [tile_from_name(w["tile"]) for w in paili.analyze(hand)["waits"]]
+    miss = 1 - sum(wall[k] for k in waits) / sum(wall)
+    return [1 - miss ** (n if skips else n + 1) for n in range(turns)]
+
+
+@pytest.mark.parametrize(("hand", "offered", "seat"), [
+    ("123m456p789s1122z", "9m", "across"),  # passing: a riichi hand that never changes
+    ("123m456p78s55z66z7z", "5z", "across"),  # pon into tenpai on 6s-9s with a dragon's yaku
+    ("23m456p789s11z555z", "1m", "left"),  # a ron offered: the pass line, tenpai on 1m-4m, is the one checked
+])
+def test_tenpai_lines_agree_with_the_closed_form(hand: str, offered: str, seat: str) -> None:
+    """An independent check of the figures of every option that is tenpai with a yaku on every wait: its chance
+    to win by draw is the closed form's (the search never changes a tenpai hand: it wins or throws the draw)."""
+    result = paili.call_advice(hand, offered, seat=seat, turns=8)
+    checked = 0
+    for o in result["options"]:
+        if o["call"] == "ron" or o["shanten"] != 0 or not o["yaku"]:
+            continue
+        state = o["rows"][0]["after"] if o["rows"] else hand
+        if o["rows"] and not all(w["yaku"] for w in o["rows"][0]["waits"]):
+            continue
+        want = closed_form(state, visible="" if o["call"] != "pass" else offered, turns=8,
+                           skips=o["call"] != "pass")
+        assert o["p_win"] == pytest.approx(want, abs=1e-12), (o["call"], o["meld"])
+        assert o["p_tenpai"][1:] == pytest.approx([1.0] * 7)
+        checked += 1
+    assert checked >= 1
