@@ -135,6 +135,14 @@ def test_no_chi_from_across_or_in_sanma_and_sichuan() -> None:
     assert "chi" not in [o["call"] for o in result["options"]]  # type: ignore[index]
 
 
+def test_a_sichuan_hand_never_calls_the_suit_it_gave_up() -> None:
+    hand = "1155m23p456789s1p"
+    given_up = paili.call_advice(hand, "5m", turns=4, rules="sichuan", seat="across", void="m")
+    assert [o["call"] for o in given_up["options"]] == ["pass"]
+    kept = paili.call_advice(hand, "5m", turns=4, rules="sichuan", seat="across", void="p")
+    assert {(o["call"], o["meld"]) for o in kept["options"]} == {("pass", None), ("pon", "[555m]")}
+
+
 def test_a_call_that_leaves_no_yaku() -> None:
     got = check_call("2378m456p11789s4z", "1m", "chi", "[123m]")  # no yaku reachable after the chi
     assert got["yaku"] is False and got["p_win"] == [0.0] * TURNS and got["ev"] == [0.0] * TURNS
@@ -254,3 +262,25 @@ def test_tenpai_lines_agree_with_the_closed_form(hand: str, offered: str, seat: 
         assert o["p_tenpai"][1:] == pytest.approx([1.0] * 7)
         checked += 1
     assert checked >= 1
+
+
+def test_gb_ron_is_a_legal_win_by_gbs_count_and_its_payment() -> None:
+    """Under GB a ron is offered only for a legal win (8 fans), scored by GB's count and worth GB's payment by
+    discard (8 + fan + 2 x 8); a short one is not a win (GB_TENPAI of the page's fixtures: 1m short, 4m legal)."""
+    for hand, offered in (("147m258p369s1234z", "5z"), ("23m567m22p345s678s", "4m")):
+        result = paili.call_advice(hand, offered, rules="gb", seat="across", turns=4)
+        ron = option(result, "ron")
+        want = paili.score(hand + offered, rules="gb", win=offered)
+        assert ron["score"] == want and want["legal"]
+        assert ron["ev"] == [8 + want["fan"] + 16] * 4
+    short = paili.call_advice("23m567m22p345s678s", "1m", rules="gb", seat="across", turns=4)
+    assert not paili.score("23m567m22p345s678s1m", rules="gb", win="1m")["legal"]
+    assert "ron" not in [o["call"] for o in short["options"]]
+
+
+def test_a_closed_gb_hand_waiting_may_still_call() -> None:
+    """GB has no riichi: a closed tenpai hand is not locked as a riichi hand is, its pon is an option."""
+    result = paili.call_advice("123m456p789s11z55z", "5z", rules="gb", seat="across", turns=4)
+    assert {o["call"] for o in result["options"]} == {"ron", "pon", "pass"}
+    riichi = paili.call_advice("123m456p789s11z55z", "5z", seat="across", turns=4)
+    assert {o["call"] for o in riichi["options"]} == {"ron", "pass"}

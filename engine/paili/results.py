@@ -37,6 +37,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from .errors import HandError
+from .gb.count import GbScore
 from .hand import Hand, Meld
 from .notation import format_hand, format_meld, format_tiles, normalize
 from .scoring.calculate import Regular
@@ -48,7 +49,6 @@ if TYPE_CHECKING:
     from .advice import Advice, AdviceRow, CallAdvice, CallOption, Improvement, Outlook, Wait
     from .agari import Decomposition
     from .analysis import Analysis, GbWin
-    from .gb.count import GbScore
     from .review import Decision, Review
     from .scoring.calculate import Score
     from .scoring.fu import FuPart
@@ -314,7 +314,8 @@ def _call_option_json(o: CallOption) -> JSON:
             "shanten": o.shanten, "p_tenpai": _figures(o.p_tenpai), "p_win": _figures(o.p_win), "ev": _figures(o.ev),
             "yaku": o.yaku,
             "rows": [_advice_row_json(o.hand, row) for row in o.rows] if o.hand is not None else [],
-            "score": score_json(o.score) if o.score is not None else None}
+            "score": None if o.score is None else gb_score_json(o.score) if isinstance(o.score, GbScore)
+            else score_json(o.score)}
 
 
 def call_advice_json(a: CallAdvice) -> JSON:

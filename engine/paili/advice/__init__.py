@@ -112,7 +112,10 @@ figure is the optimum over every line of play that uses at most one option move 
 
 Calls (鳴き: :func:`paili.call_advice`, :mod:`~paili.advice.calls`): a 13-tile hand offered the tile just
 thrown, from the left (the only seat a chi may come from; no chi under ``sanma`` or ``sichuan``), across or
-right. Its options, each under the model above with the default policy (no options):
+right. Its options, each under the model above with the default policy (no options). Under ``sichuan`` a hand
+with a suit given up (``void``) never calls a tile of that suit (its tiles are only thrown); with no void fixed,
+each line chooses its best void as ``advise`` does. Under ``gb`` the forms decide: a call leaves only the forms
+an open hand can make (组合龙 with one set; never 全不靠 or 七星不靠).
 
 * ``pass``: the hand as it stands (:func:`paili.outlook`) with ``turns`` own draws, the offered tile seen
   (out of the wall), under the ``riichi`` policy given. A closed tenpai hand under ``riichi="always"`` is in

@@ -19,11 +19,12 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from ..errors import HandError
+from ..gb.count import GbScore, score_gb
 from ..hand import Hand, Meld
 from ..scoring.calculate import Score, score_hand
 from ..shanten import shanten
 from ..tiles import HONOR_BASE, Tile, tile_name
-from ..win_value import FIVE_SUIT
+from ..win_value import FIVE_SUIT, GbWinValue
 from .answers import AdviceRow
 from .inputs import Given, scored_policy, win_value_of
 from .model import Values
@@ -58,7 +59,8 @@ class CallOption:
     ev: tuple[float, ...] | None
     yaku: bool | None
     rows: tuple[AdviceRow, ...]
-    score: Score | None = None
+    score: Score | GbScore | None = None
+    """A ron's score: riichi's, or under ``gb`` the fan count of a legal win."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,7 +239,8 @@ def call_advice_of(given: Given, offered: Tile, red: bool, *, seat: str, objecti
     scored = stand.situation is not None
     options = [CallOption("pass", None, None, None, stand.shanten, stand.p_tenpai, stand.p_win, stand.ev,
                           _yaku(stand.p_win, scored), ())]
-    in_riichi = scored and stand.shanten == 0 and hand.is_closed and given.situation.riichi == "always"
+    in_riichi = (scored and given.rules == "riichi" and stand.shanten == 0 and hand.is_closed
+                 and given.situation.riichi == "always")  # GB has no riichi
     # ron: the offered tile completes a win with a yaku (furiten aside)
     counts = list(hand.concealed)
     counts[offered] += 1
@@ -246,7 +249,16 @@ def call_advice_of(given: Given, offered: Tile, red: bool, *, seat: str, objecti
         reds[suit] += 1
     won = Hand(tuple(counts), (reds[0], reds[1], reds[2]), hand.melds, hand.nukidora)
     if shanten(won, rules=given.rules, void=given.void).min == -1:
-        if scored:
+        if scored and given.rules == "gb":  # a legal win by GB's count (8 fans), worth GB's payment by discard
+            situation = given.situation
+            gb = score_gb(won, win=tile_name(offered), tsumo=False, round_wind=situation.round_wind,
+                          seat_wind=situation.seat_wind)
+            if gb.legal:
+                payment = GbWinValue(hand, seen=seen, round_wind=situation.round_wind, seat_wind=situation.seat_wind)
+                points = payment.ron(counts, reds, offered, red)
+                options.append(CallOption("ron", None, None, None, -1, (1.0,) * turns, (1.0,) * turns,
+                                          (points,) * turns, True, (), gb))
+        elif scored:
             situation = given.situation
             value = win_value_of(hand, seen, seen_reds, situation)
             code = "0" + "mps"[suit] if red and suit is not None else tile_name(offered)
@@ -259,7 +271,10 @@ def call_advice_of(given: Given, offered: Tile, red: bool, *, seat: str, objecti
                                           (points,) * turns, True, (), score))
         else:
             options.append(CallOption("ron", None, None, None, -1, (1.0,) * turns, (1.0,) * turns, None, None, ()))
-    if not in_riichi:  # a hand in riichi never calls
+    # a hand in riichi never calls; nor does a Sichuan hand call a tile of the suit it has given up (定缺: its
+    # tiles are only ever thrown)
+    given_up = given.void is not None and offered // 9 == given.void
+    if not in_riichi and not given_up:
         for after in _calls(hand, offered, red, seat, given.rules):
             meld = after.melds[-1]
             if meld.kind == "kan":
