@@ -10,6 +10,8 @@ kan's replacement draw (rinshan kaihou) and its new dora indicator enumerated co
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from support import scaled
 from test_advice_values import ValueReference
@@ -284,3 +286,36 @@ def test_a_closed_gb_hand_waiting_may_still_call() -> None:
     assert {o["call"] for o in result["options"]} == {"ron", "pon", "pass"}
     riichi = paili.call_advice("123m456p789s11z55z", "5z", seat="across", turns=4)
     assert {o["call"] for o in riichi["options"]} == {"ron", "pass"}
+
+
+def test_random_offers_under_every_rule_set_answer_or_say_why() -> None:
+    """Seeded random 13-tile hands and offered tiles, every seat, every rule set (Sichuan with and without a
+    void), 1 to 6 draws: an answer, or a HandError saying what is wrong; never another exception (a call with
+    one draw left, and a GB knitted win offered by discard, once raised)."""
+    rng = random.Random(2026)
+    kinds = [f"{n}{s}" for s in "mps" for n in range(1, 10)] + [f"{n}z" for n in range(1, 8)]
+    answered = 0
+    for _ in range(scaled(40, 300)):
+        rules = rng.choice(["riichi", "sanma", "sichuan", "gb"])
+        pool = [t for t in kinds if not (rules == "sanma" and t[1] == "m" and t[0] not in "19")
+                and not (rules == "sichuan" and t[1] == "z")]
+        wall = [t for t in pool for _ in range(4)]
+        rng.shuffle(wall)
+        void = {"void": rng.choice("mps")} if rules == "sichuan" and rng.random() < 0.5 else {}
+        try:
+            result = paili.call_advice("".join(wall[:13]), wall[13], seat=rng.choice(["left", "across", "right"]),
+                                       rules=rules, turns=rng.choice([1, 2, 6]), **void)
+        except paili.HandError:
+            continue
+        assert result["options"] and any(o["call"] == "pass" for o in result["options"])
+        answered += 1
+    assert answered > 0
+
+
+def test_one_draw_left_leaves_a_call_no_draw_of_its_own() -> None:
+    """With one draw left a call skips it: each call's figures are the one entry 0 (it raised IndexError)."""
+    result = paili.call_advice("1199m34p67s557z77z", "7z", seat="right", turns=1)
+    assert {o["call"] for o in result["options"]} == {"pass", "pon", "kan"}
+    for o in result["options"]:
+        if o["call"] != "pass":
+            assert o["p_win"] == [0.0] and o["p_tenpai"] == [0.0] and o["ev"] == [0.0]

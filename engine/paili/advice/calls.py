@@ -197,12 +197,15 @@ def _kan_line(hand: Hand, given: Given) -> tuple[tuple[float, ...], tuple[float,
     return tuple(win), tuple(ten), tuple(ev) if value is not None else None, value is not None
 
 
-def _shifted(row: AdviceRow) -> tuple[tuple[float, ...] | None, tuple[float, ...] | None, tuple[float, ...] | None]:
-    """A call's best row on the pass line's time line: entry 0 is 0 (no own draw made yet, as the rules of
-    the call advice fix it, tenpai or not), then its figures after 1, 2... of its own draws."""
+def _shifted(row: AdviceRow, turns: int
+             ) -> tuple[tuple[float, ...] | None, tuple[float, ...] | None, tuple[float, ...] | None]:
+    """A call's best row on the pass line's time line of ``turns`` entries: entry 0 is 0 (no own draw made
+    yet, as the rules of the call advice fix it, tenpai or not), then its figures after 1, 2... of its own
+    draws (the row has ``turns - 1`` of them, or one when ``turns`` is 1: that entry is then left out)."""
     if row.p_win is None or row.p_tenpai is None:
         return None, None, None
-    return ((0.0, *row.p_tenpai), (0.0, *row.p_win), (0.0, *row.ev) if row.ev is not None else None)
+    return ((0.0, *row.p_tenpai)[:turns], (0.0, *row.p_win)[:turns],
+            (0.0, *row.ev)[:turns] if row.ev is not None else None)
 
 
 def call_advice_of(given: Given, offered: Tile, red: bool, *, seat: str, objective: str,
@@ -282,7 +285,9 @@ def call_advice_of(given: Given, offered: Tile, red: bool, *, seat: str, objecti
                 s = shanten(after, rules=given.rules, void=given.void).min
                 options.append(CallOption("kan", meld, after, None, s, t, w, e, _yaku(w, kan_scored), ()))
                 continue
-            advice = finish(advice_steps(after, visible=given.seen, turns=turns - 1, max_shanten=given.max_shanten,
+            # the discard table after the call: its own draws, turns - 1 (at least one, for a table to rank)
+            advice = finish(advice_steps(after, visible=given.seen, turns=max(1, turns - 1),
+                                         max_shanten=given.max_shanten,
                                          rules=given.rules, objective=objective, situation=given.situation,
                                          visible_reds=given.seen_reds, void=given.void, improvements=False))
             banned = frozenset() if allow_swap_back else swap_back_kinds(meld, offered)
@@ -290,7 +295,7 @@ def call_advice_of(given: Given, offered: Tile, red: bool, *, seat: str, objecti
             if not rows:
                 continue  # every discard is banned: the call cannot be made
             best = rows[0]
-            t2, w2, e2 = _shifted(best)
+            t2, w2, e2 = _shifted(best, turns)
             options.append(CallOption(meld.kind, meld, after, best, best.discard.shanten, t2, w2, e2,
                                       _yaku(w2, advice.situation is not None), rows))
     ranked = sorted(enumerate(options), key=_rank(objective, scored))
