@@ -117,12 +117,51 @@ def test_each_decision_is_what_advise_answers_for_the_same_position() -> None:
     assert compared > 5
 
 
+def test_each_call_decision_is_what_call_advice_answers_and_what_the_log_did() -> None:
+    """A tile another player threw that the seat could call: its options are call advice's for the position,
+    and what the seat did is the log's (the seat's call of that tile at the next step, a ron the result names,
+    else a pass)."""
+    found = 0
+    for seed in (11, 3, 7):
+        log = game(seed, rounds=2)
+        g = read_log(log)
+        result = paili.review(log, seat=1, turns=6)
+        for index, rr in enumerate(result["rounds"]):
+            events = list(replay(g, g.rounds[index]))
+            winds = ("1z", f"{(1 - g.rounds[index].number % 4) % 4 + 1}z")
+            for d in rr["decisions"]:
+                if d["kind"] != "call":
+                    continue
+                found += 1
+                want = paili.call_advice(d["hand"], d["offered"], seat=d["from"], visible=d["visible"],
+                                         dora=d["dora"], turns=d["turns"], round_wind=winds[0], seat_wind=winds[1],
+                                         rules={"red_fives": "mps"})
+                assert d["options"] == want["options"], (seed, rr["round"], d["step"])
+                assert d["best"] == (want["options"][0]["call"] if want["options"][0]["meld"] is None
+                                     else f"{want['options'][0]['call']} {want['options'][0]['meld']}")
+                thrown = events[d["step"] - 1]
+                assert isinstance(thrown, Discard) and thrown.seat != 1
+                after = events[d["step"]] if d["step"] < len(events) else None
+                if isinstance(after, Call) and after.seat == 1 and after.taken == thrown.tile:
+                    assert d["played"] == f"{after.meld.kind} {after.meld}"
+                elif after is None and g.rounds[index].result[0] == "和了" and g.rounds[index].result[2][0] == 1:
+                    assert d["played"] == "ron"
+                else:
+                    assert d["played"] == "pass"
+    assert found >= 5
+
+
 def test_the_summary_counts_the_decisions_and_their_losses() -> None:
     result = paili.review(game(3, rounds=1), seat=0, turns=4)
     decisions = [d for r in result["rounds"] for d in r["decisions"] if d["kind"] == "discard" and d["best"]]
     assert result["summary"]["decisions"] == len(decisions)
     assert result["summary"]["matched"] == sum(d["played"] == d["best"] for d in decisions)
     losses = [d["loss"]["ev"] for d in decisions if d["loss"] and d["loss"]["ev"] is not None]
+    calls = [d for r in result["rounds"] for d in r["decisions"] if d["kind"] == "call" and d["loss"]
+             and d["loss"]["p_win"] is not None]
+    assert result["summary"]["calls"] == len(calls)
+    assert result["summary"]["calls_matched"] == sum(d["played"] == d["best"] for d in calls)
+    losses += [d["loss"]["ev"] for d in calls if d["loss"]["ev"] is not None]
     assert result["summary"]["total_loss"] == pytest.approx(sum(losses))
     assert all(loss >= 0 for loss in losses)
 
@@ -136,7 +175,8 @@ def test_rounds_reviewed_one_at_a_time_are_the_whole_review() -> None:
     assert [(r["round"], r["honba"], r["result"]) for r in listed["rounds"]] == [
         (r["round"], r["honba"], r["result"]) for r in whole["rounds"]]
     assert all(r["decisions"] is None for r in listed["rounds"])
-    assert listed["summary"] == {"decisions": 0, "matched": 0, "total_loss": 0.0, "largest_loss": None}
+    assert listed["summary"] == {"decisions": 0, "matched": 0, "calls": 0, "calls_matched": 0, "total_loss": 0.0,
+                                 "largest_loss": None}
     searched = 0
     for i, r in enumerate(whole["rounds"]):
         alone = paili.review(log, seat=1, turns=3, max_shanten=1, rounds=[i])

@@ -176,7 +176,12 @@ def review_main(argv: Sequence[str]) -> int:
             mark = "" if d["kind"] == "forced" else "=" if d["played"] == d["best"] else "x"
             lost = f"  -{loss:.0f}" if loss else ""
             best = d["best"] or "-"
+            if d["kind"] == "call":  # a tile thrown that the seat could call: what it did, what was best
+                print(f"  {d['step']:>3} {d['hand']:<28} {d['offered']} from {d['from']}: {d['played']}, "
+                      f"best {best} {mark}{lost}")
+                continue
             print(f"  {d['step']:>3} {d['hand']:<28} played {d['played']:<3} best {best:<3} {mark}{lost}")
     s = result["summary"]
-    print(f"{s['matched']} of {s['decisions']} discards were the best; {s['total_loss']:.0f} points expected lost")
+    print(f"{s['matched']} of {s['decisions']} discards were the best; {s['calls_matched']} of {s['calls']} calls; "
+          f"{s['total_loss']:.0f} points expected lost")
     return 0

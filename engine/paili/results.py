@@ -40,6 +40,7 @@ from .errors import HandError
 from .gb.count import GbScore
 from .hand import Hand, Meld
 from .notation import format_hand, format_meld, format_tiles, normalize
+from .review import CallDecision, option_key
 from .scoring.calculate import Regular
 from .tiles import FIVES, SUITS, tile_code, tile_name
 
@@ -443,23 +444,53 @@ def _decision_json(d: Decision) -> JSON:
     }
 
 
+def _call_decision_json(d: CallDecision) -> JSON:
+    played = d.played_option
+    return {
+        "kind": d.kind,
+        "step": d.step,
+        "hand": format_hand(d.hand),
+        "offered": tile_code(d.offered, red=d.offered_red),
+        "from": d.source,
+        "played": d.played,
+        "best": option_key(d.best),
+        "visible": format_tiles(d.visible, d.visible_reds),
+        "dora": d.dora,
+        "turns": d.turns,
+        "rows": [],
+        "options": [_call_option_json(o) for o in d.calls.options],
+        "loss": {"ev": d.loss("ev"), "p_win": d.loss("p_win")} if played is not None else None,
+    }
+
+
 def review_json(rv: Review) -> JSON:
     """The result of :func:`paili.review`: ``seat``, ``players``, ``rounds`` (each ``round`` as ``"E1"``,
     ``honba``, ``decisions``, ``result``: ``{"kind": "win" | "draw" | "abort", "text"}``) and ``summary``
-    (``decisions`` searched, ``matched`` the best, ``total_loss`` and ``largest_loss`` in expected points, over
-    the rounds reviewed; a round listed but not reviewed has ``decisions`` null)."""
+    (``decisions``: the discards searched, ``matched`` the best; ``calls`` the call decisions whose choice is
+    among the options, ``calls_matched`` the best; ``total_loss`` and ``largest_loss`` in expected points over
+    both, over the rounds reviewed; a round listed but not reviewed has ``decisions`` null). A call decision
+    is ``{"kind": "call", "step", "hand", "offered", "from", "played", "best", "visible", "dora", "turns",
+    "rows": [], "options": call advice's, "loss"}``."""
     rounds = []
-    searched = matched = 0
+    searched = matched = calls = calls_matched = 0
     total = 0.0
     largest: JSON | None = None
     for rr in rv.rounds:
-        decisions = [_decision_json(d) for d in rr.decisions] if rr.decisions is not None else None
+        decisions = [_call_decision_json(d) if isinstance(d, CallDecision) else _decision_json(d)
+                     for d in rr.decisions] if rr.decisions is not None else None
         for d, out in zip(rr.decisions or (), decisions or (), strict=True):
-            if d.advice is None or out["best"] is None:
-                continue
-            searched += 1
-            matched += d.best is not None and d.played == d.best.discard.tile
-            loss = d.loss("ev")
+            if isinstance(d, CallDecision):
+                if d.loss("p_win") is None:  # what was played is not an option with figures
+                    continue
+                calls += 1
+                calls_matched += d.played == out["best"]
+                loss = d.loss("ev")
+            else:
+                if d.advice is None or out["best"] is None:
+                    continue
+                searched += 1
+                matched += d.best is not None and d.played == d.best.discard.tile
+                loss = d.loss("ev")
             if loss is not None:
                 total += loss
                 if largest is None or loss > largest["ev"]:
@@ -468,4 +499,5 @@ def review_json(rv: Review) -> JSON:
         rounds.append({"round": rr.round.name, "honba": rr.round.honba, "decisions": decisions,
                        "result": {"kind": _RESULT_KINDS.get(text, "abort"), "text": text}})
     return {"seat": rv.seat, "players": list(rv.game.players), "rounds": rounds,
-            "summary": {"decisions": searched, "matched": matched, "total_loss": total, "largest_loss": largest}}
+            "summary": {"decisions": searched, "matched": matched, "calls": calls, "calls_matched": calls_matched,
+                        "total_loss": total, "largest_loss": largest}}

@@ -9,8 +9,14 @@ discards of that position over the seat's draws left (the live wall shared by th
 points and chance to win at the last draw, best minus played. Discards after the seat's riichi are
 ``forced`` (only the drawn tile may go) and not searched.
 
+A tile another player throws that the seat could have called (chi from the left, pon, open kan, ron) is a
+:class:`CallDecision`: the options of call advice (:func:`paili.advice.call_advice_of`) for the seat's 13-tile
+hand in that position, beside what the seat did: ``"pass"``, ``"ron"`` (the round's result says so) or the meld
+it made. A tile only passing answers makes no decision, nor one whose options the search gives no figures
+(a hand beyond ``max_shanten`` on every line).
+
 Three-player logs are replayed over the 108-tile wall and ranked by the chance to win (the advisor does not
-score three-player hands yet). Calls as decisions (what passing would have been worth) wait for call advice.
+score three-player hands yet).
 """
 
 from __future__ import annotations
@@ -18,15 +24,28 @@ from __future__ import annotations
 from collections.abc import Generator
 from dataclasses import dataclass
 
-from .advice import DEFAULT_MAX_SHANTEN, DEFAULT_TURNS, Advice, AdviceRow, Situation, advice_steps
+from .advice import (
+    DEFAULT_MAX_SHANTEN,
+    DEFAULT_TURNS,
+    Advice,
+    AdviceRow,
+    CallAdvice,
+    CallOption,
+    Given,
+    Situation,
+    advice_steps,
+    call_advice_of,
+    calls_after,
+)
 from .errors import HandError
 from .hand import Hand, Meld
 from .logs import DEAD_WALL, TILE_COUNT, Call, Discard, Draw, Game, Kan, Round, replay, tile_of
 from .rules import Rules
+from .shanten import shanten
 from .tiles import FIVES, KINDS, Tile, tile_name
 from .win_value import RiichiPolicy
 
-__all__ = ["Decision", "Review", "RoundReview", "review_steps"]
+__all__ = ["CallDecision", "Decision", "Review", "RoundReview", "review_steps"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,10 +87,57 @@ class Decision:
         return max(0.0, a[-1] - b[-1])
 
 
+def option_key(option: CallOption) -> str:
+    """An option's name in a review: ``"pass"``, ``"ron"``, or the call and its meld (``"pon [555z]"``)."""
+    return option.call if option.meld is None else f"{option.call} {option.meld}"
+
+
+@dataclass(frozen=True, slots=True)
+class CallDecision:
+    """A tile another player threw that the seat could have called: its options and what the seat did."""
+
+    kind: str
+    """``"call"``."""
+    step: int
+    hand: Hand
+    """The seat's 13-tile hand (with its melds) when the tile was thrown."""
+    offered: Tile
+    offered_red: bool
+    source: str
+    """Who threw it, from the seat: ``"left"``, ``"across"`` or ``"right"``."""
+    played: str
+    """``"pass"``, ``"ron"`` or the meld made (:func:`option_key`)."""
+    visible: tuple[int, ...]
+    visible_reds: tuple[int, int, int]
+    dora: str
+    turns: int
+    calls: CallAdvice
+
+    @property
+    def best(self) -> CallOption:
+        return self.calls.options[0]
+
+    @property
+    def played_option(self) -> CallOption | None:
+        return next((o for o in self.calls.options if option_key(o) == self.played), None)
+
+    def loss(self, figure: str) -> float | None:
+        """Best minus played for ``"ev"`` or ``"p_win"`` at the last draw (``None`` without figures, or when
+        what was played is not among the options)."""
+        played = self.played_option
+        if played is None:
+            return None
+        a: tuple[float, ...] | None = getattr(self.best, figure)
+        b: tuple[float, ...] | None = getattr(played, figure)
+        if a is None or b is None:
+            return None
+        return max(0.0, a[-1] - b[-1])
+
+
 @dataclass(frozen=True, slots=True)
 class RoundReview:
     round: Round
-    decisions: tuple[Decision, ...] | None
+    decisions: tuple[Decision | CallDecision, ...] | None
     """``None`` for a round listed but not reviewed (``review_steps``' ``rounds``)."""
 
 
@@ -133,6 +199,39 @@ def _round_steps(game: Game, r: Round, seat: int, *, turns: int, max_shanten: in
     decisions: list[Decision] = []
     step = 0
 
+    pending: dict[str, object] | None = None  # a call decision waiting to learn what the seat did
+
+    def settle(played: str) -> None:
+        nonlocal pending
+        if pending is not None:
+            decisions.append(CallDecision(played=played, **pending))  # type: ignore[arg-type]
+            pending = None
+
+    def offer(event: Discard) -> None:
+        """Open a call decision when the seat could call the tile ``event`` throws (ron, or unless in riichi
+        a chi from the left, a pon or an open kan)."""
+        nonlocal pending
+        hand = own.hand()
+        source = ("left" if (seat - 1) % players == event.seat else "right" if (seat + 1) % players == event.seat
+                  else "across")
+        won = list(hand.concealed)
+        won[event.tile] += 1
+        wins = shanten(Hand(tuple(won), hand.reds, hand.melds), rules=shape_rules).min == -1
+        if not wins and (own.riichi or not calls_after(hand, event.tile, event.red, source, shape_rules)):
+            return
+        dora = "".join(tile_name(t) if not red else f"0{'mps'[FIVES.index(t)]}" for t, red in indicators[:shown])
+        left = max(1, min(turns, live // players))
+        situation = Situation(riichi, False, round_wind, seat_wind, dora, r.honba, r.sticks, scoring, False)
+        given = Given(hand, list(seen), tuple(seen_reds), shape_rules, None, situation, left, False, False,
+                      max_shanten)
+        calls = call_advice_of(given, event.tile, event.red, seat=source, objective=objective)
+        # a decision when there is a choice with figures (a hand beyond the search's shanten has none)
+        if len(calls.options) > 1 and sum(o.p_win is not None for o in calls.options) > 1:
+            pending = {"kind": "call", "step": step, "hand": hand, "offered": event.tile, "offered_red": event.red,
+                       "source": source, "visible": tuple(seen), "visible_reds": (seen_reds[0], seen_reds[1],
+                                                                                  seen_reds[2]),
+                       "dora": dora, "turns": left, "calls": calls}
+
     def see(tile: Tile, red: bool, n: int = 1) -> None:
         seen[tile] += n
         if red:
@@ -140,6 +239,9 @@ def _round_steps(game: Game, r: Round, seat: int, *, turns: int, max_shanten: in
 
     for event in replay(game, r):
         step += 1
+        if pending is not None:  # what the seat did with the tile offered: called it, or let it go
+            took = isinstance(event, Call) and event.seat == seat and event.taken == pending["offered"]
+            settle(f"{event.meld.kind} {event.meld}" if took and isinstance(event, Call) else "pass")
         if isinstance(event, Draw):
             live -= 1
             if event.seat == seat:
@@ -164,6 +266,10 @@ def _round_steps(game: Game, r: Round, seat: int, *, turns: int, max_shanten: in
                 own.give(event.tile, event.red, label, step)
                 own.riichi = own.riichi or event.riichi
                 yield None
+            else:
+                offer(event)
+                if pending is not None:
+                    yield None
             see(event.tile, event.red)
         elif isinstance(event, Call):
             if event.seat == seat:  # the taken tile leaves the river for the seat's meld
@@ -208,6 +314,11 @@ def _round_steps(game: Game, r: Round, seat: int, *, turns: int, max_shanten: in
                     seen_reds[FIVES.index(event.meld.tiles[0])] += 1
             else:
                 see(event.added, event.added_red)
+    # the round ended on the tile offered: the seat won on it when the result names it winner by discard
+    ron = bool(r.result) and r.result[0] == "和了" and any(
+        isinstance(info, list) and len(info) > 1 and info[0] == seat and info[1] != seat
+        for info in r.result[2::2])
+    settle("ron" if ron else "pass")
     return RoundReview(r, tuple(decisions))
 
 

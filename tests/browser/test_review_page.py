@@ -6,6 +6,7 @@ logs are the tests' own self-play (tests/selfplay.py); the expected answers come
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -44,7 +45,7 @@ def grades(decisions: list[dict[str, Any]]) -> list[str]:
             out.append("unsearched")
         else:
             ev, p = d["loss"]["ev"], d["loss"]["p_win"] or 0
-            if kind_of(d["played"]) == kind_of(d["best"]):
+            if (d["played"] == d["best"] if d["kind"] == "call" else kind_of(d["played"]) == kind_of(d["best"])):
                 out.append("best")
             elif ev is None and d["loss"]["p_win"] is None:
                 out.append("unsearched")
@@ -76,12 +77,13 @@ def test_a_pasted_game_is_reviewed_round_by_round_as_the_engine_reviews_it(
     for index, r in enumerate(want["rounds"]):
         section = page.locator(f"section.review-round[data-index='{index}']")
         buttons = section.locator("button.review-decision")
-        assert buttons.evaluate_all("bs => bs.map(b => b.dataset.tile)") == [d["played"] for d in r["decisions"]]
+        assert buttons.evaluate_all("bs => bs.map(b => b.dataset.tile)") == [
+            d["offered"] if d["kind"] == "call" else d["played"] for d in r["decisions"]]
         assert buttons.evaluate_all("bs => bs.map(b => b.dataset.grade)") == grades(r["decisions"])
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     # a decision opened: its position with the advisor's rows, and the analyzer's address of it
     decisions = want["rounds"][0]["decisions"]
-    i = next(i for i, d in enumerate(decisions) if d["rows"])
+    i = next(i for i, d in enumerate(decisions) if d["rows"] and d["kind"] == "discard")
     d = decisions[i]
     page.locator("section.review-round[data-index='0'] button.review-decision").nth(i).click()
     detail = page.locator("section.review-round[data-index='0'] .review-detail")
@@ -121,3 +123,30 @@ def test_stop_ends_the_review_and_keeps_the_rounds_done(page: Page, site_url: st
     expect(page.locator("html")).to_have_attribute("data-review", "stopped")
     expect(page.locator("#review-status")).to_contain_text("Stopped after")
     expect(page.get_by_role("button", name="Review", exact=True)).to_be_enabled()
+
+
+def test_a_call_decision_shows_call_advices_options_and_what_was_done(page: Page, site_url: str) -> None:
+    """A tile another player threw that the seat could call: its chip shows that tile, and opened, the options
+    of call advice with the one played marked."""
+    log = game(11, rounds=2)
+    want = paili.review(log, seat=1)
+    where = [(index, i, d) for index, r in enumerate(want["rounds"]) for i, d in enumerate(r["decisions"])
+             if d["kind"] == "call"]
+    assert where
+    index, i, d = where[0]
+    open_review(page, f"{site_url}review.html")
+    read(page, log)
+    page.get_by_text("P1", exact=True).click()
+    page.get_by_role("button", name="Review", exact=True).click()
+    expect(page.locator("html")).to_have_attribute("data-review", "done", timeout=120_000)
+    s = want["summary"]
+    expect(page.locator("#review-summary-text")).to_contain_text(
+        f"{s['calls_matched']} of {s['calls']} tiles you could call were handled best.")
+    chip = page.locator(f"section.review-round[data-index='{index}'] button.review-decision").nth(i)
+    expect(chip).to_have_attribute("data-tile", d["offered"])
+    expect(chip).to_have_class(re.compile("review-decision--call"))
+    chip.click()
+    rows = page.locator(f"section.review-round[data-index='{index}'] .review-calls tbody tr")
+    assert rows.evaluate_all("rs => rs.map(r => r.dataset.key)") == [
+        o["call"] if o["meld"] is None else f"{o['call']} {o['meld']}" for o in d["options"]]
+    expect(rows.locator("xpath=self::tr[contains(@class, 'review-played')]")).to_have_attribute("data-key", d["played"])

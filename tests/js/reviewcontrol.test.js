@@ -41,9 +41,9 @@ describe("grade", () => {
 
 describe("summaries", () => {
   it("add up, keeping the largest loss", () => {
-    const a = { decisions: 3, matched: 2, total_loss: 120, largest_loss: { round: "E1", step: 9, ev: 100 } };
-    const b = { decisions: 4, matched: 1, total_loss: 500, largest_loss: { round: "E2", step: 5, ev: 450 } };
-    assert.deepEqual(addSummaries(addSummaries(emptySummary(), a), b), { decisions: 7, matched: 3, total_loss: 620, largest_loss: b.largest_loss });
+    const a = { decisions: 3, matched: 2, calls: 0, calls_matched: 0, total_loss: 120, largest_loss: { round: "E1", step: 9, ev: 100 } };
+    const b = { decisions: 4, matched: 1, calls: 0, calls_matched: 0, total_loss: 500, largest_loss: { round: "E2", step: 5, ev: 450 } };
+    assert.deepEqual(addSummaries(addSummaries(emptySummary(), a), b), { decisions: 7, matched: 3, calls: 0, calls_matched: 0, total_loss: 620, largest_loss: b.largest_loss });
     assert.equal(summaryText(addSummaries(a, b)), "3 of 7 discards were the best. 620 points expected lost in all. The costliest: E2, step 5 (450 points).");
     assert.equal(summaryText(emptySummary()), "No discard was searched yet.");
   });
@@ -62,5 +62,21 @@ describe("words and links", () => {
     assert.equal(url.searchParams.get("q"), "123m456p789s11345z [555z]");
     assert.equal(url.searchParams.get("v"), "1z2z");
     assert.equal(url.searchParams.get("d"), "1m");
+  });
+});
+
+describe("call decisions", () => {
+  it("grade the option played against the best, and say who threw what", () => {
+    const call = decision({ kind: "call", hand: "23m456p789s11556z", offered: "5z", from: "across", played: "pass", best: "pon [555z]", loss: { ev: 450, p_win: 0.02 } });
+    assert.equal(grade(call), "costly");
+    assert.equal(decisionText(call), "Across threw White dragon: Pass; best was Pon [555z] (−450 points expected)");
+    const same = { ...call, played: "pon [555z]", loss: { ev: 0, p_win: 0 } };
+    assert.equal(grade(same), "best");
+    assert.equal(decisionText(same), "Across threw White dragon: Pon [555z], the best");
+  });
+
+  it("count into the summary beside the discards", () => {
+    const s = { decisions: 4, matched: 2, calls: 3, calls_matched: 1, total_loss: 10, largest_loss: null };
+    assert.equal(summaryText(s), "2 of 4 discards were the best. 1 of 3 tiles you could call were handled best. 10 points expected lost in all.");
   });
 });

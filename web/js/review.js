@@ -13,7 +13,9 @@ import { byId } from "./dom.js";
 import * as i18n from "./i18n.js";
 import * as render from "./render.js";
 import { addSummaries, analyzerUrl, decisionText, emptySummary, grade, roundTitle, summaryText } from "./reviewcontrol.js";
+import { callLines } from "./callcontrol.js";
 import { sketchHand } from "./sketch.js";
+import { tileName } from "./tiles.js";
 
 /** @typedef {import("./reviewcontrol.js").Review} Review */
 /** @typedef {import("./reviewcontrol.js").RoundReview} RoundReview */
@@ -143,8 +145,10 @@ function fillRound(index, r) {
   const decisions = r.decisions ?? [];
   row?.replaceChildren(
     ...decisions.map((d, i) => {
-      const button = render.tile(d.played, { tag: "button", label: `${i18n.t("review.step", { step: d.step })}: ${decisionText(d)}` });
+      // a discard shows the tile thrown; a call decision the tile another player threw, marked as a call
+      const button = render.tile(d.kind === "call" ? d.offered ?? d.played : d.played, { tag: "button", label: `${i18n.t("review.step", { step: d.step })}: ${decisionText(d)}` });
       button.classList.add("review-decision", `review-decision--${grade(d)}`);
+      if (d.kind === "call") button.classList.add("review-decision--call");
       button.dataset.grade = grade(d);
       button.dataset.decision = String(i);
       button.setAttribute("aria-expanded", "false");
@@ -183,6 +187,7 @@ function openDecision(section, decisions, i) {
     render.h("p", { class: `review-verdict review-verdict--${grade(d)}` }, i18n.t("review.step", { step: d.step }), " · ", decisionText(d)),
     render.h("div", { class: "hand-tiles review-hand" }, ...(sketch ? render.handTiles(sketch) : [])),
   ];
+  if (d.kind === "call" && d.options) parts.push(callTable(d));
   if (d.rows.length) {
     const block = render.discardTable(d.rows, { hint: false, advice: true, compact: true, points: d.rows.some((row) => row.ev !== null) });
     const table = block.querySelector("table");
@@ -201,6 +206,30 @@ function openDecision(section, decisions, i) {
   detail.replaceChildren(...parts);
   detail.hidden = false;
   detail.scrollIntoView({ block: "nearest" });
+}
+
+/**
+ * A call decision's options as call advice ranks them (callcontrol.callLines), the one played marked.
+ * @param {Decision} d
+ */
+function callTable(d) {
+  const { rows, scored } = callLines({ offered: d.offered ?? "", seat: d.from ?? "left", options: d.options ?? [] });
+  const head = render.h("tr", {},
+    render.h("th", { scope: "col" }, i18n.t("ui.calls_col_option")),
+    render.h("th", { scope: "col", class: "p-win" }, i18n.t("ui.col_win")),
+    scored ? render.h("th", { scope: "col", class: "ev" }, i18n.t("ui.col_points")) : null,
+    render.h("th", { scope: "col", class: "delta" }, i18n.t("ui.calls_col_delta")));
+  const body = rows.map((row) => {
+    const key = row.option.meld ? `${row.option.call} ${row.option.meld}` : row.option.call;
+    return render.h("tr", { class: ["call-row", row.best ? "best" : "", key === d.played ? "review-played" : ""].join(" ").trim(), dataset: { key } },
+      render.h("th", { scope: "row" }, row.label),
+      render.h("td", { class: "p-win" }, row.pWin),
+      scored ? render.h("td", { class: "ev" }, row.ev) : null,
+      render.h("td", { class: "delta" }, row.delta));
+  });
+  return render.h("table", { class: "calls-table review-calls" },
+    render.h("caption", { class: "sr-only" }, i18n.t("ui.calls_caption", { tile: tileName(d.offered ?? "") })),
+    render.h("thead", {}, head), render.h("tbody", {}, body));
 }
 
 // ---- reviewing ----------------------------------------------------------------------------------------------

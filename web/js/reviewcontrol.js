@@ -9,19 +9,26 @@ import { t } from "./i18n.js";
 import { tileName } from "./tiles.js";
 
 /**
- * @typedef {object} Decision  a decision of paili.review (docs/CONTRACT.md, review)
- * @property {"discard" | "forced"} kind
+ * @typedef {object} Decision  a decision of paili.review (docs/CONTRACT.md, review): a discard, or ("call") a
+ *   tile another player threw that the seat could call
+ * @property {"discard" | "forced" | "call"} kind
  * @property {number} step
- * @property {string} hand  the 14-tile hand before the discard, with its melds
- * @property {string} played
+ * @property {string} hand  the 14-tile hand before the discard (a call's: the 13-tile hand), with its melds
+ * @property {string} played  the tile thrown; a call's: "pass", "ron" or the meld made ("pon [555z]")
  * @property {string | null} best  null when not searched (a hand over the search's shanten)
+ * @property {string} [offered]  a call's: the tile thrown by another player
+ * @property {import("./callcontrol.js").Seat} [from]  a call's: who threw it
+ * @property {import("./callcontrol.js").CallOption[]} [options]  a call's: call advice's options, best first
  * @property {string} visible
  * @property {string} dora
  * @property {number} turns
  * @property {import("../paili.mjs").AdviceDiscard[]} rows
  * @property {{ev: number | null, p_win: number | null} | null} loss  best minus played, at the last draw
  */
-/** @typedef {{decisions: number, matched: number, total_loss: number, largest_loss: {round: string, step: number, ev: number} | null}} Summary */
+/**
+ * @typedef {{decisions: number, matched: number, calls: number, calls_matched: number, total_loss: number,
+ *   largest_loss: {round: string, step: number, ev: number} | null}} Summary
+ */
 /**
  * @typedef {{round: string, honba: number, decisions: Decision[] | null, result: {kind: "win" | "draw" | "abort", text: string}}} RoundReview
  */
@@ -45,7 +52,7 @@ export function grade(d) {
   if (d.kind === "forced") return "forced";
   if (d.best === null || !d.loss) return "unsearched";
   const { ev, p_win: pWin } = d.loss;
-  if (kindOf(d.played) === kindOf(d.best)) return "best";
+  if (d.kind === "call" ? d.played === d.best : kindOf(d.played) === kindOf(d.best)) return "best";
   if (ev === null && pWin === null) return "unsearched"; // ranked by tile count alone (over the search's shanten)
   if ((ev ?? 0) <= 0 && (pWin ?? 0) <= 0) return "best";
   if ((ev === null || ev <= CLOSE.points) && (pWin ?? 0) <= CLOSE.pWin) return "close";
@@ -54,7 +61,7 @@ export function grade(d) {
 
 /** @returns {Summary} */
 export function emptySummary() {
-  return { decisions: 0, matched: 0, total_loss: 0, largest_loss: null };
+  return { decisions: 0, matched: 0, calls: 0, calls_matched: 0, total_loss: 0, largest_loss: null };
 }
 
 /**
@@ -65,7 +72,14 @@ export function emptySummary() {
  */
 export function addSummaries(a, b) {
   const largest = [a.largest_loss, b.largest_loss].filter((x) => x !== null).sort((x, y) => y.ev - x.ev)[0] ?? null;
-  return { decisions: a.decisions + b.decisions, matched: a.matched + b.matched, total_loss: a.total_loss + b.total_loss, largest_loss: largest };
+  return {
+    decisions: a.decisions + b.decisions,
+    matched: a.matched + b.matched,
+    calls: a.calls + b.calls,
+    calls_matched: a.calls_matched + b.calls_matched,
+    total_loss: a.total_loss + b.total_loss,
+    largest_loss: largest,
+  };
 }
 
 /**
@@ -74,7 +88,9 @@ export function addSummaries(a, b) {
  */
 export function summaryText(s) {
   if (!s.decisions) return t("review.summary_none");
-  const lines = [t("review.summary_matched", { matched: s.matched, decisions: s.decisions }), t("review.summary_lost", { points: points(s.total_loss) })];
+  const lines = [t("review.summary_matched", { matched: s.matched, decisions: s.decisions })];
+  if (s.calls) lines.push(t("review.summary_calls", { matched: s.calls_matched, calls: s.calls }));
+  lines.push(t("review.summary_lost", { points: points(s.total_loss) }));
   if (s.largest_loss && s.largest_loss.ev > 0) lines.push(t("review.summary_largest", { round: s.largest_loss.round, step: s.largest_loss.step, points: points(s.largest_loss.ev) }));
   return lines.join(" ");
 }
@@ -92,6 +108,7 @@ export function roundTitle(r) {
  * @param {Decision} d
  */
 export function decisionText(d) {
+  if (d.kind === "call") return callText(d);
   const played = tileName(d.played);
   switch (grade(d)) {
     case "forced":
@@ -119,4 +136,28 @@ export function analyzerUrl(d, base) {
   if (d.visible) url.searchParams.set("v", d.visible);
   if (d.dora) url.searchParams.set("d", d.dora);
   return url.href;
+}
+
+/**
+ * A call decision's name of an option: "pass", "ron" or "pon [555z]" in the language shown.
+ * @param {string} key
+ */
+export function callKeyText(key) {
+  const [call, meld] = key.split(" ");
+  return t(`ui.call_${call}`, { meld: meld ?? "" });
+}
+
+/**
+ * A call decision in words: who threw what, what the seat did, what was best and what it cost.
+ * @param {Decision} d
+ */
+function callText(d) {
+  const offered = tileName(d.offered ?? "");
+  const who = t(`ui.calls_seat_${d.from ?? "left"}`);
+  const played = callKeyText(d.played);
+  const g = grade(d);
+  if (g === "best" || g === "unsearched") return t("review.call_best", { who, offered, played });
+  const loss = d.loss ?? { ev: null, p_win: null };
+  const cost = loss.ev !== null ? t("review.cost_points", { points: points(loss.ev) }) : t("review.cost_win", { win: percent(loss.p_win) });
+  return t("review.call_other", { who, offered, played, best: callKeyText(d.best ?? "pass"), cost });
 }

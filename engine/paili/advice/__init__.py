@@ -162,7 +162,7 @@ check the values against a plain-recursion reference):
 from __future__ import annotations
 
 from .answers import Advice, AdviceRow, Improvement, Outlook, Wait
-from .calls import SEATS, CallAdvice, CallOption, call_advice_of, swap_back_kinds
+from .calls import SEATS, CallAdvice, CallOption, call_advice_of, calls_after, swap_back_kinds
 from .improvement import improvement_draws, improvement_rows
 from .inputs import (
     ADVICE_KEYS,
@@ -189,6 +189,6 @@ from .stepping import Steps, collector_paused, finish, searched
 __all__ = ["ADVICE_KEYS", "DEFAULT_MAX_SHANTEN", "DEFAULT_TURNS", "MAX_SHANTEN_LIMIT", "MAX_TURNS", "OBJECTIVES",
            "OPTION_MOVES", "ORDER_BY", "OUTLOOK_KEYS", "SEATS", "SHANTEN_DOWN_LIMIT", "Advice", "AdviceRow",
            "CallAdvice", "CallOption", "Chances", "DefaultPolicy", "Given", "Improvement", "OptionMoves", "Outlook",
-           "Situation", "Steps", "Values", "Wait", "advice_steps", "best_discard", "call_advice_of", "check_bool",
-           "check_int", "check_objective", "check_riichi_policy", "checked_inputs", "collector_paused", "finish",
-           "improvement_draws", "improvement_rows", "outlook_of", "searched", "swap_back_kinds"]
+           "Situation", "Steps", "Values", "Wait", "advice_steps", "best_discard", "call_advice_of", "calls_after",
+           "check_bool", "check_int", "check_objective", "check_riichi_policy", "checked_inputs", "collector_paused",
+           "finish", "improvement_draws", "improvement_rows", "outlook_of", "searched", "swap_back_kinds"]

@@ -32,7 +32,7 @@ from .outlook import outlook_of
 from .ranking import ORDER_BY, advice_steps
 from .stepping import finish
 
-__all__ = ["SEATS", "CallAdvice", "CallOption", "call_advice_of", "swap_back_kinds"]
+__all__ = ["SEATS", "CallAdvice", "CallOption", "call_advice_of", "calls_after", "swap_back_kinds"]
 
 SEATS: Final = ("left", "across", "right")
 """Who threw the tile: the player before you (``left``, the only one a chi may come from), across, right."""
@@ -116,7 +116,7 @@ def _red_choices(hand: Hand, used: tuple[Tile, ...]) -> list[int]:
     return [n for n in (0, 1) if n <= red and need - n <= held - red]
 
 
-def _calls(hand: Hand, offered: Tile, red: bool, seat: str, rules: str) -> list[Hand]:
+def calls_after(hand: Hand, offered: Tile, red: bool, seat: str, rules: str) -> list[Hand]:
     """The hands after every distinct chi, pon and open kan of ``offered`` (chi only from the left, none
     under sanma and Sichuan; red copies apart when the hand can give either)."""
     c = hand.concealed
@@ -278,7 +278,7 @@ def call_advice_of(given: Given, offered: Tile, red: bool, *, seat: str, objecti
     # tiles are only ever thrown)
     given_up = given.void is not None and offered // 9 == given.void
     if not in_riichi and not given_up:
-        for after in _calls(hand, offered, red, seat, given.rules):
+        for after in calls_after(hand, offered, red, seat, given.rules):
             meld = after.melds[-1]
             if meld.kind == "kan":
                 w, t, e, kan_scored = _kan_line(after, given)
