@@ -161,7 +161,13 @@ def test_gb_names_the_knitted_form_and_says_whether_the_win_is_legal(ready_page:
     for form in ("quanbukao", "qixingbukao", "zuhelong"):
         cell = results(page).locator(f".shanten-table td[data-form='{form}']")
         expect(cell).to_have_text(str(result["shanten"][form]))
-    expect(page.locator("#score")).to_be_hidden()  # the Score panel is not yet drawn under GB
+    # the Score panel scores the win by GB's count (test_score_page has its situation)
+    score = page.locator("#score")
+    expect(score).to_have_attribute("data-state", "done")
+    want = paili.score(GB_KNITTED, rules="gb", win=score.locator(".win-tiles button[aria-pressed='true']")
+                       .get_attribute("data-tile") or "")
+    expect(score).to_have_attribute("data-fan", str(want["fan"]))
+    expect(score).to_have_attribute("data-legal", "true")
 
 
 def test_a_sanma_win_is_scored_by_sanma_rules_and_a_sichuan_win_says_why_it_is_not(ready_page: Page) -> None:
