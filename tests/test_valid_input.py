@@ -284,6 +284,9 @@ def _indicators_and_visible(position: Position, wall: Wall, rng: random.Random) 
         getattr(position, target).extend(wall.take(k, rng) for _ in range(wall.left[k]))
     for _ in range(rng.choice([0, 0, 2, 6, 12])):
         position.visible.append(wall.take(wall.any(rng), rng))
+    if position.rules == "gb":  # Chinese Official has no dora: the tiles drawn as indicators are plain visible ones
+        position.visible += position.dora + position.ura
+        position.dora, position.ura = [], []
 
 
 Call = Callable[[Position], Any]
@@ -312,9 +315,14 @@ def _analyze(p: Position) -> Any:
     return paili.analyze(p.hand, visible="".join(p.visible), rules=p.rules)
 
 
+def _riichi(p: Position) -> str:
+    """The advisor's riichi policy for a position: either, but under GB (no riichi) its default."""
+    return "always" if p.rules == "gb" else random.Random(p.hand).choice(["always", "dama"])
+
+
 def _advise(p: Position) -> Any:
     return paili.advise(p.hand, visible="".join(p.visible), rules=p.rules, dora="".join(p.dora), turns=2,
-                        riichi=random.Random(p.hand).choice(["always", "dama"]), **_situation(p))
+                        riichi=_riichi(p), **_situation(p))
 
 
 def _improvements(p: Position) -> Any:
@@ -324,7 +332,7 @@ def _improvements(p: Position) -> Any:
 
 def _outlook(p: Position) -> Any:
     return paili.outlook(p.hand, visible="".join(p.visible), rules=p.rules, dora="".join(p.dora), turns=2,
-                         riichi=random.Random(p.hand).choice(["always", "dama"]), **_situation(p))
+                         riichi=_riichi(p), **_situation(p))
 
 
 def _score(p: Position) -> Any:

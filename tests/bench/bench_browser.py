@@ -13,6 +13,7 @@ venv's Python.  dist/ is served on a free port, so the bench pages reach the sit
 - Latency: `engine.analyze(hand)` through site/paili.mjs for seeded random 14-tile hands, round trip from
   the page; prints the median and p90.
 - Win chances: `engine.advise(hand)` for a few dealt tenpai / 1- / 2-shanten hands (bench_advice_browser.py).
+- Call advice: bench_calls.py's hands in the page beside CPython (bench_calls_browser.py).
 
 Prints figures only; it asserts no timing.  Requests that would leave the machine are aborted.
 """
@@ -214,8 +215,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 bench_return_visits(playwright, base, args.visits)
                 bench_analyze(browser, base, args.hands, args.seed)
                 from bench_advice_browser import bench_advise  # this folder: the script's own
+                from bench_calls_browser import bench_calls
 
                 bench_advise(browser, base)
+                bench_calls(browser, base)
             finally:
                 browser.close()
     finally:
