@@ -399,6 +399,7 @@ def test_keyboard_focus_stays_in_the_results_after_a_discard(ready_page: Page) -
     assert page.evaluate("document.activeElement.closest('#results') !== null"), "the focus left the results"
 
 
+@pytest.mark.slow  # 14 s; test_answer_first checks the phone's first screen in the ten-minute run
 @pytest.mark.browser_context_args(viewport=PHONE, **TOUCH)
 def test_phone_layout_after_tapping_a_hand(page: Page, site_url: str, screenshot_dir: Path) -> None:
     for viewport in (PHONE, SMALL):  # one touch page, opened afresh at each width
@@ -428,6 +429,7 @@ def test_phone_layout_after_tapping_a_hand(page: Page, site_url: str, screenshot
         page.screenshot(path=screenshot_dir / f"advice-phone-{viewport['width']}.png")
 
 
+@pytest.mark.slow  # a picture for the docs (5 s)
 def test_desktop_screenshot(page: Page, site_url: str, screenshot_dir: Path) -> None:
     page.set_viewport_size(DESKTOP)
     page.goto(f"{site_url}index.html?q={ONE_SHANTEN}")

@@ -220,6 +220,7 @@ def test_update_to_the_next_build(
 
 
 @REAL
+@pytest.mark.slow  # 35 s: test_update_to_the_next_build covers the update in the ten-minute run
 def test_a_plain_reload_applies_a_waiting_update(
     context: BrowserContext, own_server: Server, site_dir: Path, next_site: Path, build_info: dict[str, Any]
 ) -> None:

@@ -87,6 +87,7 @@ def test_loads_and_reports_ready(ready_page: Page) -> None:
 
 
 @pytest.mark.pyodide  # the start of the real runtime is the point
+@pytest.mark.slow  # 12 s; test_startup counts the progress of a start in the ten-minute run
 def test_progress_is_shown_while_the_engine_starts(page: Page, site_url: str) -> None:
     page.goto(site_url)
     # the html attribute says loading (or already ready on a fast machine); the status line is never empty
@@ -429,9 +430,9 @@ def test_no_horizontal_scrolling_on_a_phone(page: Page, site_url: str) -> None:
     ("name", "viewport", "query"),
     [
         ("desktop-discards", DESKTOP, "q=1235m406p789s1122z"),
-        ("desktop-agari", DESKTOP, "q=11223344556677m"),
+        pytest.param("desktop-agari", DESKTOP, "q=11223344556677m", marks=pytest.mark.slow),
         ("phone-discards", PHONE, "q=1235m406p789s1122z"),
-        ("phone-waits", PHONE, "q=123m456p2z+%5B789s%5D+(1111z)&v=2z"),
+        pytest.param("phone-waits", PHONE, "q=123m456p2z+%5B789s%5D+(1111z)&v=2z", marks=pytest.mark.slow),
         ("phone-error", PHONE, "q=123m8z"),
     ],
 )
