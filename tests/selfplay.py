@@ -4,7 +4,9 @@ A simple policy plays every seat: draw, win by tsumo when the hand is a win with
 that leaves the lowest shanten and the most ukeire (:func:`paili.discard_table`), declaring riichi when a closed
 hand is left tenpai. Another seat wins by ron on a discard that completes its hand with a yaku; otherwise a
 seat not in riichi may pon a discard it holds twice (any seat) or chi it (the next seat), with the given
-chances. Red fives follow ``red`` (one of each). Three players play over the 108-tile wall (no chi, no 2m-8m).
+chances; with ``kan`` (0 by default: the games without it are unchanged) it may also declare a closed kan of
+the four copies it has drawn, or an open kan of a discard it holds three of, each turning a new indicator and
+drawing a replacement tile. Red fives follow ``red`` (one of each). Three players play over the 108-tile wall (no chi, no 2m-8m).
 Each game's log is exactly what the replay must read: draws and discards in the order of play, calls written
 as tenhou.net/6 writes them, the result.
 """
@@ -70,17 +72,18 @@ def _wins(player: _Player, tile: int, red: bool, tsumo: bool, rules: str, seat_w
 
 
 def game(seed: int, *, players: int = 4, rounds: int = 1, red: bool = True, pon: float = 0.3,
-         chi: float = 0.2) -> dict[str, Any]:
+         chi: float = 0.2, kan: float = 0.0) -> dict[str, Any]:
     """A whole self-play log of ``rounds`` rounds (East 1 onwards, no honba)."""
     rng = random.Random(seed)
     log = []
     for number in range(rounds):
-        log.append(_round(rng, number, players, red, pon, chi))
+        log.append(_round(rng, number, players, red, pon, chi, kan))
     return {"title": ["paili self-play", str(seed)], "name": [f"P{i}" for i in range(players)] + [""] * (4 - players),
             "rule": {"disp": "self-play", "aka": int(red)}, "log": log}
 
 
-def _round(rng: random.Random, number: int, players: int, red: bool, pon: float, chi: float) -> list[Any]:
+def _round(rng: random.Random, number: int, players: int, red: bool, pon: float, chi: float, kan: float
+           ) -> list[Any]:
     kinds = [k for k in range(KINDS) if players == 4 or k not in _NO_SANMA]
     wall = [(k, False) for k in kinds for _ in range(4)]
     if red:
@@ -112,7 +115,20 @@ def _round(rng: random.Random, number: int, players: int, red: bool, pon: float,
             drawn = wall.pop()
             draws[turn].append(code(*drawn))
             p.tiles.append(drawn)
-            if _wins(p, drawn[0], drawn[1], True, rules, winds[turn]):
+            won = _wins(p, drawn[0], drawn[1], True, rules, winds[turn])
+            # a closed kan of the four copies drawn: set aside, a new indicator, a replacement draw
+            while (not won and kan and not p.riichi and len(wall) > players and len(indicators) < 5
+                   and sum(t == drawn[0] for t, _ in p.tiles) == 4 and rng.random() < kan):
+                mine = [p.take_out(drawn[0]) for _ in range(4)]
+                p.melds.append(Meld("ankan", (drawn[0],) * 4, sum(r for _, r in mine)))
+                codes = [str(code(*c)) for c in mine]
+                discards[turn].append("".join(codes[:3]) + "a" + codes[3])
+                indicators.append(dead[len(indicators)])
+                drawn = wall.pop()
+                draws[turn].append(code(*drawn))
+                p.tiles.append(drawn)
+                won = _wins(p, drawn[0], drawn[1], True, rules, winds[turn])
+            if won:
                 result = ["和了", [0] * players, [turn, turn, turn, "self-play"]]
                 break
         else:
@@ -139,9 +155,22 @@ def _round(rng: random.Random, number: int, players: int, red: bool, pon: float,
             result = ["和了", [0] * players, [winner % players, turn, winner % players, "self-play"]]
             break
         caller = None
+        kanned = False
         for k in range(1, players):
             s = (turn + k) % players
             q = seats[s]
+            if (kan and not q.riichi and sum(1 for t, _ in q.tiles if t == out[0]) == 3 and len(wall) > players
+                    and len(indicators) < 5 and rng.random() < kan):  # an open kan: no discard, a replacement draw
+                caller, kanned = s, True
+                mine = [q.take_out(out[0]) for _ in range(3)]
+                q.melds.append(Meld("kan", (out[0],) * 4, sum(r for _, r in mine) + out[1]))
+                place = {1: 3, 2: 1, 3: 0}[(turn - s) % 4] if players == 4 else {1: 3, 2: 0}[(turn - s) % 3]
+                parts = [str(code(*c)) for c in mine]
+                parts.insert(place, f"m{code(*out)}")
+                draws[s].append("".join(parts))
+                discards[s].append(0)
+                indicators.append(dead[len(indicators)])
+                break
             if not q.riichi and sum(1 for t, _ in q.tiles if t == out[0]) >= 2 and rng.random() < pon and wall:
                 caller = s
                 mine = [q.take_out(out[0]), q.take_out(out[0])]
@@ -164,7 +193,7 @@ def _round(rng: random.Random, number: int, players: int, red: bool, pon: float,
                     caller = nxt
                     break
         if caller is not None:
-            turn, called = caller, True
+            turn, called = caller, not kanned  # after an open kan the caller draws its replacement tile
             continue
         turn = nxt
     ura: list[int] = []
