@@ -7,8 +7,8 @@ seat not in riichi may pon a discard it holds twice (any seat) or chi it (the ne
 chances; with ``kan`` (0 by default: the games without it are unchanged) it may also declare a closed kan of
 the four copies it has drawn, or an open kan of a discard it holds three of, each turning a new indicator and
 drawing a replacement tile. Red fives follow ``red`` (one of each). Three players play over the 108-tile wall
-(no chi, no 2m-8m). Each game's log is exactly what the replay must read: draws and discards in the order of play, calls written
-as tenhou.net/6 writes them, the result.
+(no chi, no 2m-8m). Each game's log is exactly what the replay must read: draws and discards in the order of
+play, calls written as tenhou.net/6 writes them, the result.
 """
 
 from __future__ import annotations
