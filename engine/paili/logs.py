@@ -29,6 +29,7 @@ from typing import Any, Final, Literal
 
 from .errors import HandError
 from .hand import Meld
+from .mjai import looks_like_mjai, mjai_to_tenhou
 from .tiles import FIVES, Tile
 
 __all__ = ["Call", "Discard", "Draw", "Game", "Kan", "Round", "TILE_COUNT", "read_log", "replay", "round_name"]
@@ -142,10 +143,12 @@ def _numbers(value: object, what: str, label: str) -> tuple[Any, ...]:
 
 
 def read_log(text: str | dict[str, Any]) -> Game:
-    """The :class:`Game` of a tenhou.net/6 log given as JSON text (or its parsed dict), or a tenhou.net/6 link
-    with the log in its ``#json=`` fragment."""
+    """The :class:`Game` of a tenhou.net/6 log given as JSON text (or its parsed dict), a tenhou.net/6 link
+    with the log in its ``#json=`` fragment, or an mjai record (JSON lines: :mod:`paili.mjai`)."""
     data: object = text
-    if isinstance(text, str):
+    if isinstance(text, str) and looks_like_mjai(text):
+        data = mjai_to_tenhou(text)
+    elif isinstance(text, str):
         source = text.strip()
         if "#json=" in source:
             from urllib.parse import unquote

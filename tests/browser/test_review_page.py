@@ -150,3 +150,15 @@ def test_a_call_decision_shows_call_advices_options_and_what_was_done(page: Page
     assert rows.evaluate_all("rs => rs.map(r => r.dataset.key)") == [
         o["call"] if o["meld"] is None else f"{o['call']} {o['meld']}" for o in d["options"]]
     expect(rows.locator("xpath=self::tr[contains(@class, 'review-played')]")).to_have_attribute("data-key", d["played"])
+
+
+def test_an_mjai_record_pasted_is_read_as_a_game(page: Page, site_url: str) -> None:
+    """mjai JSON lines (Mortal's and mjai-reviewer's format) are read as a tenhou.net/6 log is."""
+    from test_mjai import to_mjai
+
+    open_review(page, f"{site_url}review.html")
+    page.get_by_label("Paste a tenhou.net/6 log").fill(to_mjai(LOG))
+    page.get_by_role("button", name="Read the game").click()
+    expect(page.locator("html")).to_have_attribute("data-review", "listed")
+    expect(page.locator("section.review-round")).to_have_count(2)
+    expect(page.get_by_role("radiogroup", name="Whose decisions?").get_by_role("radio")).to_have_count(4)
