@@ -119,7 +119,20 @@ def test_huge_input_is_rejected_at_once() -> None:
     with pytest.raises(paili.HandError):
         paili.analyze("1m" * 5000)
     assert json.loads(handle(json.dumps({"op": "analyze", "hand": "1" * 10_000})))["ok"] is False
+    refused = json.loads(handle(json.dumps({"op": "review", "log": "x" * 2_000_000})))
+    assert not refused["ok"] and refused["error"]["type"] == "RequestError" and "at most" in refused["error"]["message"]
     assert time.perf_counter() - start < 5  # generous: a guard against quadratic work, not a benchmark
+
+
+def test_a_whole_games_log_fits_a_request() -> None:
+    """A review's log is long: an 8-round game's mjai record (some 60 KB here) is answered, not refused."""
+    from selfplay import game
+    from test_mjai import to_mjai
+
+    record = to_mjai(game(1, rounds=8))
+    assert len(record) > 20_000
+    answer = json.loads(handle(json.dumps({"op": "review", "log": record, "seat": 0, "rounds": []})))
+    assert answer["ok"] and len(answer["result"]["rounds"]) == 8
 
 
 @settings(max_examples=scaled(100, 400), deadline=None)

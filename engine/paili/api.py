@@ -74,8 +74,10 @@ from .scoring.situation import SITUATION_KEYS
 
 log = logging.getLogger("paili")
 
-MAX_REQUEST = 10_000
-"""Requests longer than this many characters are refused before they are parsed."""
+MAX_REQUEST = 2_000_000
+"""Requests longer than this many characters are refused before they are parsed. A review's game log is the
+long one: a hanchan's tenhou.net/6 log is some 20-40 KB, its mjai record some 100-300 KB (a hand's text is
+refused by the parser beyond 200 characters)."""
 
 
 class RequestError(ValueError):
