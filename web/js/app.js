@@ -11,6 +11,7 @@ import { createScore } from "./score.js";
 import { roving } from "./roving.js";
 import { NUKIDORA, RULE_NAMES, RULE_SETS, VOID_SUITS, inSet, paletteOf, readRules, rulesOf, voidOf, writeRules } from "./rules.js";
 import { sketchCodes, sketchHand } from "./sketch.js";
+import { kindOf } from "./tiles.js";
 import { drawFrom, seededRandom, wallLeft } from "./wall.js";
 
 /** @typedef {import("../paili.mjs").Analysis} Analysis */
@@ -381,14 +382,6 @@ function drawHand(result, source = "engine") {
  */
 function heldTiles(hand) {
   return [...hand.concealed, ...hand.melds.flatMap((m) => m.tiles), ...Array.from({ length: hand.nukidora ?? 0 }, () => "4z")];
-}
-
-/**
- * The kind of a tile code: a red five is a five.
- * @param {string} code
- */
-function kindOf(code) {
-  return code[0] === "0" ? `5${code[1]}` : code;
 }
 
 /**

@@ -9,7 +9,7 @@
 import { DEFAULT_MAX_SHANTEN, DEFAULT_TURNS, baseOf } from "./advicecontrol.js";
 import { percent, points } from "./chances.js";
 import { t } from "./i18n.js";
-import { tileName } from "./tiles.js";
+import { kindOf, tileName } from "./tiles.js";
 
 /** @typedef {import("../paili.mjs").Analysis} Analysis */
 /** @typedef {"left" | "across" | "right"} Seat  who threw the tile: the player before you (the only one a chi may come from), across, after you */
@@ -30,6 +30,7 @@ import { tileName } from "./tiles.js";
 /**
  * @typedef {object} CallRow  an option as its row shows it
  * @property {CallOption} option
+ * @property {string} key  the option as the review names it: "pass", "ron", "pon [555z]"
  * @property {string} label  "Chi [234m]", "Pass"...
  * @property {string} pWin  the chance to win within the draws
  * @property {string} ev  the expected points ("—" without points)
@@ -44,11 +45,6 @@ export const SEATS = /** @type {const} */ (["left", "across", "right"]);
 /** The rule sets that allow a chi (sanma and Sichuan have none). */
 const CHI_RULES = new Set(["riichi", "gb"]);
 
-/**
- * The kind of a tile code (a red five is a five).
- * @param {string} code
- */
-const kindOf = (code) => (code[0] === "0" ? `5${code[1]}` : code);
 
 /** The order of kinds: man, pin, sou by number, then the honors. @param {string} code */
 const order = (code) => "mpsz".indexOf(code[1]) * 10 + Number(code[0]);
@@ -119,6 +115,7 @@ export function callLines(advice) {
   };
   const rows = options.map((option, index) => ({
     option,
+    key: option.meld ? `${option.call} ${option.meld}` : option.call,
     label: optionLabel(option),
     pWin: percent(last(option.p_win)),
     ev: points(last(option.ev)),

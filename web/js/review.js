@@ -220,7 +220,7 @@ function callTable(d) {
     scored ? render.h("th", { scope: "col", class: "ev" }, i18n.t("ui.col_points")) : null,
     render.h("th", { scope: "col", class: "delta" }, i18n.t("ui.calls_col_delta")));
   const body = rows.map((row) => {
-    const key = row.option.meld ? `${row.option.call} ${row.option.meld}` : row.option.call;
+    const { key } = row;
     return render.h("tr", { class: ["call-row", row.best ? "best" : "", key === d.played ? "review-played" : ""].join(" ").trim(), dataset: { key } },
       render.h("th", { scope: "row" }, row.label),
       render.h("td", { class: "p-win" }, row.pWin),

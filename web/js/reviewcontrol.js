@@ -6,7 +6,7 @@
 
 import { percent, points } from "./chances.js";
 import { t } from "./i18n.js";
-import { tileName } from "./tiles.js";
+import { kindOf, tileName } from "./tiles.js";
 
 /**
  * @typedef {object} Decision  a decision of paili.review (docs/CONTRACT.md, review): a discard, or ("call") a
@@ -38,8 +38,6 @@ import { tileName } from "./tiles.js";
 /** A move this close to the best, in expected points and in win chance, is "close" rather than "costly". */
 export const CLOSE = { points: 100, pWin: 0.01 };
 
-/** The kind of a tile code (a red five is a five). @param {string} code */
-const kindOf = (code) => (code[0] === "0" ? `5${code[1]}` : code);
 
 /**
  * How a decision compares to the best: "best" (the best kind, or a move that loses nothing), "close" (within

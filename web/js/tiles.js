@@ -47,3 +47,12 @@ export function tileName(code) {
 export function tileFace(code) {
   return entry(code).face;
 }
+
+/**
+ * The kind of a tile code: a red five is a five ("0m" -> "5m"); any other code is its own kind.
+ * @param {string} code
+ * @returns {string}
+ */
+export function kindOf(code) {
+  return code[0] === "0" ? `5${code[1]}` : code;
+}
