@@ -87,9 +87,14 @@ class Decision:
         return max(0.0, a[-1] - b[-1])
 
 
+def call_key(call: str, meld: Meld | None) -> str:
+    """A call's name in a review: ``"pass"``, ``"ron"``, or the call and its meld (``"pon [555z]"``)."""
+    return call if meld is None else f"{call} {meld}"
+
+
 def option_key(option: CallOption) -> str:
-    """An option's name in a review: ``"pass"``, ``"ron"``, or the call and its meld (``"pon [555z]"``)."""
-    return option.call if option.meld is None else f"{option.call} {option.meld}"
+    """A call option's name in a review (:func:`call_key`)."""
+    return call_key(option.call, option.meld)
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,6 +206,13 @@ def _round_steps(game: Game, r: Round, seat: int, *, turns: int, max_shanten: in
 
     pending: dict[str, object] | None = None  # a call decision waiting to learn what the seat did
 
+    def position() -> tuple[str, int, Situation]:
+        """The seat's position now: the indicators shown, its draws left (the live wall shared by the players,
+        at most ``turns``) and the scoring situation."""
+        dora = "".join(tile_name(t) if not red else f"0{'mps'[FIVES.index(t)]}" for t, red in indicators[:shown])
+        situation = Situation(riichi, False, round_wind, seat_wind, dora, r.honba, r.sticks, scoring, False)
+        return dora, max(1, min(turns, live // players)), situation
+
     def settle(played: str) -> None:
         nonlocal pending
         if pending is not None:
@@ -219,9 +231,7 @@ def _round_steps(game: Game, r: Round, seat: int, *, turns: int, max_shanten: in
         wins = shanten(Hand(tuple(won), hand.reds, hand.melds), rules=shape_rules).min == -1
         if not wins and (own.riichi or not calls_after(hand, event.tile, event.red, source, shape_rules)):
             return
-        dora = "".join(tile_name(t) if not red else f"0{'mps'[FIVES.index(t)]}" for t, red in indicators[:shown])
-        left = max(1, min(turns, live // players))
-        situation = Situation(riichi, False, round_wind, seat_wind, dora, r.honba, r.sticks, scoring, False)
+        dora, left, situation = position()
         given = Given(hand, list(seen), tuple(seen_reds), shape_rules, None, situation, left, False, False,
                       max_shanten)
         calls = call_advice_of(given, event.tile, event.red, seat=source, objective=objective)
@@ -241,7 +251,7 @@ def _round_steps(game: Game, r: Round, seat: int, *, turns: int, max_shanten: in
         step += 1
         if pending is not None:  # what the seat did with the tile offered: called it, or let it go
             took = isinstance(event, Call) and event.seat == seat and event.taken == pending["offered"]
-            settle(f"{event.meld.kind} {event.meld}" if took and isinstance(event, Call) else "pass")
+            settle(call_key(event.meld.kind, event.meld) if took and isinstance(event, Call) else "pass")
         if isinstance(event, Draw):
             live -= 1
             if event.seat == seat:
@@ -249,13 +259,9 @@ def _round_steps(game: Game, r: Round, seat: int, *, turns: int, max_shanten: in
         elif isinstance(event, Discard):
             if event.seat == seat:
                 hand = own.hand()
-                dora = "".join(tile_name(t) if not red else f"0{'mps'[FIVES.index(t)]}"
-                               for t, red in indicators[:shown])
-                left = max(1, min(turns, live // players))
+                dora, left, situation = position()
                 advice = None
                 if not own.riichi:
-                    situation = Situation(riichi, False, round_wind, seat_wind, dora, r.honba, r.sticks, scoring,
-                                          False)
                     advice = yield from advice_steps(hand, visible=tuple(seen), turns=left, max_shanten=max_shanten,
                                                      rules=shape_rules, objective=objective, situation=situation,
                                                      visible_reds=tuple(seen_reds), budget=budget,
