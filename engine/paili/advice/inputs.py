@@ -10,7 +10,7 @@ from typing import Final, NamedTuple
 from ..analysis import parse_inputs
 from ..errors import HandError
 from ..evaluator import Evaluator
-from ..gb.situation import check_riichi_options
+from ..gb.situation import RIICHI_ONLY, check_riichi_options
 from ..hand import Hand
 from ..notation import check_visible, parse_tiles
 from ..rules import RULES, Rules, check_rules, check_void
@@ -160,12 +160,9 @@ def checked_inputs(hand: str, *, melds: str | Sequence[str] | None, visible: str
                                 "got": repr(rules)})
     fixed = check_void(void, shape_rules)
     if shape_rules == "gb":  # Chinese Official has no riichi, dora, honba or sticks: such an option is a mistake
-        check_riichi_options({"ippatsu": ippatsu, "dora": dora, "honba": honba, "riichi_sticks": riichi_sticks})
-        for name, value, default in (("riichi", riichi, "always"), ("double_riichi", double_riichi, False)):
-            if value != default or type(value) is not type(default):
-                raise HandError(f"expected no {name} under rules 'gb': Chinese Official scoring has no riichi, "
-                                f"got {value!r}", field=name, code="gb.riichi_option",
-                                params={"name": name, "got": repr(value)})
+        check_riichi_options({"riichi": riichi, "double_riichi": double_riichi, "ippatsu": ippatsu, "dora": dora,
+                              "honba": honba, "riichi_sticks": riichi_sticks},
+                             {**RIICHI_ONLY, "riichi": "always", "double_riichi": False})  # the advisor's defaults
     if not isinstance(rules, str) and resolve_rules(rules).sanma:  # resolve_rules raises for a bad option
         raise HandError("expected rules 'sanma' (the advisor does not score three-player hands yet: it ranks "
                         "them by the chance to win), got scoring options with 'sanma'", field="rules",

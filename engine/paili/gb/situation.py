@@ -13,6 +13,7 @@ The winning tile is a last copy whatever ``last_copy`` says when the called meld
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Final, NamedTuple
 
 from ..errors import HandError
@@ -53,9 +54,10 @@ def _flag(name: str, value: object) -> bool:
                     params={"name": name, "got": repr(value)})
 
 
-def check_riichi_options(options: dict[str, object]) -> None:
-    """A :class:`HandError` naming the first of riichi's options given a value other than its default."""
-    for name, default in RIICHI_ONLY.items():
+def check_riichi_options(options: dict[str, object], defaults: Mapping[str, object] = RIICHI_ONLY) -> None:
+    """A :class:`HandError` naming the first of riichi's options given a value other than its default
+    (``defaults``: :func:`paili.score`'s, or the caller's own, as the advisor's riichi policy)."""
+    for name, default in defaults.items():
         if name in options and (options[name] != default or type(options[name]) is not type(default)):
             raise HandError(f"expected no {name} under rules 'gb': Chinese Official scoring has no riichi, dora, "
                             f"honba or sticks, got {options[name]!r}", field=name, code="gb.riichi_option",
