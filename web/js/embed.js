@@ -13,7 +13,7 @@
 
 import { EngineError, createEngine } from "../paili.mjs";
 import { sortTable } from "./advice.js";
-import { DEFAULT_MAX_SHANTEN, DEFAULT_TURNS, baseOf, requestOf } from "./advicecontrol.js";
+import { DEFAULT_TURNS, baseOf, initialState, requestOf } from "./advicecontrol.js";
 import { byId } from "./dom.js";
 import * as i18n from "./i18n.js";
 import * as render from "./render.js";
@@ -131,8 +131,8 @@ async function rank(result, visible) {
   advising = job;
   ui.root.dataset.advice = "pending";
   table.setAttribute("aria-busy", "true");
-  const options = { turns: String(DEFAULT_TURNS), tegawari: false, shanten_down: false };
-  const { payload } = requestOf(baseOf(result, visible), options, false, DEFAULT_TURNS, DEFAULT_MAX_SHANTEN);
+  const page = initialState(); // the page's default options
+  const { payload } = requestOf(baseOf(result, visible), page.options, false, DEFAULT_TURNS, page.maxShanten);
   try {
     const advice = await engine.advise(payload.hand, { ...payload, improvements: false, signal: job.signal });
     if (advising !== job) return;
