@@ -190,12 +190,18 @@ export function createScore({ getEngine, onChange }) {
     line.textContent = shown
       ? situationText(effective(situation, shown.result, { waits: shown.mode === "waits" }), { waits: shown.mode === "waits" })
       : "";
-    winTiles.replaceChildren(...model.winTiles.map(({ code, pressed }, index) => {
-      const button = tile(code, { tag: "button", label: tileName(code) });
-      button.dataset.index = String(index);
-      button.setAttribute("aria-pressed", String(pressed));
-      return button;
-    }));
+    // The winning-tile buttons are built again only when the hand's tiles change: a button rebuilt under a tap
+    // (the form redraws on every change) would lose the tap, and the keyboard's focus.
+    const codes = model.winTiles.map(({ code }) => code).join(",");
+    if (winTiles.dataset.codes !== codes) {
+      winTiles.dataset.codes = codes;
+      winTiles.replaceChildren(...model.winTiles.map(({ code }, index) => {
+        const button = tile(code, { tag: "button", label: tileName(code) });
+        button.dataset.index = String(index);
+        return button;
+      }));
+    }
+    model.winTiles.forEach(({ pressed }, index) => winTiles.children[index]?.setAttribute("aria-pressed", String(pressed)));
   }
 
   /** Read the controls into the situation. */
