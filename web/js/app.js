@@ -1,6 +1,7 @@
 // The page: wires the inputs, the tile palette, the drawn hand and the results to the engine (paili.mjs).
 
 import { EngineError, createEngine } from "../paili.mjs";
+import { firstEngine } from "./early.js";
 import { createAdvice } from "./advice.js";
 import { createCalls } from "./calls.js";
 import { byId } from "./dom.js";
@@ -92,19 +93,6 @@ narrowScreen.addEventListener("change", () => {
   const table = ui.resultsBody.querySelector("table.discards");
   if (!narrowScreen.matches && shown?.discards && table instanceof HTMLTableElement) render.fillImprove(table, shown.discards);
 });
-// The engine's worker starts now, before the catalogs load: Python's start-up is the long pole. Its progress
-// is shown once startEngine takes it over (the last message meanwhile first).
-/** @typedef {Parameters<NonNullable<import("../paili.mjs").EngineOptions["onProgress"]>>} ProgressArgs */
-/** @type {{last: ProgressArgs | null, show: ((...args: ProgressArgs) => void) | null}} */
-const firstProgress = { last: null, show: null };
-const firstEngine = createEngine({
-  onProgress: (...args) => {
-    firstProgress.last = args;
-    firstProgress.show?.(...args);
-  },
-  onFailure: (error) => engineFailed(error),
-});
-firstEngine.catch(() => {}); // a failed start is startEngine's to show
 // The catalogs (local files, precached) before any module below draws text: the Score panel builds its form now.
 await i18n.load().catch((error) => console.error("paili: the catalogs could not be loaded:", error));
 // The Score panel of a winning hand (and the worth of a tenpai hand's waits); its situation is part of the URL.
@@ -905,24 +893,20 @@ function engineFailed(error) {
 }
 
 /**
- * Start an engine (or take over the one started before the catalogs loaded) and show its progress.
- * @param {Promise<PailiEngine> | null} [started]  the first engine, already starting
+ * Take over the engine started as the page loaded (early.js), or start a new one (a retry), and show its progress.
+ * @param {boolean} [first]  the page's first engine
  */
-async function startEngine(started = null) {
+async function startEngine(first = false) {
   setEngineState("loading", i18n.t("ui.engine_loading"));
-  /** @param {ProgressArgs} args */
+  /** @param {import("./early.js").ProgressArgs} args */
   const onProgress = (...[message, download, step]) => {
     const text = i18n.progressText(message, download, step);
     setEngineState("loading", download ? text : i18n.t("ui.progress", { step: text }), download);
   };
   try {
-    if (started) {
-      firstProgress.show = onProgress;
-      if (firstProgress.last) onProgress(...firstProgress.last);
-      engine = await started;
-    } else {
-      engine = await createEngine({ onProgress, onFailure: (error) => engineFailed(error) });
-    }
+    const onFailure = (/** @type {EngineError} */ error) => engineFailed(error);
+    // the engine early.js started as the page loaded; a retry starts a new one
+    engine = await (first ? firstEngine({ onProgress, onFailure }) : createEngine({ onProgress, onFailure }));
   } catch (error) {
     engineFailed(error);
     return;
@@ -935,7 +919,7 @@ async function startEngine(started = null) {
 
 async function start() {
   // The engine first: Pyodide's start-up is the long pole, and the rest below runs while it loads.
-  const engineStarted = startEngine(firstEngine);
+  const engineStarted = startEngine(true);
   i18n.bindLanguageSelect(ui.language);
   ui.meldsHelp.replaceChildren(...i18n.template("ui.melds_help", Object.fromEntries(
     [["chi", "[789s]"], ["pon", "[777s]"], ["kan", "[7777s]"], ["ankan", "(7777s)"]].map(([k, text]) => [k, render.h("code", {}, text)]))));

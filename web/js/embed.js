@@ -11,7 +11,8 @@
 // tenpai 13-tile hand's waits show their worth. Its height goes to the parent page as
 // {type: "paili:height", height} on every change, so the host can size it.
 
-import { EngineError, createEngine } from "../paili.mjs";
+import { EngineError } from "../paili.mjs";
+import { firstEngine } from "./early.js";
 import { sortTable } from "./advice.js";
 import { DEFAULT_TURNS, baseOf, initialState, requestOf } from "./advicecontrol.js";
 import { byId } from "./dom.js";
@@ -285,7 +286,7 @@ async function start() {
   });
   show(); // the hand drawn at once, while the engine loads
   try {
-    engine = await createEngine({
+    engine = await firstEngine({
       onProgress: (message, download, step) => setEngineState("loading", i18n.t("ui.progress", { step: i18n.progressText(message, download, step) })),
     });
   } catch (error) {

@@ -8,7 +8,8 @@
 // <html data-review>: "none" (no game read), "listed" (read, not reviewed), "running", "done", "stopped" or
 // "failed". What a decision's grade is and how the lines read is reviewcontrol.js's (tested under node).
 
-import { EngineError, createEngine } from "../paili.mjs";
+import { EngineError } from "../paili.mjs";
+import { firstEngine } from "./early.js";
 import { byId } from "./dom.js";
 import * as i18n from "./i18n.js";
 import * as render from "./render.js";
@@ -305,7 +306,7 @@ async function start() {
   // a tenhou.net/6 link opened here (review.html#json=...) is read at once
   if (location.hash.startsWith("#json=")) ui.log.value = location.href;
   try {
-    engine = await createEngine({
+    engine = await firstEngine({
       onProgress: (message, download, step) => {
         ui.status.textContent = i18n.t("ui.progress", { step: i18n.progressText(message, download, step) });
       },
