@@ -20,11 +20,11 @@ export default [
   // The page's modules, the embeddable client and the example page run in a window.
   {
     files: ["web/js/**/*.js", "web/paili.mjs", "examples/**/*.js"],
-    ignores: ["web/js/worker.js"],
+    ignores: ["web/js/worker.js", "web/js/snapshot.js"],
     languageOptions: { globals: globals.browser },
   },
   // The engine's module worker, the bench page's bare one and the browser tests' recorded one.
-  { files: ["web/js/worker.js", "tests/bench/pages/*.js", "tests/browser/*.js"], languageOptions: { globals: globals.worker } },
+  { files: ["web/js/worker.js", "web/js/snapshot.js", "tests/bench/pages/*.js", "tests/browser/*.js"], languageOptions: { globals: globals.worker } },
   // The service worker is a classic script (registered without type: "module").
   { files: ["web/sw.js"], languageOptions: { sourceType: "script", globals: globals.serviceworker } },
   // Build tools, configuration and the unit tests run in Node.

@@ -4,8 +4,8 @@ visit restores Python from a memory snapshot.
 - A first visit counts the bytes over the wire against the build's compressed sizes, then says "Starting
   Python" (a step of its own); a return visit (the build in the offline cache) shows no download at all.
 - After its first normal start the worker makes a snapshot of Python (paili imported, tables built) and keeps
-  it in Cache Storage (js/worker.js, SNAPSHOT_CACHE) with its build, Pyodide version, length and sha256; the
-  next visit restores it. A snapshot that is stale (another build), corrupt, truncated, not a snapshot at all,
+  it in the origin private file system (js/snapshot.js) with its build, Pyodide version, length and sha256;
+  the next visit restores it. A snapshot that is stale (another build), corrupt, truncated, not a snapshot at all,
   or of another engine under this build's name falls back to a normal start, never to a broken page, and is
   replaced by a good one. From one build to the next: the old snapshot is dropped, the new build makes its
   own.
@@ -22,6 +22,7 @@ from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Worker, expect
@@ -33,8 +34,6 @@ from tools.site import assemble_site
 
 pytestmark = pytest.mark.pyodide  # the real runtime, its snapshot, and the service worker are the point
 
-SNAPSHOT = "engine.snapshot"
-
 RECORD_STATUS = """
 window.__statuses = [];
 new MutationObserver(() => {
@@ -44,41 +43,58 @@ new MutationObserver(() => {
 }).observe(document, { subtree: true, childList: true, characterData: true });
 """
 
-SNAPSHOT_ENTRY = """async (url) => {
-    const cache = await caches.open("paili.snapshot");
-    const response = await cache.match(url);
-    if (!response) return null;
-    const headers = Object.fromEntries(response.headers.entries());
-    return { headers, length: (await response.arrayBuffer()).byteLength };
+# The snapshot files (web/js/snapshot.js): one a site in the origin private file system's "paili-snapshots",
+# named by the site's address; a 4-byte little-endian header length, the JSON header {of, length, sha256}, the
+# snapshot. The page reads and writes them with File objects (sync access handles are the worker's).
+SNAPSHOT_FILES = """
+    const folder = async () => (await navigator.storage.getDirectory()).getDirectoryHandle("paili-snapshots");
+    const read = async (name) => {
+        const all = new Uint8Array(await (await (await (await folder()).getFileHandle(name)).getFile()).arrayBuffer());
+        const headerLength = new DataView(all.buffer).getUint32(0, true);
+        const header = JSON.parse(new TextDecoder().decode(all.subarray(4, 4 + headerLength)));
+        return { header, bytes: all.slice(4 + headerLength) };
+    };
+    const write = async (name, header, bytes) => {
+        const headerBytes = new TextEncoder().encode(JSON.stringify(header));
+        const prefix = new Uint8Array(4);
+        new DataView(prefix.buffer).setUint32(0, headerBytes.length, true);
+        const writable = await (await (await folder()).getFileHandle(name, { create: true })).createWritable();
+        await writable.write(new Blob([prefix, headerBytes, bytes]));
+        await writable.close();
+    };
+"""
+
+SNAPSHOT_ENTRY = """async (name) => {""" + SNAPSHOT_FILES + """
+    try {
+        const { header, bytes } = await read(name);
+        return { header, length: bytes.length };
+    } catch (error) {
+        if (error.name === "NotFoundError") return null;
+        throw error;
+    }
 }"""
 
-# Rewrites the stored snapshot: `damage` names what is done to its bytes and headers.
-DAMAGE = """async ([url, damage]) => {
-    const cache = await caches.open("paili.snapshot");
-    const response = await cache.match(url);
-    const headers = Object.fromEntries(response.headers.entries());
-    let bytes = new Uint8Array(await response.arrayBuffer());
+# Rewrites the stored snapshot: `damage` names what is done to its bytes and header.
+DAMAGE = """async ([name, damage]) => {""" + SNAPSHOT_FILES + """
+    let { header, bytes } = await read(name);
     const hex = async (b) => Array.from(new Uint8Array(await crypto.subtle.digest("SHA-256", b)),
                                         (x) => x.toString(16).padStart(2, "0")).join("");
     if (damage === "truncated") bytes = bytes.slice(0, bytes.length - 4096);
     if (damage === "corrupt") bytes[bytes.length >> 1] ^= 0xff;
-    if (damage === "stale") headers["x-paili-snapshot-of"] = "build 0000000000000000, Pyodide 0.0";
+    if (damage === "stale") header.of = "build 0000000000000000, Pyodide 0.0";
     if (damage === "not a snapshot") {
         // random bytes with a length and hash that match them: they pass the checks, and fail to load
         bytes = new Uint8Array(1 << 20);
         for (let i = 0; i < bytes.length; i += 65536) crypto.getRandomValues(bytes.subarray(i, i + 65536));
-        headers["x-paili-snapshot-length"] = String(bytes.length);
-        headers["x-paili-snapshot-sha256"] = await hex(bytes);
+        header = { ...header, length: bytes.length, sha256: await hex(bytes) };
     }
-    await cache.put(url, new Response(bytes, { headers }));
+    await write(name, header, bytes);
 }"""
 
-COPY_SNAPSHOT = """async ([from, to, relabel]) => {
-    const cache = await caches.open("paili.snapshot");
-    const response = await cache.match(from);
-    const headers = Object.fromEntries(response.headers.entries());
-    if (relabel) headers["x-paili-snapshot-of"] = relabel;
-    await cache.put(to, new Response(await response.arrayBuffer(), { headers }));
+COPY_SNAPSHOT = """async ([from, to, relabel]) => {""" + SNAPSHOT_FILES + """
+    const { header, bytes } = await read(from);
+    if (relabel) header.of = relabel;
+    await write(to, header, bytes);
 }"""
 
 
@@ -118,8 +134,13 @@ def after_ready(page: Page) -> None:
     raise AssertionError("the worker never finished its work after ready")
 
 
+def snapshot_file(url: str) -> str:
+    """The snapshot file's name for the site at `url` (snapshot.js: the address as encodeURIComponent writes it)."""
+    return quote(url, safe="-_.!~*'()") + ".snapshot"
+
+
 def snapshot_entry(page: Page, url: str) -> dict[str, Any] | None:
-    entry: dict[str, Any] | None = page.evaluate(SNAPSHOT_ENTRY, url + SNAPSHOT)
+    entry: dict[str, Any] | None = page.evaluate(SNAPSHOT_ENTRY, snapshot_file(url))
     return entry
 
 
@@ -139,9 +160,9 @@ def check_stored(page: Page, url: str, info: dict[str, Any]) -> None:
     after_ready(page)
     entry = snapshot_entry(page, url)
     assert entry is not None, "no snapshot was stored"
-    assert entry["headers"]["x-paili-snapshot-of"] == snapshot_of(info)
-    assert entry["headers"]["x-paili-snapshot-length"] == str(entry["length"]) and entry["length"] > 10_000_000
-    assert re.fullmatch(r"[0-9a-f]{64}", entry["headers"]["x-paili-snapshot-sha256"])
+    assert entry["header"]["of"] == snapshot_of(info)
+    assert entry["header"]["length"] == entry["length"] and entry["length"] > 10_000_000
+    assert re.fullmatch(r"[0-9a-f]{64}", entry["header"]["sha256"])
 
 
 def check_answers(page: Page) -> None:
@@ -203,7 +224,7 @@ def test_a_damaged_snapshot_falls_back_to_a_normal_start(
     own_server.start(site_dir)
     first = visit(context, own_server.url)
     check_stored(first, own_server.url, build_info)
-    first.evaluate(DAMAGE, [own_server.url + SNAPSHOT, damage])
+    first.evaluate(DAMAGE, [snapshot_file(own_server.url), damage])
     first.close()
     page = visit(context, own_server.url)
     assert started_from(page) == "normal"
@@ -230,7 +251,7 @@ def test_an_upgrade_drops_the_old_snapshot_and_a_relabelled_one_is_caught(
     check_stored(page, own_server.url, build_info)
     wait_offline(page)
     # keep the old build's snapshot aside, to pass it off as the new build's below
-    page.evaluate(COPY_SNAPSHOT, [own_server.url + SNAPSHOT, own_server.url + "old.snapshot", None])
+    page.evaluate(COPY_SNAPSHOT, [snapshot_file(own_server.url), "old.snapshot", None])
 
     own_server.start(next_site)
     page.reload()
@@ -246,7 +267,7 @@ def test_an_upgrade_drops_the_old_snapshot_and_a_relabelled_one_is_caught(
 
     # the old engine's snapshot under the new build's name: its length and hash match, it loads, and the
     # engine it restores is the old one: the version and probe checks catch it
-    page.evaluate(COPY_SNAPSHOT, [own_server.url + "old.snapshot", own_server.url + SNAPSHOT, snapshot_of(new_info)])
+    page.evaluate(COPY_SNAPSHOT, ["old.snapshot", snapshot_file(own_server.url), snapshot_of(new_info)])
     page.reload()
     wait_ready(page)
     assert started_from(page) == "normal"

@@ -2,11 +2,11 @@
 //
 // Start-up: the client posts {type: "init", baseUrl}. The worker reads build-info.json from baseUrl to find
 // Pyodide and the wheel, then starts Python one of two ways:
-// - restored: from a memory snapshot of a Python that had paili imported and its tables built, kept in Cache
-//   Storage (SNAPSHOT_CACHE) by an earlier visit of the same build and Pyodide version; checked by its length
-//   before, its sha256 (computed while Python restores) and the answer to build-info's probe request after (a
-//   snapshot that fails any of these is deleted and Python starts the normal way). The wheel's files are unpacked again after `ready`
-//   (a snapshot holds memory, not files).
+// - restored: from a memory snapshot of a Python that had paili imported and its tables built, kept in the
+//   origin private file system (snapshot.js) by an earlier visit of the same build and Pyodide version; checked
+//   by its length before, its sha256 (computed while Python restores) and the answer to build-info's probe
+//   request after (a snapshot that fails any of these is deleted and Python starts the normal way). The wheel's
+//   files are unpacked again after `ready` (a snapshot holds memory, not files).
 // - normal: loadPyodide, the wheel unpacked into site-packages (pyodide.unpackArchive: loadPackage would leave
 //   JavaScript references that a memory snapshot cannot hold), paili.api imported and its tables built; then
 //   a snapshot of that Python is made and, after `ready`, stored for the next visit.
@@ -25,6 +25,7 @@
 // within a step (the client has already rejected its promise).
 
 import { WireCount, countingFetch, downloadText, percentOf } from "./download.js";
+import { canKeepSnapshots, dropSnapshot, readSnapshot, sha256, storeSnapshot } from "./snapshot.js";
 
 /** @typedef {import("../paili.mjs").InitMessage} InitMessage */
 /** @typedef {import("../paili.mjs").RequestMessage} RequestMessage */
@@ -79,26 +80,25 @@ function progress(message, step, params, bytes) {
 
 /**
  * Run `load` with the worker's fetch counting the bytes over the wire of the start-up files: a progress message
- * on each new percent, then "Starting Python" once every file is there; then fetch as it was.
+ * on each new percent, then "Starting Python" once every file is there; then fetch as it was. Whether the files
+ * are on this device is found out while `load` runs (Python's start does not wait for it): when they are,
+ * nothing is counted and "Starting Python" is said at once.
  * @template T
- * @param {WireCount | null} count  null: the files are in this build's offline cache (nothing to download)
+ * @param {WireCount} count
+ * @param {Promise<boolean>} local  whether the files are in this build's offline cache (never rejects)
  * @param {() => Promise<T>} load
  * @returns {Promise<T>}
  */
-async function withDownloadProgress(count, load) {
-  const starting = () => progress("Starting Python", "python", {});
-  if (!count) {
-    starting();
-    return load();
-  }
-  const original = self.fetch;
+async function withDownloadProgress(count, local, load) {
+  /** @type {boolean | null} null until `local` answers */
+  let offline = null;
   let shown = -1;
   let said = false;
   const report = () => {
-    if (said) return;
-    if (count.done) {
+    if (said || offline === null) return;
+    if (offline || count.done) {
       said = true;
-      starting();
+      progress("Starting Python", "python", {});
       return;
     }
     const { loaded, total } = count;
@@ -107,6 +107,11 @@ async function withDownloadProgress(count, load) {
     shown = step;
     progress(`Downloading Python and the engine: ${downloadText(loaded, total)}`, "download", {}, { loaded, total });
   };
+  local.then((value) => {
+    offline = value;
+    report();
+  });
+  const original = self.fetch;
   self.fetch = countingFetch(
     (input, init) =>
       original(input, init).then((response) => {
@@ -122,10 +127,12 @@ async function withDownloadProgress(count, load) {
       report();
     },
   );
-  report();
   try {
-    return await load();
+    const loaded = await load();
+    if (!said) progress("Starting Python", "python", {}); // (`local` answered after the start was done)
+    return loaded;
   } finally {
+    said = true; // nothing said after Python has started (or failed to)
     self.fetch = original;
   }
 }
@@ -175,78 +182,11 @@ async function failingOnBadWasm(load) {
 /** @type {readonly WasmLoader[]} */
 const WASM_LOADERS = ["instantiate", "instantiateStreaming"];
 
-/** Cache Storage's cache of the memory snapshot (not "paili-...": those are sw.js's, one a build). */
-export const SNAPSHOT_CACHE = "paili.snapshot";
-/** The headers stored beside a snapshot: what it is of, and its length and sha256 to check it by. */
-const SNAPSHOT_KEY = "X-Paili-Snapshot-Of";
-const SNAPSHOT_LENGTH = "X-Paili-Snapshot-Length";
-const SNAPSHOT_SHA256 = "X-Paili-Snapshot-Sha256";
-
 /** How this worker's Python started: "snapshot" (restored), "normal", or "" before it has. */
 let startedFrom = "";
 /** @type {(() => Promise<void>) | null} work left for after `ready` (store a snapshot, unpack the wheel) */
 let afterReady = null;
 
-/** @param {Uint8Array} bytes  @returns {Promise<string>} hex sha256 */
-async function sha256(bytes) {
-  const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", /** @type {Uint8Array<ArrayBuffer>} */ (bytes)));
-  return Array.from(hash, (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-/**
- * @typedef {object} StoredSnapshot  the snapshot an earlier visit stored, read but not checked yet
- * @property {Uint8Array} bytes
- * @property {string} of  the build and Pyodide version it says it is of
- * @property {string} sha256  the hash stored with it
- */
-
-/**
- * The snapshot kept for this site, with what it says it is of and its hash; null when there is none or its
- * length is not the one stored with it (then it is deleted).
- * @param {URL} url  its key in SNAPSHOT_CACHE
- * @returns {Promise<StoredSnapshot | null>}
- */
-async function readSnapshot(url) {
-  if (!self.caches) return null; // not a secure context
-  try {
-    const cache = await caches.open(SNAPSHOT_CACHE);
-    const response = await cache.match(url);
-    if (!response) return null;
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    if (String(bytes.length) === response.headers.get(SNAPSHOT_LENGTH)) {
-      return { bytes, of: response.headers.get(SNAPSHOT_KEY) ?? "", sha256: response.headers.get(SNAPSHOT_SHA256) ?? "" };
-    }
-    await cache.delete(url);
-  } catch (error) {
-    console.warn("paili worker: no snapshot:", error);
-  }
-  return null;
-}
-
-/** Delete the snapshot (stale or damaged). @param {URL} url */
-async function dropSnapshot(url) {
-  await caches.open(SNAPSHOT_CACHE).then((cache) => cache.delete(url)).catch(() => {});
-}
-
-/**
- * Keep a snapshot for the next visit (replacing any other), with its length and hash.
- * @param {URL} url @param {string} of @param {Uint8Array} bytes
- */
-async function storeSnapshot(url, of, bytes) {
-  if (!self.caches) return;
-  try {
-    const headers = {
-      "Content-Type": "application/octet-stream",
-      [SNAPSHOT_KEY]: of,
-      [SNAPSHOT_LENGTH]: String(bytes.length),
-      [SNAPSHOT_SHA256]: await sha256(bytes),
-    };
-    const cache = await caches.open(SNAPSHOT_CACHE);
-    await cache.put(url, new Response(/** @type {Uint8Array<ArrayBuffer>} */ (bytes), { headers }));
-  } catch (error) {
-    console.warn("paili worker: the snapshot was not stored:", error); // the next visit starts the normal way
-  }
-}
 
 /**
  * Whether this build's offline cache (sw.js's "paili-<build>") holds every file of `urls`: then they come from
@@ -301,15 +241,15 @@ async function fetchBytes(url) {
  */
 async function start(baseUrl) {
   progress("Reading build information", "build_info", {});
-  const snapshotUrl = new URL("engine.snapshot", baseUrl);
-  const stored = readSnapshot(snapshotUrl); // read while build-info.json and Pyodide's module come
+  const site = new URL(baseUrl ?? "./", self.location.href);
+  const stored = readSnapshot(site); // read while build-info.json and Pyodide's module come
   const infoUrl = new URL("build-info.json", baseUrl);
   const infoResponse = await fetch(infoUrl);
   if (!infoResponse.ok) throw new Error(`could not load ${infoUrl} (HTTP ${infoResponse.status})`);
   // the server's encoding of this answer: what it will use for the others (before they come)
   const encoding = infoResponse.headers.get("Content-Encoding") || "identity";
   const info = /** @type {BuildInfo} */ (await infoResponse.json());
-  performance.mark("worker:build-info"); // the steps of the start-up, for the benchmarks (tests/bench)
+  performance.mark("worker:build-info");
   build = String(info.build ?? "");
   const pyodideBase = new URL(info.pyodide ?? "pyodide/", baseUrl);
   const wheelUrl = new URL(info.wheel, baseUrl);
@@ -322,20 +262,26 @@ async function start(baseUrl) {
   /** @type {Record<string, import("./download.js").EncodedSizes>} */
   const files = {};
   for (const [rel, sizes] of Object.entries(info.startFiles ?? {})) files[new URL(rel, baseUrl).href] = sizes;
-  const [local, found] = await Promise.all([cachedLocally(build, Object.keys(files)), stored]);
-  if (found && found.of !== snapshotOf) await dropSnapshot(snapshotUrl); // another build's, or Pyodide's
-  const snapshot = found?.of === snapshotOf ? found.bytes : null;
-  // its hash, computed (off this thread) while Python restores: checked before the restored Python is used
-  const hashed = found && snapshot ? sha256(snapshot).then((hash) => hash === found.sha256) : null;
+  // whether the files are on this device, for the progress line: a restore does not wait for the answer
+  const local = cachedLocally(build, Object.keys(files));
+  const found = await stored;
+  if (found && found.header.of !== snapshotOf) await dropSnapshot(site); // another build's, or Pyodide's
+  const snapshot = found?.header.of === snapshotOf ? found : null;
   performance.mark("worker:snapshot read");
-  const count = local ? null : new WireCount(files, encoding);
+  const count = new WireCount(files, encoding);
   const indexURL = pyodideBase.href;
 
   if (snapshot) {
     try {
-      const pyodide = await withDownloadProgress(count, () => failingOnBadWasm(() => loadPyodide({ indexURL, _loadSnapshot: snapshot })));
+      const restoring = withDownloadProgress(count, local, () => failingOnBadWasm(() => loadPyodide({ indexURL, _loadSnapshot: snapshot.bytes })));
+      restoring.catch(() => {}); // awaited below
+      // Its hash is checked before the restored Python is used. Hashing copies the 31 MB first (a tenth of a
+      // second): done once Pyodide has asked for its files, while they come.
+      await yieldToEvents();
+      const hashed = sha256(snapshot.bytes).then((hash) => hash === snapshot.header.sha256);
+      const [pyodide, intact] = await Promise.all([restoring, hashed]);
       performance.mark("worker:restored");
-      if (!(await hashed)) throw new Error("the snapshot is not the one stored (its sha256 differs)");
+      if (!intact) throw new Error("the snapshot is not the one stored (its sha256 differs)");
       const entries = entryPoints(pyodide);
       api = entries;
       const version = checkRestored(entries, info);
@@ -345,14 +291,16 @@ async function start(baseUrl) {
     } catch (error) {
       console.warn("paili worker: the snapshot did not restore; starting Python the normal way:", messageOf(error));
       api = null;
-      await dropSnapshot(snapshotUrl);
+      await dropSnapshot(site);
     }
   }
 
-  const pyodide = await withDownloadProgress(count, async () => {
+  // A first visit: whether the files are here is known before any is fetched, so the count starts at 0.
+  await local;
+  const pyodide = await withDownloadProgress(count, local, async () => {
     const wheel = fetchBytes(wheelUrl);
     wheel.catch(() => {}); // awaited below; a failure there is the start-up's
-    const runtime = await failingOnBadWasm(() => loadPyodide({ indexURL, _makeSnapshot: Boolean(self.caches) }));
+    const runtime = await failingOnBadWasm(() => loadPyodide({ indexURL, _makeSnapshot: canKeepSnapshots }));
     await unpackWheel(runtime, wheel);
     return runtime;
   });
@@ -368,7 +316,7 @@ async function start(baseUrl) {
   // in the first request a user makes.
   runJob(entries.begin(JSON.stringify({ op: "warm" }), STEP_SECONDS));
   startedFrom = "normal";
-  if (self.caches && info.probe) {
+  if (canKeepSnapshots && info.probe) {
     // Python as the next visit should find it: paili imported, its tables built, no request under way.
     let bytes = /** @type {Uint8Array | null} */ (null);
     try {
@@ -376,7 +324,7 @@ async function start(baseUrl) {
     } catch (error) {
       console.warn("paili worker: no snapshot of Python:", messageOf(error));
     }
-    if (bytes) afterReady = () => storeSnapshot(snapshotUrl, snapshotOf, /** @type {Uint8Array} */ (bytes));
+    if (bytes) afterReady = () => storeSnapshot(site, snapshotOf, /** @type {Uint8Array} */ (bytes));
   }
   return String(version ?? "");
 }
@@ -506,6 +454,7 @@ self.onmessage = async (event) => {
   const data = event.data;
   if (!data) return; // not a message of paili.mjs
   if (data.type === "init") {
+    performance.mark("worker:init"); // the steps of the start-up, for the benchmarks (tests/bench)
     if (started) return;
     started = start(data.baseUrl);
     try {
