@@ -2,9 +2,9 @@
 
 - ``site_url``: dist/site served on 127.0.0.1 on a free port by a server thread (build it first:
   ``python3 build.py test`` does).
-- Every test that uses ``page`` or ``context`` runs with all requests routed: any request whose host is not
-  127.0.0.1 is aborted and recorded, and the test fails at teardown listing them.  Page errors (uncaught
-  exceptions, in the page or a worker) and console errors fail the test too.
+- Chromium runs with every host but 127.0.0.1 unresolvable (support.BLOCK_OTHER_HOSTS), and every test that
+  uses ``page`` or ``context`` records its requests: one to another host fails the test at teardown, listed.
+  Page errors (uncaught exceptions, in the page or a worker) and console errors fail the test too.
 - Two engines. By default a test's ``context`` gets the **recorded engine** (recorded_engine.py): the page's
   worker is replaced by one that sends each request to this process, which answers with ``paili.api`` in
   CPython, and service workers are blocked; the page starts in a fraction of a second. A test (or module)
@@ -26,7 +26,7 @@ import pytest
 from guard import BrowserProblems, fail_if_misbehaved, watch
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from recorded_engine import use_recorded_engine
-from support import CHROMIUM, CHROMIUM_ARGS
+from support import BLOCK_OTHER_HOSTS, CHROMIUM, CHROMIUM_ARGS
 
 from tools.server import serve_in_thread
 
@@ -99,10 +99,12 @@ def site_url(site_dir: Path) -> Iterator[str]:
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
-    """pytest-playwright's launch options, pointed at Debian's chromium (Playwright downloads no browser)."""
+    """pytest-playwright's launch options, pointed at Debian's chromium (Playwright downloads no browser), which
+    refuses every host but this machine."""
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: `python3 build.py test` installs it (apt-get install chromium)")
-    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS, "headless": True}
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": [*CHROMIUM_ARGS, BLOCK_OTHER_HOSTS],
+            "headless": True}
 
 
 @pytest.fixture(scope="session")
@@ -114,8 +116,8 @@ def screenshot_dir() -> Path:
 
 @pytest.fixture(autouse=True)
 def browser_guard(request: pytest.FixtureRequest) -> Iterator[BrowserProblems | None]:
-    """For tests that use `page` or `context`: block and record off-machine requests, collect page errors; the
-    recorded engine unless the test is marked ``pyodide``."""
+    """For tests that use `page` or `context`: record requests (off-machine ones fail the test) and page errors;
+    the recorded engine unless the test is marked ``pyodide``."""
     if not {"page", "context"} & set(request.fixturenames):
         yield None
         return
@@ -123,7 +125,7 @@ def browser_guard(request: pytest.FixtureRequest) -> Iterator[BrowserProblems | 
     problems = BrowserProblems()
     unwatch = watch(context, problems)
     if not request.node.get_closest_marker("pyodide"):
-        use_recorded_engine(context)  # routed after the guard, so its routes are asked first
+        use_recorded_engine(context)
     yield problems
     unwatch()
     fail_if_misbehaved(problems.report(), f"during {request.node.name}")

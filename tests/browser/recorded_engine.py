@@ -28,8 +28,8 @@ def answer_of(request: str) -> str:
 
 
 def use_recorded_engine(context: BrowserContext) -> None:
-    """Route ``context``'s engine worker to the recorded one (call it after any catch-all route: Playwright
-    asks the routes added last first)."""
+    """Route ``context``'s engine worker to the recorded one (Playwright asks the routes added last first: a
+    test's own catch-all route goes before this call)."""
     script = RECORDED_WORKER.read_text(encoding="utf-8")
 
     def worker(route: Route) -> None:

@@ -20,7 +20,8 @@ from typing import Any
 from urllib.parse import quote
 
 import pytest
-from playwright.sync_api import BrowserContext, Dialog, Page, Route, expect
+from guard import BrowserProblems, watch
+from playwright.sync_api import Browser, BrowserContext, Dialog, Page, Route, expect
 
 from tools.csp import CSP
 
@@ -163,6 +164,25 @@ def test_the_policy_blocks_inline_script_and_other_origins(
     assert any("connect-src" in v for v in outcome["seen"]), outcome["seen"]
     # (eval cannot be checked from here: Playwright's evaluate runs with the page's CSP checks lifted)
     shared_problems(_pyodide_module_page).console_errors.clear()  # the refusals were the point
+
+
+def test_a_request_to_another_host_is_refused_and_listed(browser: Browser) -> None:
+    """The harness itself: the browser refuses every host but this machine, and the guard lists the request
+    (a test whose page made one fails at teardown with that list)."""
+    context = browser.new_context()
+    problems = BrowserProblems()
+    unwatch = watch(context, problems)
+    try:
+        outcome = context.new_page().evaluate(
+            """async () => {
+                try { await fetch("http://example.org/paili"); return "fetched"; } catch { return "refused"; }
+            }""")
+    finally:
+        unwatch()
+        context.close()
+    assert outcome == "refused"
+    assert problems.blocked == ["GET http://example.org/paili"]
+    assert "GET http://example.org/paili" in problems.report()
 
 
 # ---- markup in hands ------------------------------------------------------------------------------------

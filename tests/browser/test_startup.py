@@ -285,8 +285,8 @@ def test_a_first_visit_fetches_each_file_once(
 ) -> None:
     """The offline cache takes what the page has fetched from the browser's HTTP cache (no request at all),
     so no file crosses the wire twice before "Available offline"; and a return visit sends nothing. (A context
-    of its own: the browser guard's routing would turn Chromium's HTTP cache off. This one watches that no
-    request leaves the machine.)"""
+    of its own, with no route: a route turns Chromium's HTTP cache off. It watches that no request leaves the
+    machine.)"""
     answers: list[tuple[str, int]] = []
     send_response = SiteHandler.send_response
 
