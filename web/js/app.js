@@ -904,9 +904,9 @@ async function startEngine(first = false) {
     setEngineState("loading", download ? text : i18n.t("ui.progress", { step: text }), download);
   };
   try {
-    const onFailure = (/** @type {EngineError} */ error) => engineFailed(error);
     // the engine early.js started as the page loaded; a retry starts a new one
-    engine = await (first ? firstEngine({ onProgress, onFailure }) : createEngine({ onProgress, onFailure }));
+    const handlers = { onProgress, onFailure: engineFailed };
+    engine = await (first ? firstEngine(handlers) : createEngine(handlers));
   } catch (error) {
     engineFailed(error);
     return;

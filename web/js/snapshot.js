@@ -50,42 +50,59 @@ async function folder(create) {
 }
 
 /**
+ * Run `use` on a synchronous access handle of `file`, closed after (the handle locks the file against other tabs).
+ * @template T
+ * @param {FileSystemFileHandle} file @param {(handle: FileSystemSyncAccessHandle) => T} use
+ * @returns {Promise<T>}
+ */
+async function withHandle(file, use) {
+  const handle = await file.createSyncAccessHandle();
+  try {
+    return use(handle);
+  } finally {
+    handle.close();
+  }
+}
+
+/**
+ * A snapshot file's header and bytes; throws when its length is not the one its header says.
+ * @param {FileSystemSyncAccessHandle} handle
+ * @returns {StoredSnapshot}
+ */
+function readFile(handle) {
+  const size = handle.getSize();
+  const prefix = new DataView(new ArrayBuffer(4));
+  handle.read(prefix, { at: 0 });
+  const headerLength = prefix.getUint32(0, true);
+  if (headerLength > 4096) throw new Error(`the snapshot file's header says it is ${headerLength} bytes long`);
+  const headerBytes = new Uint8Array(headerLength);
+  handle.read(headerBytes, { at: 4 });
+  /** @type {SnapshotHeader} */
+  const header = JSON.parse(new TextDecoder().decode(headerBytes));
+  if (size !== 4 + headerLength + header.length) {
+    throw new Error(`the snapshot file is ${size} bytes long, not the ${4 + headerLength + header.length} its header says`);
+  }
+  const bytes = new Uint8Array(header.length);
+  handle.read(bytes, { at: 4 + headerLength });
+  return { bytes, header };
+}
+
+/**
  * The snapshot kept for the site at `siteUrl`, or null when there is none (or it cannot be read: another tab
  * holds it). Its length is checked against its header's; a file whose header or length is wrong is deleted.
  * @param {URL} siteUrl
  * @returns {Promise<StoredSnapshot | null>}
  */
 export async function readSnapshot(siteUrl) {
-  /** @type {FileSystemSyncAccessHandle | null} */
-  let handle = null;
   try {
     const file = await (await folder(false))?.getFileHandle(snapshotName(siteUrl));
-    if (!file) return null;
-    handle = await file.createSyncAccessHandle();
-    const size = handle.getSize();
-    const prefix = new DataView(new ArrayBuffer(4));
-    handle.read(prefix, { at: 0 });
-    const headerLength = prefix.getUint32(0, true);
-    const headerBytes = new Uint8Array(Math.min(headerLength, 4096));
-    handle.read(headerBytes, { at: 4 });
-    /** @type {SnapshotHeader} */
-    const header = JSON.parse(new TextDecoder().decode(headerBytes));
-    if (headerLength > 4096 || size !== 4 + headerLength + header.length) {
-      throw new Error(`the snapshot file is ${size} bytes long, not the ${4 + headerLength + header.length} its header says`);
-    }
-    const bytes = new Uint8Array(header.length);
-    handle.read(bytes, { at: 4 + headerLength });
-    return { bytes, header };
+    return file ? await withHandle(file, readFile) : null;
   } catch (error) {
     if (error instanceof DOMException && error.name === "NotFoundError") return null; // no snapshot yet
     if (error instanceof DOMException && error.name === "NoModificationAllowedError") return null; // another tab's
     console.warn("paili worker: the snapshot could not be read:", error);
-    handle?.close();
-    handle = null;
     await dropSnapshot(siteUrl);
     return null;
-  } finally {
-    handle?.close();
   }
 }
 
@@ -103,8 +120,6 @@ export async function dropSnapshot(siteUrl) {
  * @param {URL} siteUrl @param {string} of  the build and Pyodide version it is of @param {Uint8Array} bytes
  */
 export async function storeSnapshot(siteUrl, of, bytes) {
-  /** @type {FileSystemSyncAccessHandle | null} */
-  let handle = null;
   try {
     const dir = await folder(true);
     if (!dir) return;
@@ -113,16 +128,15 @@ export async function storeSnapshot(siteUrl, of, bytes) {
     const headerBytes = new TextEncoder().encode(JSON.stringify(header));
     const prefix = new DataView(new ArrayBuffer(4));
     prefix.setUint32(0, headerBytes.length, true);
-    handle = await (await dir.getFileHandle(snapshotName(siteUrl), { create: true })).createSyncAccessHandle();
-    handle.truncate(0);
-    handle.write(prefix, { at: 0 });
-    handle.write(headerBytes, { at: 4 });
-    handle.write(bytes, { at: 4 + headerBytes.length });
-    handle.flush();
+    await withHandle(await dir.getFileHandle(snapshotName(siteUrl), { create: true }), (handle) => {
+      handle.truncate(0);
+      handle.write(prefix, { at: 0 });
+      handle.write(headerBytes, { at: 4 });
+      handle.write(bytes, { at: 4 + headerBytes.length });
+      handle.flush();
+    });
     await self.caches?.delete(OLD_SNAPSHOT_CACHE); // an earlier build's copy: 31 MB
   } catch (error) {
     console.warn("paili worker: the snapshot was not stored:", error); // the next visit starts the normal way
-  } finally {
-    handle?.close();
   }
 }

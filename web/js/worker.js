@@ -94,11 +94,14 @@ async function withDownloadProgress(count, local, load) {
   let offline = null;
   let shown = -1;
   let said = false;
+  const starting = () => {
+    if (!said) progress("Starting Python", "python", {});
+    said = true; // said once, and nothing after it
+  };
   const report = () => {
     if (said || offline === null) return;
     if (offline || count.done) {
-      said = true;
-      progress("Starting Python", "python", {});
+      starting();
       return;
     }
     const { loaded, total } = count;
@@ -129,7 +132,7 @@ async function withDownloadProgress(count, local, load) {
   );
   try {
     const loaded = await load();
-    if (!said) progress("Starting Python", "python", {}); // (`local` answered after the start was done)
+    starting(); // (when `local` answered only after the start was done)
     return loaded;
   } finally {
     said = true; // nothing said after Python has started (or failed to)
@@ -186,7 +189,6 @@ const WASM_LOADERS = ["instantiate", "instantiateStreaming"];
 let startedFrom = "";
 /** @type {(() => Promise<void>) | null} work left for after `ready` (store a snapshot, unpack the wheel) */
 let afterReady = null;
-
 
 /**
  * Whether this build's offline cache (sw.js's "paili-<build>") holds every file of `urls`: then they come from
@@ -265,8 +267,8 @@ async function start(baseUrl) {
   // whether the files are on this device, for the progress line: a restore does not wait for the answer
   const local = cachedLocally(build, Object.keys(files));
   const found = await stored;
-  if (found && found.header.of !== snapshotOf) await dropSnapshot(site); // another build's, or Pyodide's
   const snapshot = found?.header.of === snapshotOf ? found : null;
+  if (found && !snapshot) await dropSnapshot(site); // another build's, or Pyodide's
   performance.mark("worker:snapshot read");
   const count = new WireCount(files, encoding);
   const indexURL = pyodideBase.href;
