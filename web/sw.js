@@ -149,7 +149,9 @@ async function respond(request, rel) {
     const windows = await sw.clients.matchAll({ type: "window" });
     if (windows.length <= 1) {
       sw.registration.waiting.postMessage({ type: "skip-waiting" });
-      return new Response("", { headers: { Refresh: "0" } });
+      // (a page of its own for that moment: its icon named, or the browser asks for /favicon.ico, which is none)
+      const page = `<!doctype html><link rel="icon" href="${new URL("favicon.svg", SCOPE).pathname}">`;
+      return new Response(page, { headers: { Refresh: "0", "Content-Type": "text/html" } });
     }
   }
   const cached = await caches.open(CACHE).then((cache) => cache.match(new URL(rel, SCOPE).href));
