@@ -25,7 +25,7 @@ from typing import Any
 from urllib.parse import quote
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Worker, expect
+from playwright.sync_api import Browser, BrowserContext, Page, Route, Worker, expect
 from test_offline import NEXT_VERSION, Server, analyse, wait_offline, wait_ready
 
 import paili.api
@@ -195,7 +195,24 @@ def test_progress_counts_the_wire_then_python_and_a_return_visit_restores_the_sn
     # from the HTTP cache once the engine is ready)
     context.on("response", lambda r: encodings.append(r.headers.get("content-encoding") or "identity")
                if r.url.endswith("pyodide.asm.wasm") and r.request.service_worker is None else None)
-    first = visit(context, own_server.url)
+    # The runtime is held until the page draws a count: the worker starts before the page can draw its progress
+    # (js/early.js), and on this unthrottled link the whole download may otherwise be over by then.
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        held.append(route)
+
+    context.route("**/pyodide.asm.wasm", hold)
+    first = context.new_page()
+    first.add_init_script(RECORD_STATUS)
+    first.goto(own_server.url)
+    expect(first.locator("#engine-status")).to_contain_text(re.compile(r"of \d+\.\d MB \(\d+%\)"))
+    while not held:
+        first.wait_for_timeout(50)  # until the worker's request reaches the route
+    context.unroute("**/pyodide.asm.wasm", hold)
+    for route in held:
+        route.fallback()
+    wait_ready(first)
     assert started_from(first) == "normal"
     statuses: list[str] = first.evaluate("window.__statuses")
     assert len(encodings) == 1, encodings
