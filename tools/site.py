@@ -1,6 +1,7 @@
 """Site assembly: the engine wheel, and everything of ``dist/site`` (see docs/CONTRACT.md, "Site layout"):
-the pages and modules of web/, the tiles minified with svgo, the icons, the Pyodide files (:mod:`tools.pyodide`),
-build-info.json, and the offline files (the precache manifest and the service worker that reads it).
+the pages and modules of web/, the tiles minified with svgo (their faces in one sheet per set,
+:mod:`tools.tilesheet`), the icons, the Pyodide files (:mod:`tools.pyodide`), build-info.json, and the offline
+files (the precache manifest and the service worker that reads it).
 
 Every step caches its output in build/ and is skipped when its inputs did not change; :func:`sync_tree`
 copies only what differs, so a repeated build is fast.
@@ -43,7 +44,9 @@ from .fonts import build_languages
 from .icons import build_icons
 from .pyodide import FETCHED_AT_START, pyodide_files
 from .tables import MODULE as TABLES_MODULE
+from .tables import engine_tables
 from .tables import write_module as write_tables_module
+from .tilesheet import face_sheets
 
 TILES_SRC = WEB / "tiles"
 SVGO = NODE_MODULES / ".bin" / "svgo"
@@ -272,9 +275,10 @@ def assemble_site(dest: Path, *, version: str | None = None) -> Path:
     pages[TABLES_MODULE] = write_tables_module(generated / TABLES_MODULE)
     check_csp_meta(pages)
     tiles = minify_tiles()
+    faces = [tile["face"] for tile in engine_tables()["TILES"].values()]
     parts: dict[str, dict[str, Path]] = {
         "pages and modules": pages,
-        "tiles": tiles,
+        "tiles": face_sheets(tiles, faces, generated),
         "icons": build_icons(tiles),
         "languages": build_languages(python),
         "pyodide": pyodide,

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
-from test_page import poll
+from test_page import FACES_DRAWN, poll
 
 import paili
 
@@ -425,7 +425,7 @@ def test_phone_layout_after_tapping_a_hand(page: Page, site_url: str, screenshot
             cell = page.locator(f"tr.discard-row td[data-key='{key}']").first
             right = cell.evaluate("c => c.getBoundingClientRect().right")
             assert right <= viewport["width"], (key, right)
-        poll(page, "[...document.images].every(i => i.complete && i.naturalWidth > 0)")
+        poll(page, FACES_DRAWN)
         page.screenshot(path=screenshot_dir / f"advice-phone-{viewport['width']}.png")
 
 
@@ -436,6 +436,6 @@ def test_desktop_screenshot(page: Page, site_url: str, screenshot_dir: Path) -> 
     expect(page.locator("html")).to_have_attribute("data-engine", "ready", timeout=60_000)
     wait_for_advice(page, ONE_SHANTEN)
     table(page).locator("button.expand").first.click()
-    poll(page, "[...document.images].every(i => i.complete && i.naturalWidth > 0)")
+    poll(page, FACES_DRAWN)
     no_horizontal_scroll(page)
     page.screenshot(path=screenshot_dir / "advice-desktop.png", full_page=True)

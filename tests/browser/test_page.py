@@ -145,7 +145,7 @@ def test_tenpai_shows_waits_with_copies_left(ready_page: Page) -> None:
     waits = page.get_by_role("region", name="Waits")
     for wait in expected["waits"]:
         item = waits.locator(f"li[data-tile='{wait['tile']}']")
-        expect(item.get_by_role("img")).to_have_attribute("alt", re.compile(r"\w"))
+        expect(item.get_by_role("img", name=display_name(wait["tile"]))).to_be_visible()
         expect(item).to_contain_text(f"{wait['remaining']} left")
     expect(waits.get_by_role("listitem")).to_have_count(len(expected["waits"]))
 
@@ -425,6 +425,11 @@ def test_no_horizontal_scrolling_on_a_phone(page: Page, site_url: str) -> None:
 
 # ---- pictures ----------------------------------------------------------------------------------------------
 
+FACES_DRAWN = ("[...document.querySelectorAll('svg.face > use')]"
+               ".every(u => !u.parentNode.checkVisibility() || u.getBBox().width > 0)")
+"""True when every tile face on screen is drawn: a face's symbol has a size once its sheet has loaded."""
+
+
 
 @pytest.mark.parametrize(
     ("name", "viewport", "query"),
@@ -443,8 +448,7 @@ def test_screenshots(
     page.goto(f"{site_url}index.html?{query}")
     expect(page.locator("html")).to_have_attribute("data-engine", "ready", timeout=60_000)
     expect(page.locator("#results:not([hidden]), #hand-error:not([hidden])").first).to_be_visible()
-    # every tile image has loaded and has a size
-    poll(page, "[...document.images].every(i => i.complete && i.naturalWidth > 0)")
+    poll(page, FACES_DRAWN)
     page.screenshot(path=screenshot_dir / f"page-{name}.png", full_page=True)
 
 
@@ -454,11 +458,9 @@ def test_dark_theme_uses_the_black_tile_set(page: Page, site_url: str, screensho
     page.goto(site_url + "?q=123m406p789s1122z5m")
     page.locator("html[data-engine='ready']").wait_for(timeout=60_000)  # Pyodide's start, slow on a busy machine
     analyse(page, "123m406p789s1122z5m")
-    # each face once the browser has picked its source (currentSrc is empty until then)
-    faces = hand_tiles(page).locator("img").evaluate_all(
-        "els => new Promise(ok => { const check = () => els.every(e => e.currentSrc) ? ok(els.map(e => e.currentSrc))"
-        " : requestAnimationFrame(check); check(); })")
-    assert faces and all("/tiles/Black/" in src for src in faces), faces
+    faces = hand_tiles(page).locator("svg.face > use").evaluate_all("us => us.map(u => u.getAttribute('href'))")
+    assert faces and all(href.startswith("tiles/Black/faces.svg#") for href in faces), faces
+    poll(page, FACES_DRAWN)
     # the tile body's image, once the hand drawn by the engine has its style
     poll(page, "(() => { const e = document.querySelector('#hand-tiles .tile');"
                " return e && getComputedStyle(e).backgroundImage.includes('tiles/Black/Front.svg'); })()")
@@ -466,12 +468,13 @@ def test_dark_theme_uses_the_black_tile_set(page: Page, site_url: str, screensho
     assert background != "rgb(255, 255, 255)"
     no_horizontal_scroll(page)
     page.screenshot(path=screenshot_dir / "page-phone-dark.png", full_page=True)
-    # Back to light: the Regular faces again.
+    # Back to light: the same faces from the Regular set, drawn (the page hears of the change a moment later)
     page.emulate_media(color_scheme="light")
-    first = hand_tiles(page).locator("img").first
-    first.evaluate("e => new Promise(ok => { const check = () => e.currentSrc.includes('/tiles/Regular/') ? ok()"
-                   " : requestAnimationFrame(check); check(); })")
-    assert "/tiles/Regular/" in first.evaluate("e => e.currentSrc")
+    poll(page, "[...document.querySelectorAll('#hand-tiles svg.face > use')]"
+               ".every(u => u.getAttribute('href').startsWith('tiles/Regular/faces.svg#'))")
+    again = hand_tiles(page).locator("svg.face > use").evaluate_all("us => us.map(u => u.getAttribute('href'))")
+    assert [href.split("#")[1] for href in again] == [href.split("#")[1] for href in faces]
+    poll(page, FACES_DRAWN)
 
 
 def poll(page: Page, expression: str, seconds: float = 10.0) -> None:

@@ -52,7 +52,7 @@ def test_server_mime_types(site_url: str, build_info: dict[str, Any]) -> None:
         "pyodide/pyodide.mjs": "text/javascript",
         "pyodide/pyodide.asm.wasm": "application/wasm",
         build_info["wheel"]: "application/octet-stream",
-        "tiles/Regular/Man1.svg": "image/svg+xml",
+        "tiles/Regular/faces.svg": "image/svg+xml",
     }
     for path, mime in expected.items():
         request = urllib.request.Request(site_url + path, method="HEAD")

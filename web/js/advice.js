@@ -24,7 +24,7 @@
 import { DEFAULT_TURNS, cancel, clear, detailsOf, initialState, more as moreDiscards, nextSort, prefetch, request, show } from "./advicecontrol.js";
 import { MAX_TURNS, percent, points, polylinePoints, sparklineLabel, sparklineScale } from "./chances.js";
 import { t } from "./i18n.js";
-import { fillAdvice, glossed, h, tileCounts } from "./render.js";
+import { fillAdvice, glossed, h, svg, tileCounts } from "./render.js";
 import { roving } from "./roving.js";
 import { tileName } from "./tiles.js";
 
@@ -35,23 +35,9 @@ import { tileName } from "./tiles.js";
 /** @typedef {"count" | "p_win" | "p_tenpai" | "ev"} SortKey  what orders the rows ("count": Tenhou's order) */
 
 export { DEFAULT_TURNS, MAX_SHANTEN_LIMIT } from "./advicecontrol.js";
-const SVG = "http://www.w3.org/2000/svg";
 
 /** The figures that break ties, after the one sorted by (paili.advice.ORDER_BY). */
 const TIES = { count: [], p_win: ["p_tenpai"], p_tenpai: ["p_win"], ev: ["p_win", "p_tenpai"] };
-
-/**
- * An SVG element with attributes and children.
- * @param {string} tag
- * @param {Record<string, string | number>} [attrs]
- * @param {...(Node | string)} children
- */
-function svg(tag, attrs = {}, ...children) {
-  const node = document.createElementNS(SVG, tag);
-  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
-  node.append(...children);
-  return node;
-}
 
 /**
  * The chance by draw as a chart: win (solid) and tenpai (dashed), 0..100% on a fixed scale.

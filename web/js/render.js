@@ -20,6 +20,8 @@ import { tileFace, tileName } from "./tiles.js";
 /** @typedef {string | number | boolean | null | undefined | Record<string, string | null | undefined>} AttrValue */
 /** @typedef {Node | string | number | null | undefined | false} Child */
 
+const SVG = "http://www.w3.org/2000/svg";
+
 /**
  * Build an element: h("td", {class: "x", dataset: {tile: "5m"}}, "text", childNode).
  * @template {keyof HTMLElementTagNameMap} K
@@ -44,22 +46,50 @@ export function h(tag, attrs = {}, ...children) {
 }
 
 /**
- * A tile: the face image (with its text name as alt) drawn over the tile body (CSS background). The face
- * comes from the Black set when the system is in dark mode (a <picture> source; the CSS swaps the body).
- * `tag` "button" makes it tappable; `label` overrides the accessible name of a button.
+ * Build an SVG element: svg("line", {x1: 0, x2: 10}).
+ * @param {string} tag
+ * @param {Record<string, string | number>} [attrs]
+ * @param {...(Node | string)} children
+ */
+export function svg(tag, attrs = {}, ...children) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
+  node.append(...children);
+  return node;
+}
+
+/** The system's dark mode: the faces of the Black tile set (the CSS swaps the tile body). */
+const darkScheme = globalThis.matchMedia?.("(prefers-color-scheme: dark)");
+
+/**
+ * The sheet of tile faces to draw from (tools/tilesheet.py builds one per set): the Black set's in dark mode.
+ * @returns {string}
+ */
+function faceSheet() {
+  return `tiles/${darkScheme?.matches ? "Black" : "Regular"}/faces.svg`;
+}
+
+// When the system turns dark or light, the tiles drawn take the other set's faces.
+darkScheme?.addEventListener("change", () => {
+  for (const use of document.querySelectorAll("svg.face > use[data-face]")) {
+    use.setAttribute("href", `${faceSheet()}#${use.getAttribute("data-face")}`);
+  }
+});
+
+/**
+ * A tile: its face, an <svg> image named by the tile's text name that shows the face's symbol from the sheet,
+ * over the tile body (a CSS background). `tag` "button" makes it tappable; `label` overrides the accessible name of a button.
  * @param {string} name a tile code
- * @param {{tag?: "span" | "button", tileSet?: string, size?: string, label?: string | null}} [options]
+ * @param {{tag?: "span" | "button", size?: string, label?: string | null}} [options]
  * @returns {HTMLElement}
  */
-export function tile(name, { tag = "span", tileSet = "Regular", size = "", label = null } = {}) {
+export function tile(name, { tag = "span", size = "", label = null } = {}) {
   const classes = ["tile", size && `tile--${size}`].filter(Boolean).join(" ");
   const attrs = { class: classes, dataset: { tile: name } };
   if (tag === "button") Object.assign(attrs, { type: "button", "aria-label": label });
   const face = tileFace(name);
-  const img = h("img", { src: `tiles/${tileSet}/${face}.svg`, alt: tileName(name), draggable: "false" });
-  if (tileSet !== "Regular") return h(tag, attrs, img);
-  const dark = h("source", { srcset: `tiles/Black/${face}.svg`, media: "(prefers-color-scheme: dark)" });
-  return h(tag, attrs, h("picture", {}, dark, img));
+  const use = svg("use", { href: `${faceSheet()}#${face}`, "data-face": face });
+  return h(tag, attrs, svg("svg", { class: "face", viewBox: "0 0 300 400", role: "img", "aria-label": tileName(name) }, use));
 }
 
 /**
