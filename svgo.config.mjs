@@ -2,5 +2,5 @@
 // preset-default keeps the viewBox in svgo 4, so the tiles still scale with CSS.
 export default {
   multipass: true,
-  plugins: ["preset-default"],
+  plugins: ["preset-default", "convertStyleToAttrs"],
 };
