@@ -296,6 +296,7 @@ def test_the_panel_fits_a_small_phone(ready_page: Page, screenshot_dir: Path) ->
     score.get_by_label("Won by").select_option("tsumo")
     score.get_by_role("checkbox", name=re.compile("^Rinshan")).check()
     score.locator("details[data-picker='dora'] summary").tap()
+    expect(score.locator("details[data-picker='dora'] button.tile")).to_have_count(37)  # drawn once opened
     expect_score(page, paili.score(hand, win="5p", tsumo=True, rinshan=True))
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= SMALL["width"], f"the page scrolls sideways at 360 px ({width} px wide)"
