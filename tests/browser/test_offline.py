@@ -140,6 +140,11 @@ def test_works_with_the_server_stopped(context: BrowserContext, own_server: Serv
     page.reload()
     wait_ready(page)
     analyse(page, "123m456p789s11122z")
+    # its files came from the build's cache by the service worker's static routes (no run of its fetch handler)
+    sources = page.evaluate("Object.fromEntries(performance.getEntriesByType('resource')"
+                            ".map(r => [new URL(r.name).pathname.split('/').pop(), r.workerFinalSourceType]))")
+    files = ("early.js", "app.js", "style.css")
+    assert {name: sources.get(name) for name in files} == dict.fromkeys(files, "cache"), sources
     # a new tab, with a hand in the link, and the compact view
     other = context.new_page()
     other.goto(own_server.url + "?q=2345m456p789s1122z")
