@@ -83,8 +83,8 @@ function progress(message, step, params, bytes) {
  * on each new percent, then "Starting Python" once every file is there; then fetch as it was. Whether the files
  * are on this device is found out while `load` runs (Python's start does not wait for it): when they are,
  * the worker reads them from the offline cache itself, nothing is counted, and "Starting Python" is said at
- * once. (Through the service worker, a return visit's 10 MB of them took a few hundred milliseconds longer: its
- * thread, and one more hop for every chunk.)
+ * once. (Through the service worker, a return visit's 10 MB of them took longer: its thread, and one more hop
+ * for every chunk; where the browser has the service worker's static routes, it skips that hop as well.)
  * @template T
  * @param {WireCount} count
  * @param {Promise<boolean>} local  whether the files are in this build's offline cache (never rejects)
