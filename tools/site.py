@@ -272,10 +272,11 @@ def assemble_site(dest: Path, *, version: str | None = None) -> Path:
     pyodide, pyodide_version = pyodide_files(python, generated)
     pages = web_files()
     pages.update(write_pages(pages, generated / "pages"))
-    pages[TABLES_MODULE] = write_tables_module(generated / TABLES_MODULE)
+    tables = engine_tables()  # js/tables.js, and the tile faces the page draws
+    pages[TABLES_MODULE] = write_tables_module(generated / TABLES_MODULE, tables)
     check_csp_meta(pages)
     tiles = minify_tiles()
-    faces = [tile["face"] for tile in engine_tables()["TILES"].values()]
+    faces = [tile["face"] for tile in tables["TILES"].values()]
     parts: dict[str, dict[str, Path]] = {
         "pages and modules": pages,
         "tiles": face_sheets(tiles, faces, generated),

@@ -82,9 +82,10 @@ export const RULE_SETS = {_object(tables["RULE_SETS"])};
 """
 
 
-def write_module(path: Path) -> Path:
-    """Write the module of the engine's tables to ``path`` (unless it holds that already)."""
-    write_if_changed(path, module_text(engine_tables()))
+def write_module(path: Path, tables: dict[str, dict[str, Any]] | None = None) -> Path:
+    """Write the module of the engine's tables (``tables``, made from the engine when not given) to ``path``
+    (unless it holds that already)."""
+    write_if_changed(path, module_text(tables if tables is not None else engine_tables()))
     return path
 
 
