@@ -452,13 +452,20 @@ def test_screenshots(
     page.screenshot(path=screenshot_dir / f"page-{name}.png", full_page=True)
 
 
+def face_hrefs(page: Page) -> list[str]:
+    """The sheet and symbol each face of the hand is drawn from: "tiles/Regular/faces.svg#Man1", ..."""
+    hrefs: list[str] = hand_tiles(page).locator("svg.face > use").evaluate_all(
+        "us => us.map(u => u.getAttribute('href'))")
+    return hrefs
+
+
 def test_dark_theme_uses_the_black_tile_set(page: Page, site_url: str, screenshot_dir: Path) -> None:
     page.emulate_media(color_scheme="dark")
     page.set_viewport_size(PHONE)
     page.goto(site_url + "?q=123m406p789s1122z5m")
     page.locator("html[data-engine='ready']").wait_for(timeout=60_000)  # Pyodide's start, slow on a busy machine
     analyse(page, "123m406p789s1122z5m")
-    faces = hand_tiles(page).locator("svg.face > use").evaluate_all("us => us.map(u => u.getAttribute('href'))")
+    faces = face_hrefs(page)
     assert faces and all(href.startswith("tiles/Black/faces.svg#") for href in faces), faces
     poll(page, FACES_DRAWN)
     # the tile body's image, once the hand drawn by the engine has its style
@@ -472,7 +479,7 @@ def test_dark_theme_uses_the_black_tile_set(page: Page, site_url: str, screensho
     page.emulate_media(color_scheme="light")
     poll(page, "[...document.querySelectorAll('#hand-tiles svg.face > use')]"
                ".every(u => u.getAttribute('href').startsWith('tiles/Regular/faces.svg#'))")
-    again = hand_tiles(page).locator("svg.face > use").evaluate_all("us => us.map(u => u.getAttribute('href'))")
+    again = face_hrefs(page)
     assert [href.split("#")[1] for href in again] == [href.split("#")[1] for href in faces]
     poll(page, FACES_DRAWN)
 
