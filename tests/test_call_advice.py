@@ -319,3 +319,29 @@ def test_one_draw_left_leaves_a_call_no_draw_of_its_own() -> None:
     for o in result["options"]:
         if o["call"] != "pass":
             assert o["p_win"] == [0.0] and o["p_tenpai"] == [0.0] and o["ev"] == [0.0]
+
+
+def test_an_open_kan_with_one_draw_left_answers_instead_of_raising() -> None:
+    """Issue 37: the kan line at one draw left ran the search's discard loop on one-entry vectors and raised
+    IndexError. The kan's only draw is its replacement, which cannot win here (the hand is two from a win after
+    the kan) but may reach tenpai."""
+    result = paili.call_advice("111m234p567s5689m", "1m", seat="left", turns=1)
+    kan = option(result, "kan")
+    assert kan["p_win"] == [0.0] and 0 < kan["p_tenpai"][0] < 1  # type: ignore[index]
+    assert {o["call"] for o in result["options"]} == {"pass", "pon", "kan"}  # type: ignore[attr-defined,index]
+    for o in result["options"]:  # type: ignore[attr-defined]
+        assert len(o["p_win"]) == 1, o
+
+
+def test_a_call_with_one_draw_left_shows_no_chance_in_its_table() -> None:
+    """Issue 37: a call skips the only draw left, so the discard table after it wins nothing (the 5p row after
+    chi 123p showed 5.2%), as the option's own one-entry line says."""
+    result = paili.call_advice("12234405p99s555z", "3p", seat="left", turns=1)
+    chi = option(result, "chi", "[123p]")
+    assert chi["p_win"] == [0.0] and chi["rows"]
+    for row in chi["rows"]:  # type: ignore[attr-defined]
+        assert row["p_win"] == [0.0] and row["p_tenpai"] == [0.0] and row["ev"] == [0.0], row
+        assert all(wait["p_win"] == [0.0] for wait in row["waits"]), row
+    # at two draws left the call has one of its own: the table is the advisor's after the call with one draw
+    later = option(paili.call_advice("12234405p99s555z", "3p", seat="left", turns=2), "chi", "[123p]")
+    assert any(row["p_win"][0] > 0 for row in later["rows"])  # type: ignore[attr-defined,index]

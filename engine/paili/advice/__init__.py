@@ -137,7 +137,8 @@ an open hand can make (组合龙 with one set; never 全不靠 or 七星不靠).
   dora are), and it neither leaves the model's wall nor changes a choice.
 * All options share the pass line's time line: entry ``n`` of ``p_win``, ``p_tenpai`` and ``ev`` is the
   figure within the pass line's first ``n + 1`` draws. A chi or pon has made ``n`` own draws by then: its
-  entry 0 is 0 (``p_tenpai`` too, even when its discard leaves it tenpai: no draw of its own yet); a kan's
+  entry 0 is 0 (``p_tenpai`` too, even when its discard leaves it tenpai: no draw of its own yet; with one draw
+  left, so is every row of its discard table, which has no draw at all); a kan's
   entry ``n`` counts its replacement draw and ``n`` more. ``yaku``: the option's chance to win by the last
   turn is above 0 (a win with a yaku is within reach; ``None`` when the hand is not scored). The options are
   ranked as the discard rows are.

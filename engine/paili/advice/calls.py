@@ -15,7 +15,7 @@ there states what a call changes); this module builds each option's hand and ask
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from ..errors import HandError
@@ -208,6 +208,15 @@ def _shifted(row: AdviceRow, turns: int
             (0.0, *row.ev)[:turns] if row.ev is not None else None)
 
 
+def _without_draws(row: AdviceRow) -> AdviceRow:
+    """A row of the table after a call made with one draw left (``turns`` 1): the call skips that draw, so
+    on the pass line's one-entry time line its figures are 0, as the option's own are (:func:`_shifted`)."""
+    def zero(figures: tuple[float, ...] | None) -> tuple[float, ...] | None:
+        return None if figures is None else (0.0,)
+    return replace(row, p_win=zero(row.p_win), p_tenpai=zero(row.p_tenpai), ev=zero(row.ev),
+                   waits=tuple(replace(wait, p_win=(0.0,)) for wait in row.waits))
+
+
 def call_advice_of(given: Given, offered: Tile, red: bool, *, seat: str, objective: str,
                    allow_swap_back: bool = False) -> CallAdvice:
     """The :class:`CallAdvice` of the checked inputs ``given`` (a 13-tile hand; ``given.seen`` without the
@@ -291,7 +300,8 @@ def call_advice_of(given: Given, offered: Tile, red: bool, *, seat: str, objecti
                                          rules=given.rules, objective=objective, situation=given.situation,
                                          visible_reds=given.seen_reds, void=given.void, improvements=False))
             banned = frozenset() if allow_swap_back else swap_back_kinds(meld, offered)
-            rows = tuple(row for row in advice.rows if row.discard.tile not in banned)
+            rows = tuple(row if turns > 1 else _without_draws(row)
+                         for row in advice.rows if row.discard.tile not in banned)
             if not rows:
                 continue  # every discard is banned: the call cannot be made
             best = rows[0]

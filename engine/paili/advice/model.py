@@ -353,11 +353,12 @@ def best_discard(c: list[int], reds: Reds, kinds: list[Tile], values: Callable[[
             reds[suit] += 1  # type: ignore[index]
         if bw is None:
             bw, bt, be = w, t, e
-        elif tenpai:
+        elif tenpai and len(w) > 1:
             # A tenpai state's win chances are 1 - stay^t (stay = 1 - P, the chance of no win per draw), the
             # power by repeated multiplication and w[1] = 1 - stay: a larger w[1] comes from a smaller stay,
             # and rounding being monotone, the whole vector is then at least the other (equal vectors for
-            # an equal stay). Only when w[1] ties (1 - stay rounds) is the full comparison needed.
+            # an equal stay). Only when w[1] ties (1 - stay rounds) is the full comparison needed. (With no draw
+            # left, the vectors are one entry long and the elementwise best below decides.)
             x, y = bw[1], w[1]
             if y > x:
                 bw = w
