@@ -315,3 +315,66 @@ def test_the_command_line_prints_a_line_per_decision_and_the_summary(tmp_path: P
     assert lines[0].startswith("E1-0")
     assert "discards were the best" in lines[-1]
     assert sum("played" in line for line in lines) > 5
+
+
+def _tile_thrown_twice_log() -> dict[str, Any]:
+    """A hand-made round: seat 1 throws Green dragon (46) on two of its turns, and in between pons a 1p from
+    across, so seat 0 does not draw between the two copies. Seat 0 pons the second copy (from its right), but
+    its pon is already next in its draws when the first copy falls: the form does not say which copy it took."""
+    return {
+        "name": ["A", "B", "C", "D"], "rule": {"disp": "test", "aka": 0},
+        "log": [[
+            [0, 0, 0], [25000] * 4, [41], [],
+            [11, 12, 13, 14, 15, 16, 17, 18, 19, 46, 46, 22, 23], [19, "4646p46"], [60, 11],
+            [31, 32, 33, 34, 35, 36, 37, 38, 39, 46, 46, 21, 21], [25, "21p2121", 26], [46, 46, 60],
+            [41, 41, 42, 42, 43, 43, 44, 44, 45, 45, 47, 47, 24], [38], [60],
+            [21, 28, 29, 27, 28, 29, 31, 32, 33, 34, 35, 36, 37], [39], [21],
+            ["流局", [0, 0, 0, 0]],
+        ]],
+    }
+
+
+def test_a_tile_thrown_twice_is_called_in_the_order_the_rest_of_the_log_confirms() -> None:
+    """Issue 37 (mjai-reviewer's ``confusing_nakis`` rounds): calling the first Green dragon leaves seat 1's
+    pon of 1p no discard to take; the replay reads the order in which seats 2 and 3 play between the copies."""
+    log = _tile_thrown_twice_log()
+    g = read_log(log)
+    events = list(replay(g, g.rounds[0]))
+    order = [(type(e).__name__, e.seat) for e in events]
+    assert order == [("Draw", 0), ("Discard", 0), ("Draw", 1), ("Discard", 1), ("Draw", 2), ("Discard", 2),
+                     ("Draw", 3), ("Discard", 3), ("Call", 1), ("Discard", 1), ("Call", 0), ("Discard", 0),
+                     ("Draw", 1), ("Discard", 1)]
+    calls = [(e.seat, e.source, e.taken) for e in events if isinstance(e, Call)]
+    assert calls == [(1, 3, 9), (0, 1, 32)]
+    for seat in range(4):  # every seat's review reads the round through
+        assert paili.review(log, seat=seat, turns=1)["rounds"][0]["decisions"] is not None
+
+
+def test_a_round_no_order_reads_names_its_first_error() -> None:
+    """Where no order of play makes every seat hold what it throws (seat 3 throws a 2p it never had), the error
+    is the first order's, naming the round and the step."""
+    log = _tile_thrown_twice_log()
+    log["log"][0][15] = [22]
+    g = read_log(log)
+    with pytest.raises(HandError, match=r"expected a call of the last discard, got '21p2121' \(round E1, step 4\)"):
+        list(replay(g, g.rounds[0]))
+
+
+@pytest.mark.parametrize("turns", [1, 2])
+def test_review_at_the_smallest_horizons_reads_every_seat_of_the_self_play(turns: int) -> None:
+    """Issue 37: review with turns=1 crashed (IndexError) on a third of the seat-games tried, where a kan was
+    offered with one draw left. Every seat of seeded self-play games with kans and calls, at the smallest
+    horizons: each decision has its table, every figure a chance on ``turns`` entries."""
+    reviewed = 0
+    for seed in range(scaled(2, 6)):
+        log = game(seed, rounds=2, kan=1.0)
+        for seat in range(4):
+            result = paili.review(log, seat=seat, turns=turns, max_shanten=1)
+            for rr in result["rounds"]:
+                for d in rr["decisions"]:
+                    assert 1 <= d["turns"] <= turns
+                    for row in d["rows"]:
+                        if row["p_win"] is not None:
+                            assert len(row["p_win"]) == d["turns"] and all(0 <= p <= 1 for p in row["p_win"]), row
+                    reviewed += 1
+    assert reviewed > 100

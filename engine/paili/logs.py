@@ -14,9 +14,11 @@ in the discards, a closed kan ``a`` and an added kan ``k`` (then a replacement d
 of an open kan (no discard: the replacement draw comes next).
 
 The form does not give the order of play between seats; :func:`replay` follows the converters' rule: after
-each discard, a seat whose next draw is a pon or kan of that tile takes it, else the next seat's chi of it,
-else the next seat draws. A kan's new indicator is shown after the kan (Tenhou shows it after the kan maker's
-next discard; a reviewer sees it one discard early). A malformed log is a :class:`~paili.HandError` (field
+each discard, a seat whose next draw is a pon or kan of that tile from that seat (the call's place names its
+source) takes it, else the next seat's chi of it, else the next seat draws; where that order leaves a seat
+throwing a tile it does not hold, another is tried (a tile thrown twice, one copy called). A kan's new
+indicator is shown after the kan (Tenhou shows it after the kan maker's next discard; a reviewer sees it one
+discard early). A malformed log is a :class:`~paili.HandError` (field
 ``log``) that names the round and the step.
 """
 
@@ -30,9 +32,10 @@ from typing import Any, Final, Literal
 from .errors import HandError
 from .hand import Meld
 from .mjai import looks_like_mjai, mjai_to_tenhou
-from .tiles import FIVES, Tile
+from .tiles import FIVES, KINDS, Tile, tile_name
 
-__all__ = ["Call", "Discard", "Draw", "Game", "Kan", "Round", "TILE_COUNT", "read_log", "replay", "round_name"]
+__all__ = ["Call", "Discard", "Draw", "Game", "Kan", "Round", "TILE_COUNT", "call_source", "read_log", "replay",
+           "round_name"]
 
 RED_CODES: Final = {51: 0, 52: 1, 53: 2}
 """The red fives' codes -> their suit (m, p, s)."""
@@ -209,14 +212,52 @@ def _meld(kind: Literal["chi", "pon", "kan", "ankan"], tiles: Sequence[tuple[Til
         raise _log_error(f"expected a {kind} in the call, {exc.message}", label, step) from None
 
 
+MAX_ORDERS: Final = 64
+"""How many orders of play :func:`replay` tries before it gives up on a round and names its first error."""
+
+
 def replay(game: Game, r: Round) -> Iterator[Event]:
-    """The round's events in the order of play (see the module docs), checked as they come."""
+    """The round's events in the order of play (see the module docs), checked.
+
+    Where a seat throws the same tile on two of its turns and another seat's pon or kan of that tile names it as
+    the source, the form does not say which copy was called. The first order tried calls the earlier copy; when
+    the rest of the round then fails to read, the order that lets that copy pass (and the other seats play in
+    between) is tried, latest call first, until one reads through (mjai-reviewer's ``confusing_nakis``
+    rounds). A round no order reads is refused with the error of the first."""
+    orders: list[frozenset[int]] = [frozenset()]
+    first: HandError | None = None
+    for _ in range(MAX_ORDERS):
+        if not orders:
+            break
+        passed = orders.pop()
+        called: list[int] = []
+        try:
+            events = list(_play(game, r, passed, called))
+        except HandError as error:
+            first = first or error
+            # the calls taken early, latest last so it is tried first: each tried as a copy that passed
+            orders.extend(passed | {step} for step in called)
+            continue
+        yield from events
+        return
+    assert first is not None
+    raise first
+
+
+def _play(game: Game, r: Round, passed: frozenset[int], called: list[int]) -> Iterator[Event]:
+    """The round's events in one order of play, checked as they come: a pon or kan of the discard at a step
+    in ``passed`` lets it pass; the steps of the discards called whose source throws that tile again are
+    appended to ``called`` (the choices another order may undo)."""
     players = len(game.players)
     label = r.name
     dealer = r.number % 4 % players
     draws = [list(r.draws[s]) for s in range(players)]
     discards = [list(r.discards[s]) for s in range(players)]
     drawn: list[tuple[Tile, bool] | None] = [None] * players
+    held = [[0] * KINDS for _ in range(players)]  # each seat's concealed kinds: an order whose seat throws or
+    for s in range(players):                       # calls with a tile it lacks is not the order of play
+        for number in r.starts[s]:
+            held[s][tile_of(number, label, 0)[0]] += 1
     turn, step, last = dealer, 0, None
     while True:
         step += 1
@@ -225,13 +266,16 @@ def replay(game: Game, r: Round) -> Iterator[Event]:
         entry = draws[turn].pop(0)
         if isinstance(entry, int):
             tile, red = drawn[turn] = tile_of(entry, label, step)
+            held[turn][tile] += 1
             yield Draw(turn, tile, red)
         elif isinstance(entry, str):
             letter, place, tiles, taken = _call_tiles(entry, label, step)
             if last is None or (last[1], last[2]) != taken or letter not in "cpm":
                 raise _log_error(f"expected a call of the last discard, got {entry!r}", label, step)
             kind: Literal["chi", "pon", "kan"] = {"c": "chi", "p": "pon", "m": "kan"}[letter]  # type: ignore[assignment]
-            yield Call(turn, _meld(kind, tiles, label, step), taken[0], taken[1], last[0])
+            meld = _meld(kind, tiles, label, step)
+            _give(held[turn], [t for t, _ in tiles], taken[0], label, step)
+            yield Call(turn, meld, taken[0], taken[1], last[0])
             drawn[turn] = None
             if letter == "m":  # an open kan: no discard (a 0), then the replacement draw
                 if not discards[turn] or discards[turn].pop(0) != 0:
@@ -246,14 +290,19 @@ def replay(game: Game, r: Round) -> Iterator[Event]:
             if isinstance(out, str) and ("a" in out or "k" in out):
                 letter, _, tiles, added = _call_tiles(out, label, step)
                 if letter == "a":
-                    yield Kan(turn, _meld("ankan", tiles, label, step), "ankan", added[0], added[1])
+                    meld = _meld("ankan", tiles, label, step)
+                    _give(held[turn], [t for t, _ in tiles], None, label, step)
+                    yield Kan(turn, meld, "ankan", added[0], added[1])
                 else:
-                    yield Kan(turn, _meld("kan", tiles, label, step), "added", added[0], added[1])
+                    meld = _meld("kan", tiles, label, step)
+                    _give(held[turn], [added[0]], None, label, step)
+                    yield Kan(turn, meld, "added", added[0], added[1])
                 step += 1
                 if not draws[turn]:
                     return  # the kan was robbed
                 entry = draws[turn].pop(0)
                 tile, red = drawn[turn] = tile_of(entry, label, step)
+                held[turn][tile] += 1
                 yield Draw(turn, tile, red)
                 continue
             riichi = isinstance(out, str) and out.startswith("r")
@@ -266,14 +315,60 @@ def replay(game: Game, r: Round) -> Iterator[Event]:
                 tile, red = drawn[turn]  # type: ignore[misc]
             else:
                 tile, red = tile_of(code, label, step)
+            _give(held[turn], [tile], None, label, step)
             yield Discard(turn, tile, red, code == TSUMOGIRI, riichi)
             last = (turn, tile, red)
             break
-        turn = _next_turn(turn, last, draws, players)
+        caller = None if step in passed else _caller(turn, last, draws, players)
+        if caller is not None and _may_throw_again(discards[turn], last[1:]):
+            called.append(step)  # the call may be of a later copy
+        turn = (turn + 1) % players if caller is None else caller
 
 
-def _next_turn(turn: int, last: tuple[int, Tile, bool], draws: list[list[int | str]], players: int) -> int:
-    """Who acts after ``turn``'s discard ``last``: a pon or kan of it, else the next seat (its chi or its draw)."""
+def _give(held: list[int], tiles: list[Tile], taken: Tile | None, label: str, step: int) -> None:
+    """Take ``tiles`` (but one copy of ``taken``, the tile called) out of a seat's concealed ``held`` kinds."""
+    needed = list(tiles)
+    if taken is not None:
+        needed.remove(taken)
+    for t in needed:
+        if held[t] <= 0:
+            raise _log_error(f"expected the seat to hold the {tile_name(t)} it throws or melds", label, step)
+        held[t] -= 1
+
+
+def call_source(text: str, seat: int, players: int) -> int:
+    """The seat a pon or open kan written ``text`` (well formed) by ``seat`` took its tile from: the place of
+    its letter says it (the first pair: the player on the left; the last: on the right; between: across).
+
+    >>> call_source("35p3553", 0, 4), call_source("p191919", 2, 4), call_source("191919p19", 2, 4)
+    (2, 1, 3)
+    """
+    place = next(i for i, c in enumerate(text) if c.isalpha()) // 2
+    own = (len(text) - 1) // 2 - 1  # the caller's own tiles in the meld
+    offset = -1 if place == 0 else 1 if place == own else 2
+    return (seat + offset) % players
+
+
+def _may_throw_again(discards: list[int | str], tile: tuple[Tile, bool]) -> bool:
+    """Whether a seat's discards still to come may throw ``tile`` again: a copy of it (riichi or not), or a
+    tsumogiri (whose tile this check does not follow)."""
+    for out in discards:
+        text = str(out).removeprefix("r")
+        if text.isdigit() and (int(text) == TSUMOGIRI or _tile_or_none(int(text)) == tile):
+            return True
+    return False
+
+
+def _tile_or_none(code: int) -> tuple[Tile, bool] | None:
+    try:
+        return tile_of(code)
+    except HandError:
+        return None  # a malformed tile: the replay names it when it reads it
+
+
+def _caller(turn: int, last: tuple[int, Tile, bool], draws: list[list[int | str]], players: int) -> int | None:
+    """The seat whose next entry is a pon or kan of ``turn``'s discard ``last`` (one that names ``turn`` as its
+    source), or ``None``: then the next seat acts (its chi or its draw)."""
     for offset in range(1, players):
         seat = (turn + offset) % players
         text = draws[seat][0] if draws[seat] else None
@@ -282,6 +377,6 @@ def _next_turn(turn: int, last: tuple[int, Tile, bool], draws: list[list[int | s
                 taken = _call_tiles(text, "", 0)[3]
             except HandError:
                 continue  # a malformed call: the replay names it when that seat's turn reads it
-            if taken == (last[1], last[2]):
+            if taken == (last[1], last[2]) and call_source(text, seat, players) == turn:
                 return seat
-    return (turn + 1) % players
+    return None
