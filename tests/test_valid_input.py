@@ -441,3 +441,41 @@ def test_one_copy_too_many_raises_naming_its_input(rules: str) -> None:
                 assert caught.value.field == _first_over(bad, inputs), (name, bad, caught.value)
                 checked += 1
     assert checked >= POSITIONS
+
+
+def _offers(position: Position, rng: random.Random) -> list[str]:
+    """Tiles another player could throw that the position's hand could call (its kinds and their neighbours),
+    with copies left to throw, a few of them at random."""
+    counts, _ = _copies(position)
+    held = {paili.tile_from_name(code) for code in position.concealed}
+    near = {k + d for k in held for d in (-2, -1, 0, 1, 2) if 0 <= k + d < KINDS and (k + d) // 9 == k // 9}
+    left = sorted(k for k in near if counts[k] < 4)
+    return [tile_name(k) for k in rng.sample(left, min(3, len(left)))]
+
+
+@pytest.mark.parametrize("rules", RULES)
+def test_legal_positions_never_raise_at_any_horizon_or_offered_call(rules: str) -> None:
+    """Issue 37: the smallest horizons (one draw left) and the call advice crashed where the longer ones did
+    not. Every legal position's advice and outlook at 1 and 2 draws, and its call advice for tiles it could
+    call from each seat at 1 and 2 draws: an answer whose every line has ``turns`` entries, never an exception."""
+    rng = random.Random(f"horizons {rules}")
+    answered = 0
+    for position in _positions(rules)[:scaled(40, 300)]:
+        args = {"visible": "".join(position.visible), "rules": rules, "dora": "".join(position.dora),
+                "riichi": _riichi(position), **_situation(position)}
+        waiting = len(position.concealed) % 3 == 1
+        for turns in (1, 2):
+            try:
+                if not waiting:
+                    paili.advise(position.hand, turns=turns, **args)
+                    continue
+                paili.outlook(position.hand, turns=turns, **args)
+                for offered in _offers(position, rng):
+                    for seat in ("left", "across"):
+                        result = paili.call_advice(position.hand, offered, seat=seat, turns=turns, **args)
+                        for o in result["options"]:
+                            assert o["p_win"] is None or len(o["p_win"]) == turns, (position, offered, o)
+                        answered += 1
+            except Exception as exc:  # noqa: BLE001 - any other exception is the failure, reported with its input
+                pytest.fail(f"{exc!r} at turns={turns} on the legal {position}")
+    assert answered > 0
