@@ -378,3 +378,41 @@ def test_review_at_the_smallest_horizons_reads_every_seat_of_the_self_play(turns
                             assert len(row["p_win"]) == d["turns"] and all(0 <= p <= 1 for p in row["p_win"]), row
                     reviewed += 1
     assert reviewed > 100
+
+
+def test_the_table_follows_rivers_calls_riichi_and_what_passed() -> None:
+    """:class:`paili.table.Table` (review's replay): each seat's river in order with the called tile marked,
+    the melds, and on self-play with riichi the tiles that passed a riichi player: exactly the others' discards
+    after its riichi tile."""
+    from paili.table import Table
+
+    log = _tile_thrown_twice_log()
+    g = read_log(log)
+    table = Table(g, g.rounds[0], 0)
+    for event in replay(g, g.rounds[0]):
+        table.apply(event)
+    assert [(t.tile, t.called) for t in table.table[1].river] == [(32, False), (32, True), (14, False)]
+    assert [(t.tile, t.called) for t in table.table[3].river] == [(9, True)]
+    assert [str(m) for m in table.table[0].melds] == ["[666z]"] and [str(m) for m in table.table[1].melds] == ["[111p]"]
+    assert str(table.hand) == "23456789m23p [666z]" and table.dora == "1z" and table.winds(0) == ("1z", "1z")
+    checked = 0
+    for seed in range(scaled(3, 10)):
+        g = read_log(game(seed, rounds=2))
+        for r in g.rounds:
+            table = Table(g, r, 0)
+            thrown: list[tuple[int, int]] = []  # (seat, tile) in order
+            for event in replay(g, r):
+                table.apply(event)
+                if isinstance(event, Discard):
+                    thrown.append((event.seat, event.tile))
+            for seat, player in enumerate(table.table):
+                assert [t.tile for t in player.river] == [t for s, t in thrown if s == seat]
+                if player.riichi:
+                    index = next(i for i, (s, _) in enumerate(thrown) if s == seat
+                                 and sum(1 for s2, _ in thrown[:i + 1] if s2 == seat)
+                                 == 1 + next(j for j, t in enumerate(player.river) if t.riichi))
+                    assert player.passed == [t for s, t in thrown[index + 1:] if s != seat]
+                    checked += 1
+                else:
+                    assert player.passed == []
+    assert checked > 0

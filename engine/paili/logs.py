@@ -34,8 +34,8 @@ from .hand import Meld
 from .mjai import looks_like_mjai, mjai_to_tenhou
 from .tiles import FIVES, KINDS, Tile, tile_name
 
-__all__ = ["Call", "Discard", "Draw", "Game", "Kan", "Round", "TILE_COUNT", "call_source", "read_log", "replay",
-           "round_name"]
+__all__ = ["Call", "Discard", "Draw", "Event", "Game", "Kan", "Round", "TILE_COUNT", "call_source", "read_log",
+           "replay", "round_name"]
 
 RED_CODES: Final = {51: 0, 52: 1, 53: 2}
 """The red fives' codes -> their suit (m, p, s)."""
@@ -69,6 +69,10 @@ class Round:
     @property
     def name(self) -> str:
         return round_name(self.number)
+
+    def dealer(self, players: int) -> int:
+        """The dealer's seat in a game of ``players``."""
+        return self.number % 4 % players
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,7 +254,7 @@ def _play(game: Game, r: Round, passed: frozenset[int], called: list[int]) -> It
     appended to ``called`` (the choices another order may undo)."""
     players = len(game.players)
     label = r.name
-    dealer = r.number % 4 % players
+    dealer = r.dealer(players)
     draws = [list(r.draws[s]) for s in range(players)]
     discards = [list(r.discards[s]) for s in range(players)]
     drawn: list[tuple[Tile, bool] | None] = [None] * players

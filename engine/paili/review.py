@@ -37,15 +37,15 @@ from .advice import (
     call_advice_of,
     calls_after,
 )
-from .errors import HandError
 from .hand import Hand, Meld
-from .logs import DEAD_WALL, TILE_COUNT, Call, Discard, Draw, Game, Kan, Round, replay, tile_of
+from .logs import Call, Discard, Game, Round, replay
 from .rules import Rules
 from .shanten import shanten
-from .tiles import FIVES, KINDS, Tile, tile_name
+from .table import Table
+from .tiles import Tile
 from .win_value import RiichiPolicy
 
-__all__ = ["CallDecision", "Decision", "Review", "RoundReview", "review_steps"]
+__all__ = ["CallDecision", "Decision", "PendingCall", "Review", "RoundReview", "review_steps"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,178 +153,89 @@ class Review:
     rounds: tuple[RoundReview, ...]
 
 
-@dataclass(slots=True)
-class _Seat:
-    """The reviewed seat's hand as the round goes."""
+@dataclass(frozen=True, slots=True)
+class PendingCall:
+    """A tile another player has just thrown that the seat could call, waiting for the next event to say what
+    the seat did with it (:meth:`decided`)."""
 
-    counts: list[int]
-    reds: list[int]
-    melds: list[Meld]
-    riichi: bool = False
+    step: int
+    hand: Hand
+    offered: Tile
+    offered_red: bool
+    source: str
+    visible: tuple[int, ...]
+    visible_reds: tuple[int, int, int]
+    dora: str
+    turns: int
+    calls: CallAdvice
 
-    def take(self, tile: Tile, red: bool) -> None:
-        self.counts[tile] += 1
-        if red:
-            self.reds[FIVES.index(tile)] += 1
-
-    def give(self, tile: Tile, red: bool, label: str, step: int) -> None:
-        if self.counts[tile] == 0 or red and not self.reds[FIVES.index(tile)]:
-            raise HandError(f"the seat discards or calls with {tile_name(tile)} it does not hold (round {label}, "
-                            f"step {step})", field="log", code="log.invalid",
-                            params={"message": "a tile not held", "round": label, "step": step})
-        self.counts[tile] -= 1
-        if red:
-            self.reds[FIVES.index(tile)] -= 1
-
-    def hand(self) -> Hand:
-        return Hand(tuple(self.counts), (self.reds[0], self.reds[1], self.reds[2]), tuple(self.melds))
-
-
-def _winds(game: Game, r: Round, seat: int) -> tuple[str, str]:
-    players = len(game.players)
-    dealer = r.number % 4 % players
-    return f"{r.number // 4 % 4 + 1}z", f"{(seat - dealer) % players + 1}z"
+    def decided(self, played: str) -> CallDecision:
+        return CallDecision("call", self.step, self.hand, self.offered, self.offered_red, self.source, played,
+                            self.visible, self.visible_reds, self.dora, self.turns, self.calls)
 
 
 def _round_steps(game: Game, r: Round, seat: int, *, turns: int, max_shanten: int, objective: str,
                  riichi: RiichiPolicy, budget: float | None) -> Generator[AdviceRow | None, None, RoundReview]:
     players = len(game.players)
-    label = r.name
     shape_rules: Rules = "riichi" if players == 4 else "sanma"
     scoring = ({"red_fives": "mps" if game.red_fives else ""} if players == 4 else "riichi")
-    own = _Seat([0] * KINDS, [0, 0, 0], [])
-    for code in r.starts[seat]:
-        own.take(*tile_of(code, label, 0))
-    seen = [0] * KINDS
-    seen_reds = [0, 0, 0]
-    indicators = [tile_of(code, label, 0) for code in r.dora]
-    shown = 1
-    live = TILE_COUNT[players] - DEAD_WALL - 13 * players
-    round_wind, seat_wind = _winds(game, r, seat)
-    decisions: list[Decision] = []
-    step = 0
-
-    pending: dict[str, object] | None = None  # a call decision waiting to learn what the seat did
+    table = Table(game, r, seat)
+    round_wind, seat_wind = table.winds(r.number)
+    decisions: list[Decision | CallDecision] = []
+    pending: PendingCall | None = None
 
     def position() -> tuple[str, int, Situation]:
-        """The seat's position now: the indicators shown, its draws left (the live wall shared by the players,
-        at most ``turns``) and the scoring situation."""
-        dora = "".join(tile_name(t) if not red else f"0{'mps'[FIVES.index(t)]}" for t, red in indicators[:shown])
-        situation = Situation(riichi, False, round_wind, seat_wind, dora, r.honba, r.sticks, scoring, False)
-        return dora, max(1, min(turns, live // players)), situation
+        """The seat's position now: the indicators shown, its draws left and the scoring situation."""
+        situation = Situation(riichi, False, round_wind, seat_wind, table.dora, r.honba, r.sticks, scoring, False)
+        return table.dora, table.draws_left(turns), situation
 
-    def settle(played: str) -> None:
-        nonlocal pending
-        if pending is not None:
-            decisions.append(CallDecision(played=played, **pending))  # type: ignore[arg-type]
-            pending = None
-
-    def offer(event: Discard) -> None:
-        """Open a call decision when the seat could call the tile ``event`` throws (ron, or unless in riichi
-        a chi from the left, a pon or an open kan)."""
-        nonlocal pending
-        hand = own.hand()
-        source = ("left" if (seat - 1) % players == event.seat else "right" if (seat + 1) % players == event.seat
-                  else "across")
+    def offer(event: Discard) -> PendingCall | None:
+        """A call decision when the seat could call the tile ``event`` throws (ron, or unless in riichi a chi
+        from the left, a pon or an open kan) and the options have figures to choose by."""
+        hand = table.hand
+        source = table.source(event.seat)
         won = list(hand.concealed)
         won[event.tile] += 1
         wins = shanten(Hand(tuple(won), hand.reds, hand.melds), rules=shape_rules).min == -1
-        if not wins and (own.riichi or not calls_after(hand, event.tile, event.red, source, shape_rules)):
-            return
+        if not wins and (table.in_riichi or not calls_after(hand, event.tile, event.red, source, shape_rules)):
+            return None
         dora, left, situation = position()
-        given = Given(hand, list(seen), tuple(seen_reds), shape_rules, None, situation, left, False, False,
-                      max_shanten)
+        given = Given(hand, list(table.seen), tuple(table.seen_reds), shape_rules, None, situation, left, False,
+                      False, max_shanten)
         calls = call_advice_of(given, event.tile, event.red, seat=source, objective=objective)
         # a decision when there is a choice with figures (a hand beyond the search's shanten has none)
         if len(calls.options) > 1 and sum(o.p_win is not None for o in calls.options) > 1:
-            pending = {"kind": "call", "step": step, "hand": hand, "offered": event.tile, "offered_red": event.red,
-                       "source": source, "visible": tuple(seen), "visible_reds": (seen_reds[0], seen_reds[1],
-                                                                                  seen_reds[2]),
-                       "dora": dora, "turns": left, "calls": calls}
-
-    def see(tile: Tile, red: bool, n: int = 1) -> None:
-        seen[tile] += n
-        if red:
-            seen_reds[FIVES.index(tile)] += 1
+            reds = table.seen_reds
+            return PendingCall(table.step + 1, hand, event.tile, event.red, source, tuple(table.seen),
+                               (reds[0], reds[1], reds[2]), dora, left, calls)
+        return None
 
     for event in replay(game, r):
-        step += 1
         if pending is not None:  # what the seat did with the tile offered: called it, or let it go
-            took = isinstance(event, Call) and event.seat == seat and event.taken == pending["offered"]
-            settle(call_key(event.meld.kind, event.meld) if took and isinstance(event, Call) else "pass")
-        if isinstance(event, Draw):
-            live -= 1
-            if event.seat == seat:
-                own.take(event.tile, event.red)
+            took = isinstance(event, Call) and event.seat == seat and event.taken == pending.offered
+            decisions.append(pending.decided(call_key(event.meld.kind, event.meld)
+                                             if took and isinstance(event, Call) else "pass"))
+            pending = None
+        if isinstance(event, Discard) and event.seat == seat:
+            hand = table.hand
+            dora, left, situation = position()
+            advice = None
+            if not table.in_riichi:
+                advice = yield from advice_steps(hand, visible=tuple(table.seen), turns=left,
+                                                 max_shanten=max_shanten, rules=shape_rules, objective=objective,
+                                                 situation=situation, visible_reds=tuple(table.seen_reds),
+                                                 budget=budget, improvements=False)
+            reds = table.seen_reds
+            decisions.append(Decision("forced" if table.in_riichi else "discard", table.step + 1, hand, event.tile,
+                                      event.red, tuple(table.seen), (reds[0], reds[1], reds[2]), dora, left, advice))
+            yield None
         elif isinstance(event, Discard):
-            if event.seat == seat:
-                hand = own.hand()
-                dora, left, situation = position()
-                advice = None
-                if not own.riichi:
-                    advice = yield from advice_steps(hand, visible=tuple(seen), turns=left, max_shanten=max_shanten,
-                                                     rules=shape_rules, objective=objective, situation=situation,
-                                                     visible_reds=tuple(seen_reds), budget=budget,
-                                                     improvements=False)
-                decisions.append(Decision("forced" if own.riichi else "discard", step, hand, event.tile, event.red,
-                                          tuple(seen), (seen_reds[0], seen_reds[1], seen_reds[2]), dora, left,
-                                          advice))
-                own.give(event.tile, event.red, label, step)
-                own.riichi = own.riichi or event.riichi
+            pending = offer(event)
+            if pending is not None:
                 yield None
-            else:
-                offer(event)
-                if pending is not None:
-                    yield None
-            see(event.tile, event.red)
-        elif isinstance(event, Call):
-            if event.seat == seat:  # the taken tile leaves the river for the seat's meld
-                seen[event.taken] -= 1
-                if event.taken_red:
-                    seen_reds[FIVES.index(event.taken)] -= 1
-                rest = list(event.meld.tiles)
-                rest.remove(event.taken)
-                reds = event.meld.reds - event.taken_red
-                for t in rest:
-                    red = bool(reds) and t in FIVES
-                    own.give(t, red, label, step)
-                    reds -= red
-                own.melds.append(event.meld)
-            else:
-                rest = list(event.meld.tiles)
-                rest.remove(event.taken)
-                for t in rest:
-                    see(t, False)
-                if event.meld.reds > event.taken_red:  # a red five from the caller's hand
-                    seen_reds[FIVES.index(next(t for t in event.meld.tiles if t in FIVES))] += 1
-            if event.meld.kind == "kan":
-                shown += 1
-        elif isinstance(event, Kan):
-            shown += 1
-            if event.seat == seat:
-                if event.kind == "ankan":
-                    reds = event.meld.reds
-                    for t in event.meld.tiles:
-                        red = bool(reds) and t in FIVES
-                        own.give(t, red, label, step)
-                        reds -= red
-                    own.melds.append(event.meld)
-                else:
-                    own.give(event.added, event.added_red, label, step)
-                    pon = next(m for m in own.melds if m.kind == "pon" and m.tiles[0] == event.added)
-                    own.melds[own.melds.index(pon)] = event.meld
-            elif event.kind == "ankan":
-                for t in event.meld.tiles:
-                    see(t, False)
-                if event.meld.reds:
-                    seen_reds[FIVES.index(event.meld.tiles[0])] += 1
-            else:
-                see(event.added, event.added_red)
-    # the round ended on the tile offered: the seat won on it when the result names it winner by discard
-    ron = bool(r.result) and r.result[0] == "和了" and any(
-        isinstance(info, list) and len(info) > 1 and info[0] == seat and info[1] != seat
-        for info in r.result[2::2])
-    settle("ron" if ron else "pass")
+        table.apply(event)
+    if pending is not None:  # the round ended on the tile offered: the seat won on it, or let it go
+        decisions.append(pending.decided("ron" if table.won_by_ron() else "pass"))
     return RoundReview(r, tuple(decisions))
 
 
