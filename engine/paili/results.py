@@ -472,32 +472,16 @@ def review_json(rv: Review) -> JSON:
     is ``{"kind": "call", "step", "hand", "offered", "from", "played", "best", "visible", "dora", "turns",
     "rows": [], "options": call advice's, "loss"}``."""
     rounds = []
-    searched = matched = calls = calls_matched = 0
-    total = 0.0
-    largest: JSON | None = None
     for rr in rv.rounds:
         decisions = [_call_decision_json(d) if isinstance(d, CallDecision) else _decision_json(d)
                      for d in rr.decisions] if rr.decisions is not None else None
-        for d, out in zip(rr.decisions or (), decisions or (), strict=True):
-            if isinstance(d, CallDecision):
-                if d.loss("p_win") is None:  # what was played is not an option with figures
-                    continue
-                calls += 1
-                calls_matched += d.played == out["best"]
-                loss = d.loss("ev")
-            else:
-                if d.advice is None or out["best"] is None:
-                    continue
-                searched += 1
-                matched += d.best is not None and d.played == d.best.discard.tile
-                loss = d.loss("ev")
-            if loss is not None:
-                total += loss
-                if largest is None or loss > largest["ev"]:
-                    largest = {"round": rr.round.name, "step": d.step, "ev": loss}
         text = str(rr.round.result[0]) if rr.round.result else ""
         rounds.append({"round": rr.round.name, "honba": rr.round.honba, "decisions": decisions,
                        "result": {"kind": _RESULT_KINDS.get(text, "abort"), "text": text}})
+    s = rv.summary
+    largest = s.largest_loss
     return {"seat": rv.seat, "players": list(rv.game.players), "rounds": rounds,
-            "summary": {"decisions": searched, "matched": matched, "calls": calls, "calls_matched": calls_matched,
-                        "total_loss": total, "largest_loss": largest}}
+            "summary": {"decisions": s.decisions, "matched": s.matched, "calls": s.calls,
+                        "calls_matched": s.calls_matched, "total_loss": s.total_loss,
+                        "largest_loss": None if largest is None else
+                        {"round": largest.round, "step": largest.step, "ev": largest.ev}}}

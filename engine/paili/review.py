@@ -45,7 +45,8 @@ from .table import Table
 from .tiles import Tile
 from .win_value import RiichiPolicy
 
-__all__ = ["CallDecision", "Decision", "PendingCall", "Review", "RoundReview", "review_steps"]
+__all__ = ["CallDecision", "Costliest", "Decision", "PendingCall", "Review", "ReviewSummary", "RoundReview",
+           "review_steps"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,10 +148,62 @@ class RoundReview:
 
 
 @dataclass(frozen=True, slots=True)
+class Costliest:
+    """The decision that lost the most expected points: its round's name, its step and the points lost."""
+
+    round: str
+    step: int
+    ev: float
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewSummary:
+    """A review's figures over the rounds reviewed: the discards searched (``decisions``) and how many were the
+    best; the call decisions whose choice is among the options (``calls``) and how many were the best; the
+    expected points lost over both, and the costliest decision (``None`` when nothing was lost or searched)."""
+
+    decisions: int
+    matched: int
+    calls: int
+    calls_matched: int
+    total_loss: float
+    largest_loss: Costliest | None
+
+    @classmethod
+    def of(cls, rounds: tuple[RoundReview, ...]) -> ReviewSummary:
+        searched = matched = calls = calls_matched = 0
+        total = 0.0
+        largest: Costliest | None = None
+        for rr in rounds:
+            for d in rr.decisions or ():
+                if isinstance(d, CallDecision):
+                    if d.loss("p_win") is None:  # what was played is not an option with figures
+                        continue
+                    calls += 1
+                    calls_matched += d.played == option_key(d.best)
+                else:
+                    if d.best is None:
+                        continue
+                    searched += 1
+                    matched += d.played == d.best.discard.tile
+                loss = d.loss("ev")
+                if loss is not None:
+                    total += loss
+                    if largest is None or loss > largest.ev:
+                        largest = Costliest(rr.round.name, d.step, loss)
+        return cls(searched, matched, calls, calls_matched, total, largest)
+
+
+@dataclass(frozen=True, slots=True)
 class Review:
     game: Game
     seat: int
     rounds: tuple[RoundReview, ...]
+
+    @property
+    def summary(self) -> ReviewSummary:
+        """The figures over the rounds reviewed (:class:`ReviewSummary`)."""
+        return ReviewSummary.of(self.rounds)
 
 
 @dataclass(frozen=True, slots=True)
