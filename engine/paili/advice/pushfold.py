@@ -1,0 +1,218 @@
+"""Push or fold: the advisor's values with the other players counted (the table's risks given as a
+:class:`TableRisk`, from the defence model).
+
+The advisor's lines (:mod:`paili.advice`) assume nobody else can win. Here each line is valued at a table where
+the others can: a discard that deals in ends the round with its payment; every later draw of the line happens
+only if nobody has won before it; an exhaustive draw pays tenpai and noten; and beside every push line stands the
+**fold** line, which throws the safest tile held each turn and never wins.
+
+What is exact and what is estimated (docs/RULES.md, "Push or fold", says the same for players):
+
+* exact: the line's own chances by draw (the advisor's vectors), the payments' arithmetic, the compounding of
+  the survival chances over the turns;
+* estimated, from the defence model: each tile's deal-in chance now and its cost; each opponent's chance to be
+  tenpai and to win per go-around (their own draw and the discards of the players other than the seat, each a
+  random unseen tile), and their hand's value; the seat's deal-in chance on each later discard of a push line
+  (the mean danger of the tiles it holds now, kept for the rest of the line);
+* simplified: the risks stay as they are now for the rest of the round (an opponent not yet tenpai does not
+  become tenpai later); the push line keeps the choices of the advisor's offence-only policy (the table
+  discounts them; it does not re-plan them); the fold line wins nothing and throws its tiles safest first.
+
+For a row whose first discard ``d`` deals in with chance ``p`` costing ``c``:
+``ev = p * (-c) + (1 - p) * ev_if_passes``, where ``ev_if_passes`` sums, over the draws ``t`` of the line, the
+line's expected points won at draw ``t`` times the chance the round is still alive then, less the payments of
+an opponent's win (a self-draw's share) and of the seat's later deal-ins on the way, plus the exhaustive draw's
+payment when the horizon reaches the end of the wall.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from ..tiles import Tile
+
+__all__ = ["FoldLine", "OpponentRisk", "RowAtTable", "TableRisk", "fold_line", "noten_payment", "row_at_table"]
+
+TENPAI_PAYMENT: Final = {4: 3000, 3: 2000}
+"""The exhaustive draw's payments by number of players: what the noten players pay the tenpai ones in all."""
+
+
+@dataclass(frozen=True, slots=True)
+class OpponentRisk:
+    """One opponent as the defence model sees them: the chance they are tenpai, the chance they win during one
+    go-around when tenpai (their draw and the others' discards, the seat's apart), their hand's expected value
+    (a ron's payment), and whether they are the dealer."""
+
+    p_tenpai: float
+    win_per_turn: float
+    value: float
+    dealer: bool
+
+    @property
+    def p_win_per_turn(self) -> float:
+        return self.p_tenpai * self.win_per_turn
+
+
+@dataclass(frozen=True, slots=True)
+class TableRisk:
+    """The table's risks for the seat's position (built by the defence model).
+
+    ``deal_in`` and ``cost``: for each kind the seat can throw, its chance to deal in now (to any opponent) and
+    the payment when it does. ``held``: the seat's kinds, a kind once per copy (the fold line throws them
+    safest first). ``opponents``: each opponent's :class:`OpponentRisk`. ``draws_to_end``: the seat's draws
+    left to the end of the wall (its exhaustive draw), ``None`` when not known. ``players``: 4 or 3.
+    ``dealer``: whether the seat is the dealer."""
+
+    deal_in: Mapping[Tile, float]
+    cost: Mapping[Tile, float]
+    held: Sequence[Tile]
+    opponents: Sequence[OpponentRisk]
+    draws_to_end: int | None
+    players: int
+    dealer: bool
+
+    @property
+    def per_turn(self) -> float:
+        """The chance that some opponent wins during one go-around (off another player or by self-draw)."""
+        alive = 1.0
+        for o in self.opponents:
+            alive *= 1.0 - o.p_win_per_turn
+        return 1.0 - alive
+
+    @property
+    def others_win_cost(self) -> float:
+        """What the seat pays, on average, when an opponent wins during a go-around without the seat's discard:
+        a self-draw's share (a third of the wins are taken as self-draws, the rest off the other players)."""
+        total = sum(o.p_win_per_turn for o in self.opponents)
+        if total <= 0:
+            return 0.0
+        paid = 0.0
+        for o in self.opponents:
+            share = 0.5 if self.dealer else 1 / 3 if o.dealer else 0.25
+            paid += o.p_win_per_turn / total * share * o.value / 3
+        return paid
+
+    @property
+    def push_deal_in(self) -> tuple[float, float]:
+        """A push line's later discards: the chance each deals in and its cost (the mean over the tiles held
+        now: the line's later tiles are not known here)."""
+        if not self.held:
+            return 0.0, 0.0
+        p = sum(self.deal_in.get(t, 0.0) for t in self.held) / len(self.held)
+        dealt = [(self.deal_in.get(t, 0.0), self.cost.get(t, 0.0)) for t in self.held]
+        weight = sum(q for q, _ in dealt)
+        cost = sum(q * c for q, c in dealt) / weight if weight > 0 else 0.0
+        return p, cost
+
+
+def noten_payment(seat_tenpai: float, opponents: Sequence[OpponentRisk], players: int) -> float:
+    """The seat's expected payment at an exhaustive draw (positive: received) when it is tenpai with chance
+    ``seat_tenpai`` and each opponent with their ``p_tenpai`` (independently): the noten players pay the tenpai
+    ones :data:`TENPAI_PAYMENT` in all (nothing when all or none are tenpai)."""
+    total = TENPAI_PAYMENT[players]
+    # the distribution of the number of tenpai opponents
+    counts = [1.0]
+    for o in opponents:
+        nxt = [0.0] * (len(counts) + 1)
+        for n, p in enumerate(counts):
+            nxt[n] += p * (1.0 - o.p_tenpai)
+            nxt[n + 1] += p * o.p_tenpai
+        counts = nxt
+    value = 0.0
+    for n, p in enumerate(counts):
+        if p == 0.0:
+            continue
+        tenpai_seat = n + 1  # the seat tenpai: it shares the payment of the players - n - 1 noten ones
+        gain = total / tenpai_seat if tenpai_seat < players else 0.0
+        loss = total / (players - n) if 0 < n else 0.0  # the seat noten: it pays its share to the n tenpai
+        value += p * (seat_tenpai * gain - (1.0 - seat_tenpai) * loss)
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class RowAtTable:
+    """A discard's figures with the table counted, by number of draws (as the row's own lists):
+    ``ev`` = ``deal_in * ev_if_deals_in + (1 - deal_in) * ev_if_passes``."""
+
+    deal_in: float
+    ev: tuple[float, ...]
+    ev_if_passes: tuple[float, ...]
+    ev_if_deals_in: float
+
+
+def row_at_table(tile: Tile, win: Sequence[float], tenpai: Sequence[float], ev: Sequence[float],
+                 risk: TableRisk) -> RowAtTable:
+    """The figures of the row that throws ``tile`` with the table counted. ``win``, ``tenpai``, ``ev``: the row's
+    lists by draw (entry ``t - 1`` within ``t`` draws), as the advisor computed them alone at the table."""
+    p = risk.deal_in.get(tile, 0.0)
+    cost = risk.cost.get(tile, 0.0)
+    q = risk.per_turn
+    others = risk.others_win_cost
+    h, h_cost = risk.push_deal_in
+    passes: list[float] = []
+    value = 0.0
+    alive = 1.0  # the round alive before the opponents' go-around ahead of draw t, the seat not yet won
+    won_before = 0.0
+    ev_before = 0.0
+    for t in range(len(ev)):
+        value -= alive * (1.0 - won_before) * q * others  # an opponent wins before the seat's draw
+        alive *= 1.0 - q
+        value += alive * (ev[t] - ev_before)  # the seat's points won at this draw
+        end = 0.0
+        if risk.draws_to_end is not None and t + 1 >= risk.draws_to_end:
+            end = alive * (1.0 - win[t]) * noten_payment(_tenpai_now(tenpai[t], win[t]), risk.opponents,
+                                                          risk.players)
+        passes.append(value + end)  # the line of t + 1 draws ends here
+        # a longer line discards after this draw, when it has not won
+        value -= alive * (1.0 - win[t]) * h * h_cost
+        alive *= 1.0 - h
+        won_before, ev_before = win[t], ev[t]
+    passes_t = tuple(passes)
+    return RowAtTable(p, tuple(-p * cost + (1.0 - p) * x for x in passes_t), passes_t, -cost)
+
+
+def _tenpai_now(tenpai: float, win: float) -> float:
+    """The chance the seat is tenpai at the end, given it has not won: the line's tenpai chance less its wins."""
+    return max(0.0, min(1.0, (tenpai - win) / (1.0 - win))) if win < 1.0 else 1.0
+
+
+@dataclass(frozen=True, slots=True)
+class FoldLine:
+    """Folding: the tiles thrown, safest first (one a turn), the chance to deal in along the way and the
+    expected points, by number of draws (as a row's lists)."""
+
+    tiles: tuple[Tile, ...]
+    deal_in: float
+    ev: tuple[float, ...]
+
+
+def fold_line(turns: int, risk: TableRisk) -> FoldLine:
+    """The fold line over ``turns`` draws: this turn's discard and one after each draw but the last, the
+    safest tile held each time (the tiles drawn meanwhile are not known: the line throws what it holds now,
+    then, when that runs out, the mean danger of its tiles); it never wins, pays its share of an opponent's
+    self-draw, and at an exhaustive draw pays as a noten hand."""
+    order = sorted(risk.held, key=lambda t: (risk.deal_in.get(t, 0.0), t))
+    h, h_cost = risk.push_deal_in
+    q = risk.per_turn
+    others = risk.others_win_cost
+    tiles = tuple(order[:turns])
+    dangers = [(risk.deal_in.get(t, 0.0), risk.cost.get(t, 0.0)) for t in tiles]
+    dangers += [(h, h_cost)] * (turns - len(dangers))
+    alive = 1.0
+    value = 0.0
+    dealt = 0.0
+    out: list[float] = []
+    for t in range(turns):
+        p, c = dangers[t]
+        value -= alive * p * c
+        dealt += alive * p
+        alive *= 1.0 - p
+        value -= alive * q * others
+        alive *= 1.0 - q
+        end = 0.0
+        if risk.draws_to_end is not None and t + 1 >= risk.draws_to_end:
+            end = alive * noten_payment(0.0, risk.opponents, risk.players)
+        out.append(value + end)
+    return FoldLine(tiles, dealt, tuple(out))

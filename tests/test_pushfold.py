@@ -1,0 +1,130 @@
+"""Push or fold (:mod:`paili.advice.pushfold`): the advisor's values with the table's risks counted.
+
+* a line whose every draw survives with probability 1 (no opponent can win, no tile deals in, the wall's end out
+  of reach) is the advisor's line unchanged;
+* hand-computed cases: one opponent in riichi, the survival compounded turn by turn, the fold line with
+  genbutsu in hand (it never deals in), the exhaustive draw's payments;
+* the direction the published push/fold tables give: a tenpai hand with a good wait pushes a 5% tile against
+  a non-dealer riichi, a cheap bad wait folds rather than push a 20% tile.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+import paili
+from paili.advice.pushfold import OpponentRisk, TableRisk, fold_line, noten_payment, row_at_table
+from paili.tiles import tile_from_name
+
+RIICHI = OpponentRisk(p_tenpai=1.0, win_per_turn=0.1, value=5200.0, dealer=False)
+
+
+def risk(deal_in: dict[str, float], *, held: str = "", opponents: tuple[OpponentRisk, ...] = (RIICHI,),
+         cost: float = 5200.0, draws_to_end: int | None = None) -> TableRisk:
+    kinds = {tile_from_name(t): p for t, p in deal_in.items()}
+    return TableRisk(kinds, {k: cost for k in kinds}, [tile_from_name(t) for t in _tiles(held)], opponents,
+                     draws_to_end, 4, False)
+
+
+def _tiles(text: str) -> list[str]:
+    out, digits = [], ""
+    for c in text:
+        if c.isdigit():
+            digits += c
+        else:
+            out += [f"{d}{c}" for d in digits]
+            digits = ""
+    return out
+
+
+def test_a_line_that_always_survives_is_the_advisors_line() -> None:
+    advice = paili.advise("123m456p789s1122z3z", turns=8, dora="1z")
+    quiet = risk({}, opponents=(OpponentRisk(0.0, 0.5, 8000.0, True),))
+    for row in advice["discards"]:
+        at = row_at_table(tile_from_name(row["tile"]), row["p_win"], row["p_tenpai"], row["ev"], quiet)
+        assert at.deal_in == 0.0 and at.ev_if_deals_in == -0.0
+        assert at.ev == pytest.approx(tuple(row["ev"]), abs=1e-9)
+        assert at.ev_if_passes == at.ev
+
+
+def test_survival_compounds_turn_by_turn_by_hand() -> None:
+    """A line that wins 1,000 points at each of its two draws with chance 0.5 (then 0.25 more): one riichi
+    opponent who wins 10% of the go-arounds, the seat's later discard dealing in 4%."""
+    win, tenpai, ev = [0.5, 0.75], [1.0, 1.0], [500.0, 750.0]
+    r = risk({"1m": 0.1, "9p": 0.02}, held="1m9p")
+    p_later, c_later = r.push_deal_in
+    assert p_later == pytest.approx(0.06) and c_later == pytest.approx(5200.0)
+    others = 0.25 * 5200 / 3  # a non-dealer's self-draw: a third of the wins, a quarter of its value each
+    at = row_at_table(tile_from_name("1m"), win, tenpai, ev, r)
+    q = 0.1
+    first = -q * others + (1 - q) * 500
+    alive = (1 - q) * (1 - p_later * 1)
+    second = first - (1 - q) * 0.5 * p_later * c_later
+    alive = (1 - q) * (1 - p_later)
+    second += -alive * 0.5 * q * others + alive * (1 - q) * 250
+    assert at.ev_if_passes == pytest.approx((first, second))
+    assert at.ev == pytest.approx(tuple(-0.1 * 5200 + 0.9 * x for x in (first, second)))
+    assert at.ev_if_deals_in == -5200.0 and at.deal_in == 0.1
+
+
+def test_the_fold_line_with_genbutsu_in_hand_never_deals_in() -> None:
+    """One riichi; the hand holds three genbutsu (0%): three turns of folding throw them and never deal in; it
+    pays only its share of the riichi player's self-draws."""
+    r = risk({"4z": 0.0, "9m": 0.0, "5p": 0.12, "3s": 0.08}, held="9m5p3s4z4z")
+    fold = fold_line(3, r)
+    assert fold.tiles == (tile_from_name("9m"), tile_from_name("4z"), tile_from_name("4z"))
+    assert fold.deal_in == 0.0
+    others = 0.25 * 5200 / 3
+    expected, alive = [], 1.0
+    value = 0.0
+    for _ in range(3):
+        value -= alive * 0.1 * others
+        alive *= 0.9
+        expected.append(value)
+    assert fold.ev == pytest.approx(tuple(expected))
+    # a fourth turn throws the 8% 3s
+    assert fold_line(4, r).deal_in == pytest.approx(0.9 ** 3 * 0.08)
+
+
+@pytest.mark.parametrize("seat_tenpai", [0.0, 1.0])
+def test_the_exhaustive_draw_pays_as_the_rules_say(seat_tenpai: float) -> None:
+    """Every split of tenpai and noten among four players, against a brute force over the opponents' states."""
+    for chances in itertools.product([0.0, 1.0, 0.3], repeat=3):
+        opponents = [OpponentRisk(p, 0.0, 0.0, False) for p in chances]
+        want = 0.0
+        for states in itertools.product([False, True], repeat=3):
+            weight = 1.0
+            for p, on in zip(chances, states, strict=True):
+                weight *= p if on else 1 - p
+            for seat_on, seat_weight in ((True, seat_tenpai), (False, 1 - seat_tenpai)):
+                tenpai = sum(states) + seat_on
+                if tenpai in (0, 4):
+                    continue
+                pay = 3000 / tenpai if seat_on else -3000 / (4 - tenpai)
+                want += weight * seat_weight * pay
+        assert noten_payment(seat_tenpai, opponents, 4) == pytest.approx(want), chances
+
+
+def _push_or_fold(hand: str, push: str, danger: float, dora: str = "") -> tuple[float, float]:
+    """The push (throwing ``push``, which deals in with ``danger``, keeping the tenpai hand) and the fold (the
+    East pair first, genbutsu, then tiles of 10%) of a hand against one non-dealer riichi at mid-game (8 draws
+    left)."""
+    advice = paili.advise(hand, turns=8, dora=dora, riichi="always", seat_wind="2z")
+    row = next(r for r in advice["discards"] if r["tile"] == push)
+    held = [tile_from_name(t) for t in _tiles(hand)]
+    kinds = {k: 0.10 for k in held} | {tile_from_name(push): danger, tile_from_name("1z"): 0.0}
+    r = TableRisk(kinds, {k: 5200.0 for k in kinds}, held, (OpponentRisk(1.0, 0.12, 5200.0, False),), None, 4,
+                  False)
+    return row_at_table(tile_from_name(push), row["p_win"], row["p_tenpai"], row["ev"], r).ev[-1], \
+        fold_line(8, r).ev[-1]
+
+
+def test_a_good_wait_pushes_a_five_percent_tile_and_a_cheap_bad_wait_folds_a_twenty_percent_one() -> None:
+    """The published push/fold tables' direction (Riichi Book I's tenpai / value / wait rule): a riichi on a
+    two-sided wait with dora pushes a 5% tile; a cheap closed wait folds rather than push a 20% tile."""
+    push, fold = _push_or_fold("23456m345678p5s11z", "5s", 0.05, dora="3m")
+    assert push > fold, (push, fold)
+    push, fold = _push_or_fold("123m12234p5789s11z", "5s", 0.20)
+    assert fold > push, (push, fold)
