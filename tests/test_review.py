@@ -189,16 +189,24 @@ def test_each_call_decision_is_what_call_advice_answers_and_what_the_log_did() -
     assert found >= 5
 
 
+def _ties(d: dict[str, Any]) -> bool:
+    """What the page grades "best": the best tile, or a move that loses nothing (issue 40: ties count)."""
+    loss = d["loss"]
+    return d["played"] == d["best"] or bool(loss) and loss["p_win"] is not None and loss["p_win"] <= 0 and (
+        loss["ev"] is None or loss["ev"] <= 0)
+
+
 def test_the_summary_counts_the_decisions_and_their_losses() -> None:
-    result = paili.review(game(3, rounds=1), seat=0, turns=4)
+    result = paili.review(game(5, rounds=1), seat=1, turns=4)
     decisions = [d for r in result["rounds"] for d in r["decisions"] if d["kind"] == "discard" and d["best"]]
     assert result["summary"]["decisions"] == len(decisions)
-    assert result["summary"]["matched"] == sum(d["played"] == d["best"] for d in decisions)
+    assert result["summary"]["matched"] == sum(_ties(d) for d in decisions)
+    assert sum(_ties(d) for d in decisions) > sum(d["played"] == d["best"] for d in decisions)  # ties happen
     losses = [d["loss"]["ev"] for d in decisions if d["loss"] and d["loss"]["ev"] is not None]
     calls = [d for r in result["rounds"] for d in r["decisions"] if d["kind"] == "call" and d["loss"]
              and d["loss"]["p_win"] is not None]
     assert result["summary"]["calls"] == len(calls)
-    assert result["summary"]["calls_matched"] == sum(d["played"] == d["best"] for d in calls)
+    assert result["summary"]["calls_matched"] == sum(_ties(d) for d in calls)
     losses += [d["loss"]["ev"] for d in calls if d["loss"]["ev"] is not None]
     assert result["summary"]["total_loss"] == pytest.approx(sum(losses))
     assert all(loss >= 0 for loss in losses)
@@ -416,3 +424,25 @@ def test_the_table_follows_rivers_calls_riichi_and_what_passed() -> None:
                 else:
                     assert player.passed == []
     assert checked > 0
+
+
+def test_decisions_are_numbered_by_the_seats_turn_and_rounds_say_who_won_and_how_much() -> None:
+    """Issue 40: each decision's ``turn`` (巡目) counts the seat's own discards; the costliest names its round's
+    honba and turn; each round's result lists its wins (winner, from whom, points) and the score changes."""
+    log = game(7, rounds=3)
+    g = read_log(log)
+    result = paili.review(log, seat=2, turns=3, max_shanten=1)
+    for index, rr in enumerate(result["rounds"]):
+        own = [e for e in replay(g, g.rounds[index]) if isinstance(e, Discard) and e.seat == 2]
+        discards = [d for d in rr["decisions"] if d["kind"] != "call"]
+        assert [d["turn"] for d in discards] == list(range(1, len(own) + 1))
+        raw = g.rounds[index].result
+        assert rr["result"]["deltas"] == (list(raw[1]) if raw[0] in ("和了", "流局") and len(raw) > 1 else [])
+        if raw[0] == "和了":
+            winner, source = raw[2][0], raw[2][1]
+            assert rr["result"]["wins"][0] == {"winner": winner, "from": source, "points": raw[1][winner]}
+    largest = result["summary"]["largest_loss"]
+    assert largest is not None
+    rr = next(r for r in result["rounds"] if r["round"] == largest["round"] and r["honba"] == largest["honba"])
+    d = next(d for d in rr["decisions"] if d["step"] == largest["step"])
+    assert d["turn"] == largest["turn"] and d["loss"]["ev"] == largest["ev"]

@@ -50,6 +50,7 @@ if TYPE_CHECKING:
     from .advice import Advice, AdviceRow, CallAdvice, CallOption, Improvement, Outlook, Wait
     from .agari import Decomposition
     from .analysis import Analysis, GbWin
+    from .logs import Round
     from .review import Decision, Review
     from .scoring.calculate import Score
     from .scoring.fu import FuPart
@@ -433,6 +434,7 @@ def _decision_json(d: Decision) -> JSON:
     return {
         "kind": d.kind,
         "step": d.step,
+        "turn": d.turn,
         "hand": format_hand(d.hand),
         "played": tile_code(d.played, red=d.played_red),
         "best": tile_code(best.discard.tile, red=best.discard.red) if best is not None else None,
@@ -449,6 +451,7 @@ def _call_decision_json(d: CallDecision) -> JSON:
     return {
         "kind": d.kind,
         "step": d.step,
+        "turn": d.turn,
         "hand": format_hand(d.hand),
         "offered": tile_code(d.offered, red=d.offered_red),
         "from": d.source,
@@ -463,25 +466,44 @@ def _call_decision_json(d: CallDecision) -> JSON:
     }
 
 
+def _round_result_json(r: Round) -> JSON:
+    """How a round ended: ``kind`` (``"win"``, ``"draw"``, ``"abort"``), the log's ``text``, each seat's score
+    change (``deltas``, ``[]`` for an abort) and each win (``wins``: ``{"winner", "from", "points"}``, ``from``
+    the winner on a self-draw, ``points`` the winner's gain)."""
+    text = str(r.result[0]) if r.result else ""
+    deltas: list[int] = []
+    wins: list[JSON] = []
+    for place in range(1, len(r.result), 2):  # a double ron repeats deltas and the winner's list
+        change, info = r.result[place], r.result[place + 1] if place + 1 < len(r.result) else None
+        if isinstance(change, list) and all(isinstance(v, int) for v in change):
+            deltas = [a + b for a, b in zip(deltas, change, strict=True)] if deltas else list(change)
+            if isinstance(info, list) and len(info) > 1 and all(isinstance(v, int) for v in info[:2]) \
+                    and 0 <= info[0] < len(change):
+                wins.append({"winner": info[0], "from": info[1], "points": change[info[0]]})
+    return {"kind": _RESULT_KINDS.get(text, "abort"), "text": text, "deltas": deltas, "wins": wins}
+
+
 def review_json(rv: Review) -> JSON:
     """The result of :func:`paili.review`: ``seat``, ``players``, ``rounds`` (each ``round`` as ``"E1"``,
-    ``honba``, ``decisions``, ``result``: ``{"kind": "win" | "draw" | "abort", "text"}``) and ``summary``
-    (``decisions``: the discards searched, ``matched`` the best; ``calls`` the call decisions whose choice is
-    among the options, ``calls_matched`` the best; ``total_loss`` and ``largest_loss`` in expected points over
-    both, over the rounds reviewed; a round listed but not reviewed has ``decisions`` null). A call decision
-    is ``{"kind": "call", "step", "hand", "offered", "from", "played", "best", "visible", "dora", "turns",
-    "rows": [], "options": call advice's, "loss"}``."""
+    ``honba``, ``decisions``, ``result``: ``{"kind": "win" | "draw" | "abort", "text", "deltas", "wins"}``) and
+    ``summary`` (``decisions``: the discards searched, ``matched`` the best or tied with it; ``calls`` the call
+    decisions whose choice is among the options, ``calls_matched`` the best or tied; ``total_loss`` and
+    ``largest_loss`` (``{"round", "honba", "step", "turn", "ev"}``) in expected points over both, over the
+    rounds reviewed; a round listed but not reviewed has ``decisions`` null). Each decision has ``step`` (the
+    event's number in the round) and ``turn`` (the seat's turn, 巡目). A call decision is ``{"kind": "call",
+    "step", "turn", "hand", "offered", "from", "played", "best", "visible", "dora", "turns", "rows": [],
+    "options": call advice's, "loss"}``."""
     rounds = []
     for rr in rv.rounds:
         decisions = [_call_decision_json(d) if isinstance(d, CallDecision) else _decision_json(d)
                      for d in rr.decisions] if rr.decisions is not None else None
-        text = str(rr.round.result[0]) if rr.round.result else ""
         rounds.append({"round": rr.round.name, "honba": rr.round.honba, "decisions": decisions,
-                       "result": {"kind": _RESULT_KINDS.get(text, "abort"), "text": text}})
+                       "result": _round_result_json(rr.round)})
     s = rv.summary
     largest = s.largest_loss
     return {"seat": rv.seat, "players": list(rv.game.players), "rounds": rounds,
             "summary": {"decisions": s.decisions, "matched": s.matched, "calls": s.calls,
                         "calls_matched": s.calls_matched, "total_loss": s.total_loss,
                         "largest_loss": None if largest is None else
-                        {"round": largest.round, "step": largest.step, "ev": largest.ev}}}
+                        {"round": largest.round, "honba": largest.honba, "step": largest.step, "turn": largest.turn,
+                         "ev": largest.ev}}}

@@ -56,6 +56,9 @@ class Decision:
     kind: str
     """``"discard"``, or ``"forced"`` after the seat's riichi."""
     step: int
+    """The event's number in the round's replay (from 1)."""
+    turn: int
+    """The seat's turn in the round (巡目): 1 for its first discard, one more for each discard of its own."""
     hand: Hand
     played: Tile
     played_red: bool
@@ -87,6 +90,12 @@ class Decision:
             return None
         return max(0.0, a[-1] - b[-1])
 
+    @property
+    def matched(self) -> bool:
+        """The move played is the best, or ties it (:func:`_ties`)."""
+        best = self.best
+        return best is not None and (self.played == best.discard.tile or _ties(self))
+
 
 def call_key(call: str, meld: Meld | None) -> str:
     """A call's name in a review: ``"pass"``, ``"ron"``, or the call and its meld (``"pon [555z]"``)."""
@@ -105,6 +114,8 @@ class CallDecision:
     kind: str
     """``"call"``."""
     step: int
+    turn: int
+    """The seat's turn in the round (巡目) that the call would take: its discards so far, plus one."""
     hand: Hand
     """The seat's 13-tile hand (with its melds) when the tile was thrown."""
     offered: Tile
@@ -139,6 +150,18 @@ class CallDecision:
             return None
         return max(0.0, a[-1] - b[-1])
 
+    @property
+    def matched(self) -> bool:
+        """What the seat did is the best option, or ties it (:func:`_ties`)."""
+        return self.played == option_key(self.best) or _ties(self)
+
+
+def _ties(d: Decision | CallDecision) -> bool:
+    """A move that loses nothing: its expected points (when scored) and its chance to win at the last draw are
+    the best's (what the review page grades "best")."""
+    ev, p_win = d.loss("ev"), d.loss("p_win")
+    return p_win is not None and p_win <= 0 and (ev is None or ev <= 0)
+
 
 @dataclass(frozen=True, slots=True)
 class RoundReview:
@@ -149,17 +172,21 @@ class RoundReview:
 
 @dataclass(frozen=True, slots=True)
 class Costliest:
-    """The decision that lost the most expected points: its round's name, its step and the points lost."""
+    """The decision that lost the most expected points: its round's name and honba, its step and the seat's
+    turn, and the points lost."""
 
     round: str
+    honba: int
     step: int
+    turn: int
     ev: float
 
 
 @dataclass(frozen=True, slots=True)
 class ReviewSummary:
     """A review's figures over the rounds reviewed: the discards searched (``decisions``) and how many were the
-    best; the call decisions whose choice is among the options (``calls``) and how many were the best; the
+    best or tied it; the call decisions whose choice is among the options (``calls``) and how many were the best
+    or tied it; the
     expected points lost over both, and the costliest decision (``None`` when nothing was lost or searched)."""
 
     decisions: int
@@ -180,17 +207,17 @@ class ReviewSummary:
                     if d.loss("p_win") is None:  # what was played is not an option with figures
                         continue
                     calls += 1
-                    calls_matched += d.played == option_key(d.best)
+                    calls_matched += d.matched
                 else:
                     if d.best is None:
                         continue
                     searched += 1
-                    matched += d.played == d.best.discard.tile
+                    matched += d.matched
                 loss = d.loss("ev")
                 if loss is not None:
                     total += loss
                     if largest is None or loss > largest.ev:
-                        largest = Costliest(rr.round.name, d.step, loss)
+                        largest = Costliest(rr.round.name, rr.round.honba, d.step, d.turn, loss)
         return cls(searched, matched, calls, calls_matched, total, largest)
 
 
@@ -212,6 +239,7 @@ class PendingCall:
     the seat did with it (:meth:`decided`)."""
 
     step: int
+    turn: int
     hand: Hand
     offered: Tile
     offered_red: bool
@@ -223,8 +251,8 @@ class PendingCall:
     calls: CallAdvice
 
     def decided(self, played: str) -> CallDecision:
-        return CallDecision("call", self.step, self.hand, self.offered, self.offered_red, self.source, played,
-                            self.visible, self.visible_reds, self.dora, self.turns, self.calls)
+        return CallDecision("call", self.step, self.turn, self.hand, self.offered, self.offered_red, self.source,
+                            played, self.visible, self.visible_reds, self.dora, self.turns, self.calls)
 
 
 def _round_steps(game: Game, r: Round, seat: int, *, turns: int, max_shanten: int, objective: str,
@@ -259,7 +287,7 @@ def _round_steps(game: Game, r: Round, seat: int, *, turns: int, max_shanten: in
         # a decision when there is a choice with figures (a hand beyond the search's shanten has none)
         if len(calls.options) > 1 and sum(o.p_win is not None for o in calls.options) > 1:
             reds = table.seen_reds
-            return PendingCall(table.step + 1, hand, event.tile, event.red, source, tuple(table.seen),
+            return PendingCall(table.step + 1, table.turn, hand, event.tile, event.red, source, tuple(table.seen),
                                (reds[0], reds[1], reds[2]), dora, left, calls)
         return None
 
@@ -279,8 +307,9 @@ def _round_steps(game: Game, r: Round, seat: int, *, turns: int, max_shanten: in
                                                  situation=situation, visible_reds=tuple(table.seen_reds),
                                                  budget=budget, improvements=False)
             reds = table.seen_reds
-            decisions.append(Decision("forced" if table.in_riichi else "discard", table.step + 1, hand, event.tile,
-                                      event.red, tuple(table.seen), (reds[0], reds[1], reds[2]), dora, left, advice))
+            decisions.append(Decision("forced" if table.in_riichi else "discard", table.step + 1, table.turn, hand,
+                                      event.tile, event.red, tuple(table.seen), (reds[0], reds[1], reds[2]), dora,
+                                      left, advice))
             yield None
         elif isinstance(event, Discard):
             pending = offer(event)

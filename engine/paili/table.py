@@ -107,6 +107,11 @@ class Table:
         return Hand(tuple(o.counts), (o.reds[0], o.reds[1], o.reds[2]), tuple(o.melds))
 
     @property
+    def turn(self) -> int:
+        """The seat's turn (巡目) now: its discards so far, plus one."""
+        return len(self.table[self.seat].river) + 1
+
+    @property
     def in_riichi(self) -> bool:
         return self.table[self.seat].riichi
 

@@ -16,7 +16,7 @@ useLanguage("en");
  * @returns {Decision}
  */
 function decision(parts) {
-  return { kind: "discard", step: 7, hand: "123m456p789s11345z", played: "3z", best: "4z", visible: "", dora: "1m", turns: 17, rows: [], loss: { ev: 0, p_win: 0 }, ...parts };
+  return { kind: "discard", step: 7, turn: 4, hand: "123m456p789s11345z", played: "3z", best: "4z", visible: "", dora: "1m", turns: 17, rows: [], loss: { ev: 0, p_win: 0 }, ...parts };
 }
 
 describe("grade", () => {
@@ -41,10 +41,10 @@ describe("grade", () => {
 
 describe("summaries", () => {
   it("add up, keeping the largest loss", () => {
-    const a = { decisions: 3, matched: 2, calls: 0, calls_matched: 0, total_loss: 120, largest_loss: { round: "E1", step: 9, ev: 100 } };
-    const b = { decisions: 4, matched: 1, calls: 0, calls_matched: 0, total_loss: 500, largest_loss: { round: "E2", step: 5, ev: 450 } };
+    const a = { decisions: 3, matched: 2, calls: 0, calls_matched: 0, total_loss: 120, largest_loss: { round: "E1", honba: 0, step: 9, turn: 4, ev: 100 } };
+    const b = { decisions: 4, matched: 1, calls: 0, calls_matched: 0, total_loss: 500, largest_loss: { round: "S3", honba: 1, step: 5, turn: 3, ev: 450 } };
     assert.deepEqual(addSummaries(addSummaries(emptySummary(), a), b), { decisions: 7, matched: 3, calls: 0, calls_matched: 0, total_loss: 620, largest_loss: b.largest_loss });
-    assert.equal(summaryText(addSummaries(a, b)), "3 of 7 discards were the best. 620 points expected lost in all. The costliest: E2, step 5 (450 points).");
+    assert.equal(summaryText(addSummaries(a, b)), "3 of 7 discards were the best or as good. 620 points expected lost in all. The costliest: S3-1, turn 3 (450 points).");
     assert.equal(summaryText(emptySummary()), "No discard was searched yet.");
   });
 });
@@ -77,6 +77,6 @@ describe("call decisions", () => {
 
   it("count into the summary beside the discards", () => {
     const s = { decisions: 4, matched: 2, calls: 3, calls_matched: 1, total_loss: 10, largest_loss: null };
-    assert.equal(summaryText(s), "2 of 4 discards were the best. 1 of 3 tiles you could call were handled best. 10 points expected lost in all.");
+    assert.equal(summaryText(s), "2 of 4 discards were the best or as good. 1 of 3 tiles you could call were handled best. 10 points expected lost in all.");
   });
 });

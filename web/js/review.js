@@ -147,7 +147,7 @@ function fillRound(index, r) {
   row?.replaceChildren(
     ...decisions.map((d, i) => {
       // a discard shows the tile thrown; a call decision the tile another player threw, marked as a call
-      const button = render.tile(d.kind === "call" ? d.offered ?? d.played : d.played, { tag: "button", label: `${i18n.t("review.step", { step: d.step })}: ${decisionText(d)}` });
+      const button = render.tile(d.kind === "call" ? d.offered ?? d.played : d.played, { tag: "button", label: `${i18n.t("review.turn", { turn: d.turn })}: ${decisionText(d)}` });
       button.classList.add("review-decision", `review-decision--${grade(d)}`);
       if (d.kind === "call") button.classList.add("review-decision--call");
       button.dataset.grade = grade(d);
@@ -185,7 +185,7 @@ function openDecision(section, decisions, i) {
   const sketch = sketchHand(d.hand);
   /** @type {HTMLElement[]} */
   const parts = [
-    render.h("p", { class: `review-verdict review-verdict--${grade(d)}` }, i18n.t("review.step", { step: d.step }), " · ", decisionText(d)),
+    render.h("p", { class: `review-verdict review-verdict--${grade(d)}` }, i18n.t("review.turn", { turn: d.turn }), " · ", decisionText(d)),
     render.h("div", { class: "hand-tiles review-hand" }, ...(sketch ? render.handTiles(sketch) : [])),
   ];
   if (d.kind === "call" && d.options) parts.push(callTable(d));

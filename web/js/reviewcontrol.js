@@ -12,7 +12,8 @@ import { kindOf, tileName } from "./tiles.js";
  * @typedef {object} Decision  a decision of paili.review (docs/CONTRACT.md, review): a discard, or ("call") a
  *   tile another player threw that the seat could call
  * @property {"discard" | "forced" | "call"} kind
- * @property {number} step
+ * @property {number} step  the event's number in the round's replay
+ * @property {number} turn  the seat's turn (巡目), by which the page numbers decisions
  * @property {string} hand  the 14-tile hand before the discard (a call's: the 13-tile hand), with its melds
  * @property {string} played  the tile thrown; a call's: "pass", "ron" or the meld made ("pon [555z]")
  * @property {string | null} best  null when not searched (a hand over the search's shanten)
@@ -27,7 +28,7 @@ import { kindOf, tileName } from "./tiles.js";
  */
 /**
  * @typedef {{decisions: number, matched: number, calls: number, calls_matched: number, total_loss: number,
- *   largest_loss: {round: string, step: number, ev: number} | null}} Summary
+ *   largest_loss: {round: string, honba: number, step: number, turn: number, ev: number} | null}} Summary
  */
 /**
  * @typedef {{round: string, honba: number, decisions: Decision[] | null, result: {kind: "win" | "draw" | "abort", text: string}}} RoundReview
@@ -89,8 +90,18 @@ export function summaryText(s) {
   const lines = [t("review.summary_matched", { matched: s.matched, decisions: s.decisions })];
   if (s.calls) lines.push(t("review.summary_calls", { matched: s.calls_matched, calls: s.calls }));
   lines.push(t("review.summary_lost", { points: points(s.total_loss) }));
-  if (s.largest_loss && s.largest_loss.ev > 0) lines.push(t("review.summary_largest", { round: s.largest_loss.round, step: s.largest_loss.step, points: points(s.largest_loss.ev) }));
+  const largest = s.largest_loss;
+  if (largest && largest.ev > 0) lines.push(t("review.summary_largest", { round: roundLabel(largest.round, largest.honba), turn: largest.turn, points: points(largest.ev) }));
   return lines.join(" ");
+}
+
+/**
+ * A round as players write it: "S3", or "S3-1" with one honba.
+ * @param {string} round
+ * @param {number} honba
+ */
+export function roundLabel(round, honba) {
+  return honba ? `${round}-${honba}` : round;
 }
 
 /**
