@@ -74,6 +74,22 @@ def test_a_pasted_game_is_reviewed_round_by_round_as_the_engine_reviews_it(
     s = want["summary"]
     expect(page.locator("#review-summary-text")).to_contain_text(
         f"{s['matched']} of {s['decisions']} discards were the best or as good.")
+    # issue 40: the page opens on the summary once the review is done, with a legend of the marks
+    summary = page.locator("#review-summary").bounding_box()
+    assert summary is not None and 0 <= summary["y"] and summary["y"] + summary["height"] <= 800, summary
+    page.get_by_text("What the marks mean").click()
+    legend = page.locator("#review-legend-list li")
+    expect(legend).to_have_count(5)
+    expect(legend.nth(1)).to_have_text("Close: within 100 expected points and 1.0% win chance of the best.")
+    # each round's header says who won, how and how much (the self-play's score changes are 0)
+    for index, r in enumerate(want["rounds"]):
+        header = page.locator(f"section.review-round[data-index='{index}'] h3 .review-result")
+        for w in r["result"]["wins"]:
+            winner = want["players"][w["winner"]]
+            how = "self-draw" if w["winner"] == w["from"] else f"ron off {want['players'][w['from']]}"
+            expect(header).to_contain_text(f"{winner} won by {how}")
+        if r["result"]["kind"] == "draw":
+            expect(header).to_have_text("exhaustive draw")
     for index, r in enumerate(want["rounds"]):
         section = page.locator(f"section.review-round[data-index='{index}']")
         buttons = section.locator("button.review-decision")

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
-import { CLOSE, addSummaries, analyzerUrl, decisionText, emptySummary, grade, summaryText } from "../../web/js/reviewcontrol.js";
+import { CLOSE, addSummaries, analyzerUrl, decisionText, emptySummary, grade, resultText, summaryText } from "../../web/js/reviewcontrol.js";
 import { useLanguage } from "./catalogs.js";
 
 /** @typedef {import("../../web/js/reviewcontrol.js").Decision} Decision */
@@ -78,5 +78,16 @@ describe("call decisions", () => {
   it("count into the summary beside the discards", () => {
     const s = { decisions: 4, matched: 2, calls: 3, calls_matched: 1, total_loss: 10, largest_loss: null };
     assert.equal(summaryText(s), "2 of 4 discards were the best or as good. 1 of 3 tiles you could call were handled best. 10 points expected lost in all.");
+  });
+});
+
+describe("round results", () => {
+  it("say who won, how and how much, or how the round was drawn", () => {
+    const players = ["Aoi", "", "Chen", "Dara"];
+    assert.equal(resultText({ kind: "win", text: "和了", deltas: [-3900, 3900, 0, 0], wins: [{ winner: 1, from: 0, points: 3900 }] }, players), "Seat 2 won by ron off Aoi, +3,900");
+    assert.equal(resultText({ kind: "win", text: "和了", deltas: [-1000, -1000, 4000, -2000], wins: [{ winner: 2, from: 2, points: 4000 }] }, players), "Chen won by self-draw, +4,000");
+    assert.equal(resultText({ kind: "draw", text: "流局", deltas: [1500, -1500, 1500, -1500], wins: [] }, players), "exhaustive draw");
+    const double = { kind: /** @type {const} */ ("win"), text: "和了", deltas: [], wins: [{ winner: 1, from: 0, points: 2000 }, { winner: 3, from: 0, points: 8000 }] };
+    assert.equal(resultText(double, players), "Seat 2 won by ron off Aoi, +2,000; Dara won by ron off Aoi, +8,000");
   });
 });

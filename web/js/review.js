@@ -13,7 +13,8 @@ import { firstEngine } from "./early.js";
 import { byId } from "./dom.js";
 import * as i18n from "./i18n.js";
 import * as render from "./render.js";
-import { addSummaries, analyzerUrl, decisionText, emptySummary, grade, roundTitle, summaryText } from "./reviewcontrol.js";
+import { CLOSE, addSummaries, analyzerUrl, decisionText, emptySummary, grade, resultText, roundTitle, summaryText } from "./reviewcontrol.js";
+import { percent, points } from "./chances.js";
 import { callLines } from "./callcontrol.js";
 import { sketchHand } from "./sketch.js";
 import { tileName } from "./tiles.js";
@@ -38,6 +39,7 @@ const ui = {
   progress: byId("review-progress", HTMLProgressElement),
   summary: byId("review-summary", HTMLElement),
   summaryText: byId("review-summary-text", HTMLElement),
+  legend: byId("review-legend-list", HTMLElement),
   rounds: byId("review-rounds", HTMLElement),
 };
 
@@ -90,7 +92,7 @@ async function read() {
     return;
   }
   drawSeats(game.listing.players);
-  drawRounds(game.listing.rounds);
+  drawRounds(game.listing.rounds, game.listing.players);
   ui.summary.hidden = true;
   ui.reviewStatus.textContent = i18n.t("review.listed", { rounds: game.listing.rounds.length });
   setState("listed");
@@ -119,14 +121,17 @@ function chosenSeat() {
 
 // ---- the rounds ---------------------------------------------------------------------------------------------
 
-/** @param {RoundReview[]} rounds */
-function drawRounds(rounds) {
+/**
+ * @param {RoundReview[]} rounds
+ * @param {string[]} players
+ */
+function drawRounds(rounds, players) {
   ui.rounds.replaceChildren(
     ...rounds.map((r, index) =>
       render.h(
         "section",
         { class: "review-round", dataset: { index: String(index), state: "waiting" }, "aria-label": roundTitle(r) },
-        render.h("h3", {}, roundTitle(r), " ", render.h("span", { class: "review-result", title: r.result.text }, i18n.t(`review.result_${r.result.kind}`))),
+        render.h("h3", {}, roundTitle(r), " ", render.h("span", { class: "review-result", title: r.result.text }, resultText(r.result, players))),
         render.h("div", { class: "review-decisions", role: "group", "aria-label": i18n.t("review.decisions_of", { round: roundTitle(r) }) }),
         render.h("div", { class: "review-detail", hidden: true }),
       ),
@@ -233,6 +238,16 @@ function callTable(d) {
     render.h("thead", {}, head), render.h("tbody", {}, body));
 }
 
+/** The legend of the marks: each grade's band and its rule (reviewcontrol.grade, CLOSE). */
+function drawLegend() {
+  /** @type {[import("./reviewcontrol.js").Grade, Record<string, string>][]} */
+  const grades = [["best", {}], ["close", { points: points(CLOSE.points), win: percent(CLOSE.pWin) }], ["costly", {}],
+    ["forced", {}], ["unsearched", {}]];
+  ui.legend.replaceChildren(...grades.map(([g, params]) => render.h("li", {},
+    render.h("span", { class: `review-chip review-decision review-decision--${g}`, "aria-hidden": "true" }),
+    render.h("span", {}, i18n.t(`review.legend_${g}`, params)))));
+}
+
 // ---- reviewing ----------------------------------------------------------------------------------------------
 
 async function review() {
@@ -242,7 +257,7 @@ async function review() {
   running = job;
   const seat = chosenSeat();
   const { log, listing } = game;
-  drawRounds(listing.rounds);
+  drawRounds(listing.rounds, listing.players);
   let summary = emptySummary();
   ui.summary.hidden = true;
   ui.cancel.hidden = false;
@@ -266,6 +281,7 @@ async function review() {
     ui.progress.value = listing.rounds.length;
     ui.reviewStatus.textContent = i18n.t("review.done", { rounds: done });
     setState("done");
+    ui.summary.scrollIntoView({ block: "start" }); // the review done: the page opens on its summary
   } catch (error) {
     if (!(error instanceof EngineError)) throw error;
     if (error.type === "Cancelled") {
@@ -291,6 +307,7 @@ function stop() {
 
 async function start() {
   await i18n.load();
+  drawLegend();
   ui.form.addEventListener("submit", (event) => {
     event.preventDefault();
     read();

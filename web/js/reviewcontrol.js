@@ -31,7 +31,10 @@ import { kindOf, tileName } from "./tiles.js";
  *   largest_loss: {round: string, honba: number, step: number, turn: number, ev: number} | null}} Summary
  */
 /**
- * @typedef {{round: string, honba: number, decisions: Decision[] | null, result: {kind: "win" | "draw" | "abort", text: string}}} RoundReview
+ * @typedef {{winner: number, from: number, points: number}} Win  a win of a round: the winner's seat, the seat it
+ *   won from (the winner on a self-draw), the winner's gain
+ * @typedef {{kind: "win" | "draw" | "abort", text: string, deltas: number[], wins: Win[]}} RoundResult
+ * @typedef {{round: string, honba: number, decisions: Decision[] | null, result: RoundResult}} RoundReview
  */
 /** @typedef {{seat: number, players: string[], rounds: RoundReview[], summary: Summary}} Review  the JSON of paili.review */
 /** @typedef {"best" | "close" | "costly" | "forced" | "unsearched"} Grade */
@@ -110,6 +113,19 @@ export function roundLabel(round, honba) {
  */
 export function roundTitle(r) {
   return r.honba ? t("review.round_honba", { round: r.round, honba: r.honba }) : r.round;
+}
+
+/**
+ * How a round ended, in words: who won, how and how much ("South won by ron off West, +3,900"), or the draw.
+ * @param {RoundResult} result
+ * @param {string[]} players  the players' names (a seat without one is named by its number)
+ */
+export function resultText(result, players) {
+  const name = (/** @type {number} */ seat) => players[seat] || t("review.seat_unnamed", { seat: seat + 1 });
+  if (result.kind !== "win" || !result.wins.length) return t(`review.result_${result.kind}`);
+  return result.wins.map((w) => w.winner === w.from
+    ? t("review.result_tsumo", { winner: name(w.winner), points: points(w.points) })
+    : t("review.result_ron", { winner: name(w.winner), from: name(w.from), points: points(w.points) })).join("; ");
 }
 
 /**
