@@ -108,7 +108,9 @@ def test_wheel_is_pure_typed_small_and_complete(wheel: Path) -> None:
     # the scoring's situation module, game review (paili/logs.py, paili/review.py) and call advice; 312 KiB with
     # GB in the analysis, the advisor and the CLI too (issues 26, 29, 30, 31); 325 KiB with the call panel's,
     # the review page's and GB's Score panel's words in three catalogs, the review's call decisions and mjai
-    assert wheel.stat().st_size < 330 * 1024
+    # 339 KiB with the review's table replay, push or fold's values, the command line split into paili/cli/ (one
+    # module a command) and the advise command's words in three catalogs
+    assert wheel.stat().st_size < 360 * 1024
     names = set(zipfile.ZipFile(wheel).namelist())
     for needed in ("paili/py.typed", "paili/tables/suit_dfa.bin", "paili/tables/suit_sums.bin",
                    "paili/tables/agari_index.txt", "paili/api.py", "paili/__main__.py"):

@@ -54,7 +54,7 @@ from typing import Any, Final
 
 from . import __version__
 from .advice import ADVICE_KEYS, OUTLOOK_KEYS, Steps, finish
-from .errors import HandError
+from .errors import HandError, RequestError
 from .gb.situation import GB_KEYS
 from .notation import parse
 from .public import (
@@ -78,10 +78,6 @@ MAX_REQUEST = 2_000_000
 """Requests longer than this many characters are refused before they are parsed. A review's game log is the
 long one: a hanchan's tenhou.net/6 log is some 20-40 KB, its mjai record some 100-300 KB (a hand's text is
 refused by the parser beyond 200 characters)."""
-
-
-class RequestError(ValueError):
-    """A request that is not valid JSON of the documented form."""
 
 
 def _string(request: dict[str, Any], key: str, default: str | None = None) -> str:

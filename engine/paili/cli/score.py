@@ -1,4 +1,4 @@
-"""Command line: ``python -m paili score HAND --win 5p [--tsumo] [--riichi] ...``.
+"""The score command: ``python -m paili score HAND --win 5p [--tsumo] [--riichi] ...``.
 
 * ``--rules gb`` scores a Chinese Official win (``--flowers 0-8``, ``--last-copy``, ``--tsumo``, the winds,
   ``--last-tile``, ``--rinshan``, ``--chankan``): its fans, the total, whether it is legal (8 fans, flowers
@@ -23,13 +23,13 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from ..cli_text import add_lang_option, batch, error_lines, label, reading_text
 from ..errors import HandError
 from ..gb.situation import GB_KEYS
 from ..i18n import t
 from ..notation import parse
 from ..public import analyze, score, score_waits
-from .situation import SITUATION_KEYS
+from ..scoring.situation import SITUATION_KEYS
+from .text import add_lang_option, batch, error_lines, label, reading_text
 
 
 def fu_reason(entry: dict[str, Any], lang: str = "en") -> str:

@@ -1,5 +1,5 @@
-"""What the two command lines (``python -m paili`` and ``python -m paili score``) share: the ``--lang`` option,
-padded labels, error lines with a caret, a reading in words, and the loop that answers one hand a line."""
+"""What the commands share: the ``--lang`` option, padded labels, error lines with a caret, a reading in words,
+and the loop that answers one hand a line."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
-from .errors import HandError
-from .i18n import choose, error_text, languages, t
-from .results import error_json
+from ..errors import HandError
+from ..i18n import choose, error_text, languages, t
+from ..results import error_json
 
 
 def default_language() -> str:
