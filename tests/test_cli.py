@@ -39,8 +39,8 @@ def test_advise_prints_the_advisors_table_best_first(capsys: pytest.CaptureFixtu
     assert lines[1].split() == ["Discard", "Shanten", "Count", "Win", "Tenpai", "Points"]
     rows = [line.split() for line in lines[2:2 + len(want["discards"])]]
     for cells, row in zip(rows, want["discards"], strict=True):
-        assert cells == [row["tile"], str(row["shanten"]), str(row["ukeire"]["total"]), f"{100 * row['p_win'][-1]:.1f}%",
-                         f"{100 * row['p_tenpai'][-1]:.1f}%", f"{row['ev'][-1]:,.0f}"]
+        assert cells == [row["tile"], str(row["shanten"]), str(row["ukeire"]["total"]),
+                         f"{100 * row['p_win'][-1]:.1f}%", f"{100 * row['p_tenpai'][-1]:.1f}%", f"{row['ev'][-1]:,.0f}"]
     assert lines[2 + len(want["discards"])].startswith("Assumes: self-draws only, within 8 draws; riichi as soon as")
     assert "dora indicators: 1z" in lines[2 + len(want["discards"])]
 

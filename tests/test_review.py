@@ -305,13 +305,28 @@ def test_a_tenhou_link_with_the_log_in_its_fragment_is_read() -> None:
 
 
 def test_the_worker_op_in_steps_gives_what_handle_gives() -> None:
-    request = json.dumps({"op": "review", "log": game(9, rounds=1), "seat": 1, "turns": 2, "max_shanten": 1})
+    """One stepped request reviews every round chosen (issue 38): each round, once reviewed, comes as a progress
+    envelope with the summary so far (the page adds nothing up); the last envelope is what ``handle`` gives."""
+    log = game(9, rounds=3)
+    request = json.dumps({"op": "review", "log": log, "seat": 1, "turns": 2, "max_shanten": 1, "rounds": [0, 2]})
+    whole = json.loads(api.handle(request))
     job = api.begin(request, 0.01)
     steps = 0
-    while (envelope := api.step(job)) is None:
-        steps += 1
-    assert json.loads(envelope) == json.loads(api.handle(request))
-    assert json.loads(envelope)["ok"] and steps > 5
+    parts = []
+    while True:
+        envelope = api.step(job)
+        if envelope is None:
+            steps += 1
+            continue
+        answer = json.loads(envelope)
+        if "progress" not in answer:
+            break
+        parts.append(answer["progress"])
+    assert answer == whole and answer["ok"] and steps > 5
+    assert [p["index"] for p in parts] == [0, 2]
+    assert [p["round"] for p in parts] == [whole["result"]["rounds"][0], whole["result"]["rounds"][2]]
+    first = paili.review(log, seat=1, turns=2, max_shanten=1, rounds=[0])
+    assert parts[0]["summary"] == first["summary"] and parts[1]["summary"] == whole["result"]["summary"]
 
 
 def test_the_command_line_prints_a_line_per_decision_and_the_summary(tmp_path: Path) -> None:

@@ -277,12 +277,18 @@
 /** @typedef {{type: "init", baseUrl: string}} InitMessage  page -> worker, once */
 /** @typedef {{type?: undefined, id: number, op: string, payload: Record<string, unknown>}} RequestMessage  page -> worker */
 /** @typedef {{type: "cancel", id: number}} CancelMessage  page -> worker: drop the job of request `id` */
-/** @typedef {{signal?: AbortSignal}} RequestOptions  `signal`: aborting it cancels the request */
+/**
+ * @typedef {{signal?: AbortSignal, onPartial?: (part: unknown) => void}} RequestOptions  `signal`: aborting it
+ *   cancels the request; `onPartial`: called with each part of the answer the engine readies before the whole
+ *   (a review's rounds, each as it is reviewed: `{index, round, summary}`)
+ */
 /**
  * @template [T=unknown]
  * @typedef {{ok: true, result: T} | {ok: false, error: ErrorInfo}} Envelope  the answer of Python's paili.api.handle
  */
 /** @typedef {Envelope & {type?: undefined, id: number}} ReplyMessage  worker -> page, one per request */
+/** @typedef {{type: "partial", id: number, progress: unknown}} PartialMessage  worker -> page: a part of request
+ *  `id`'s answer, ready before the whole (paili.api.step's `{"ok": true, "progress"}`); the request goes on */
 /**
  * @typedef {{type: "progress", message: string, step?: string, params?: Record<string, string | number>,
  *     loaded?: number, total?: number}
@@ -295,7 +301,7 @@
 /** @typedef {{loaded: number, total: number}} DownloadProgress  the bytes of the engine's start-up download */
 /** @typedef {{step: string, params: Record<string, string | number>}} ProgressStep  which start-up step a
  *  progress message is (its English `message` is `ui.progress.<step>` in the catalogs, docs/I18N.md) */
-/** @typedef {StatusMessage | ReplyMessage} WorkerMessage */
+/** @typedef {StatusMessage | ReplyMessage | PartialMessage} WorkerMessage */
 
 /** An error answered by the engine (or the engine going away), with the engine's type, field and position. */
 export class EngineError extends Error {
@@ -372,7 +378,10 @@ function payloadOf(hand, options, keys) {
   return payload;
 }
 
-/** @typedef {{resolve: (result: unknown) => void, reject: (error: EngineError) => void}} Pending */
+/**
+ * @typedef {{resolve: (result: unknown) => void, reject: (error: EngineError) => void,
+ *   partial?: (part: unknown) => void}} Pending
+ */
 
 /** The error of a request whose signal was aborted. */
 function cancelled() {
@@ -407,7 +416,7 @@ class Engine {
    * @param {RequestOptions} [options]
    * @returns {Promise<unknown>}
    */
-  request(op, payload = {}, { signal } = {}) {
+  request(op, payload = {}, { signal, onPartial } = {}) {
     if (this.#closed) return Promise.reject(this.#closed);
     if (signal?.aborted) return Promise.reject(cancelled());
     const id = this.#nextId++;
@@ -428,6 +437,7 @@ class Engine {
       this.#pending.set(id, {
         resolve: (result) => done(() => resolve(result)),
         reject: (error) => done(() => reject(error)),
+        partial: onPartial,
       });
       /** @type {RequestMessage} */
       const message = { id, op, payload };
@@ -541,6 +551,11 @@ class Engine {
     this._fail(new EngineError({ type: "EngineClosed", message: "the engine was closed" }));
   }
 
+  /** @param {PartialMessage} message  a part of a request's answer: handed to its `onPartial` */
+  _partial(message) {
+    this.#pending.get(message.id)?.partial?.(message.progress);
+  }
+
   /** @param {ReplyMessage} reply */
   _reply(reply) {
     const entry = this.#pending.get(reply.id);
@@ -611,6 +626,8 @@ export function createEngine({ baseUrl, onProgress, onFailure } = {}) {
         resolve(engine);
       } else if (data.type === "fatal") {
         fail(`${ready ? "the engine stopped" : "the engine could not start"}: ${data.message}`);
+      } else if (data.type === "partial") {
+        engine._partial(data);
       } else if ("id" in data) {
         engine._reply(data);
       }

@@ -53,7 +53,7 @@ from collections.abc import Callable, Generator, Sequence
 from typing import Any, Final
 
 from . import __version__
-from .advice import ADVICE_KEYS, OUTLOOK_KEYS, Steps, finish
+from .advice import ADVICE_KEYS, OUTLOOK_KEYS, Progress, Steps, finish
 from .errors import HandError, RequestError
 from .gb.situation import GB_KEYS
 from .notation import parse
@@ -272,7 +272,9 @@ def begin(request_json: str, budget: float = 0.02) -> int:
 
 def step(job: int) -> str | None:
     """Work on a job for one step: ``None`` while it is not finished, then its envelope (as :func:`handle`
-    writes it; the job is then forgotten). Never raises (an unknown job is a RequestError envelope).
+    writes it; the job is then forgotten). A step that readies a part of the answer (a review's round) returns
+    ``{"ok": true, "progress": ...}`` instead of ``None``, and the job goes on. Never raises (an unknown job is a
+    RequestError envelope).
 
     After each step the objects alive are frozen (``gc.freeze``): the search's memo grows to millions of
     entries, and the collector's full passes over them took seconds, within one step. Reference counting
@@ -283,15 +285,16 @@ def step(job: int) -> str | None:
 
     def run() -> Any:
         try:
-            next(steps)
+            part = next(steps)
         except StopIteration as stop:
             return stop.value
-        raise _Pending
+        raise _Pending(part.payload if isinstance(part, Progress) else None)
 
     try:
         answer = _envelope(run, f"job {job}")
-    except _Pending:
-        return None
+    except _Pending as pending:
+        return None if pending.progress is None else json.dumps({"ok": True, "progress": pending.progress},
+                                                                 ensure_ascii=False)
     finally:
         gc.freeze()
     _jobs.pop(job, None)
@@ -299,7 +302,12 @@ def step(job: int) -> str | None:
 
 
 class _Pending(BaseException):
-    """A job's step ended before the job did (a BaseException: it passes the envelope's error handling)."""
+    """A job's step ended before the job did (a BaseException: it passes the envelope's error handling), with
+    the JSON of a part of its answer when one is ready (a game's round reviewed)."""
+
+    def __init__(self, progress: dict[str, Any] | None) -> None:
+        super().__init__()
+        self.progress = progress
 
 
 def cancel(job: int) -> None:

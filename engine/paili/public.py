@@ -19,6 +19,7 @@ from .advice import (
     DEFAULT_TURNS,
     MAX_SHANTEN_LIMIT,
     MAX_TURNS,
+    Progress,
     Steps,
     advice_steps,
     call_advice_of,
@@ -48,9 +49,12 @@ from .results import (
     outlook_json,
     read_as_json,
     review_json,
+    review_summary_json,
+    round_review_json,
     score_json,
     wait_score_json,
 )
+from .review import ReviewSummary, RoundReview
 from .review import review_steps as review_of
 from .rules import check_rules, check_void
 from .scoring import score_hand, wait_scores
@@ -332,8 +336,10 @@ REVIEW_KEYS: Final = ("turns", "max_shanten", "objective", "riichi", "rounds")
 def review_steps(log: str | dict[str, Any], *, seat: int = 0, turns: int = DEFAULT_TURNS,
                  max_shanten: int = DEFAULT_MAX_SHANTEN, objective: str = "ev", riichi: str = "always",
                  rounds: Sequence[int] | None = None, budget: float | None = None) -> Steps[dict[str, Any]]:
-    """:func:`review` in steps (as :func:`advise_steps`): yields after each decision and, with ``budget``
-    (seconds), whenever a search has run that long; returns the JSON of :func:`review`."""
+    """:func:`review` in steps (as :func:`advise_steps`): yields after each decision, with ``budget``
+    (seconds) whenever a search has run that long, and after each round reviewed a :class:`Progress` whose JSON
+    is ``{"index", "round", "summary"}`` (the round's index in the log, its review, the summary of the rounds
+    reviewed so far); returns the JSON of :func:`review`."""
     game = read_log(log)
     chosen = _check_rounds(rounds, len(game.rounds))
     check_int(seat, "seat", 0, len(game.players) - 1)
@@ -341,9 +347,21 @@ def review_steps(log: str | dict[str, Any], *, seat: int = 0, turns: int = DEFAU
     check_int(max_shanten, "max_shanten", 0, MAX_SHANTEN_LIMIT)
     check_objective(objective)
     policy = check_riichi_policy(riichi)
-    reviewed = yield from review_of(game, seat, turns=turns, max_shanten=max_shanten, objective=objective,
-                                    riichi=policy, budget=budget, rounds=chosen)
-    return review_json(reviewed)
+    steps = review_of(game, seat, turns=turns, max_shanten=max_shanten, objective=objective, riichi=policy,
+                      budget=budget, rounds=chosen)
+    done: list[RoundReview] = []
+    while True:
+        try:
+            part = next(steps)
+        except StopIteration as finished:
+            return review_json(finished.value)
+        if isinstance(part, RoundReview):
+            done.append(part)
+            index = next(i for i, r in enumerate(game.rounds) if r is part.round)
+            yield Progress({"index": index, "round": round_review_json(part),
+                            "summary": review_summary_json(ReviewSummary.of(tuple(done)))})
+        else:
+            yield part
 
 
 def review(log: str | dict[str, Any], *, seat: int = 0, turns: int = DEFAULT_TURNS,

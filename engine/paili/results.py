@@ -51,7 +51,7 @@ if TYPE_CHECKING:
     from .agari import Decomposition
     from .analysis import Analysis, GbWin
     from .logs import Round
-    from .review import Decision, Review
+    from .review import Decision, Review, ReviewSummary, RoundReview
     from .scoring.calculate import Score
     from .scoring.fu import FuPart
     from .scoring.waits import WaitScore
@@ -493,17 +493,22 @@ def review_json(rv: Review) -> JSON:
     event's number in the round) and ``turn`` (the seat's turn, 巡目). A call decision is ``{"kind": "call",
     "step", "turn", "hand", "offered", "from", "played", "best", "visible", "dora", "turns", "rows": [],
     "options": call advice's, "loss"}``."""
-    rounds = []
-    for rr in rv.rounds:
-        decisions = [_call_decision_json(d) if isinstance(d, CallDecision) else _decision_json(d)
-                     for d in rr.decisions] if rr.decisions is not None else None
-        rounds.append({"round": rr.round.name, "honba": rr.round.honba, "decisions": decisions,
-                       "result": _round_result_json(rr.round)})
-    s = rv.summary
+    return {"seat": rv.seat, "players": list(rv.game.players), "rounds": [round_review_json(rr) for rr in rv.rounds],
+            "summary": review_summary_json(rv.summary)}
+
+
+def round_review_json(rr: RoundReview) -> JSON:
+    """One round of a review: ``round``, ``honba``, ``decisions`` (null when not reviewed) and ``result``."""
+    decisions = [_call_decision_json(d) if isinstance(d, CallDecision) else _decision_json(d)
+                 for d in rr.decisions] if rr.decisions is not None else None
+    return {"round": rr.round.name, "honba": rr.round.honba, "decisions": decisions,
+            "result": _round_result_json(rr.round)}
+
+
+def review_summary_json(s: ReviewSummary) -> JSON:
+    """A review's summary (:class:`~paili.review.ReviewSummary`)."""
     largest = s.largest_loss
-    return {"seat": rv.seat, "players": list(rv.game.players), "rounds": rounds,
-            "summary": {"decisions": s.decisions, "matched": s.matched, "calls": s.calls,
-                        "calls_matched": s.calls_matched, "total_loss": s.total_loss,
-                        "largest_loss": None if largest is None else
-                        {"round": largest.round, "honba": largest.honba, "step": largest.step, "turn": largest.turn,
-                         "ev": largest.ev}}}
+    return {"decisions": s.decisions, "matched": s.matched, "calls": s.calls, "calls_matched": s.calls_matched,
+            "total_loss": s.total_loss, "largest_loss": None if largest is None else
+            {"round": largest.round, "honba": largest.honba, "step": largest.step, "turn": largest.turn,
+             "ev": largest.ev}}

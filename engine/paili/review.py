@@ -32,6 +32,7 @@ from .advice import (
     CallAdvice,
     CallOption,
     Given,
+    Progress,
     Situation,
     advice_steps,
     call_advice_of,
@@ -256,7 +257,8 @@ class PendingCall:
 
 
 def _round_steps(game: Game, r: Round, seat: int, *, turns: int, max_shanten: int, objective: str,
-                 riichi: RiichiPolicy, budget: float | None) -> Generator[AdviceRow | None, None, RoundReview]:
+                 riichi: RiichiPolicy, budget: float | None
+                 ) -> Generator[AdviceRow | Progress | None, None, RoundReview]:
     players = len(game.players)
     shape_rules: Rules = "riichi" if players == 4 else "sanma"
     scoring = ({"red_fives": "mps" if game.red_fives else ""} if players == 4 else "riichi")
@@ -323,10 +325,12 @@ def _round_steps(game: Game, r: Round, seat: int, *, turns: int, max_shanten: in
 
 def review_steps(game: Game, seat: int, *, turns: int = DEFAULT_TURNS, max_shanten: int = DEFAULT_MAX_SHANTEN,
                  objective: str = "ev", riichi: RiichiPolicy = "always", budget: float | None = None,
-                 rounds: frozenset[int] | None = None) -> Generator[AdviceRow | None, None, Review]:
+                 rounds: frozenset[int] | None = None
+                 ) -> Generator[AdviceRow | Progress | RoundReview | None, None, Review]:
     """The :class:`Review` of ``seat``'s decisions in every round (or in the rounds whose indexes ``rounds``
     holds: the others are listed without decisions), in steps: yields after each decision (and each of the
-    advisor's discard rows) and, with ``budget`` (seconds), whenever a search has run that long."""
+    advisor's discard rows), with ``budget`` (seconds) whenever a search has run that long, and each round's
+    :class:`RoundReview` once it is reviewed."""
     reviewed = []
     for index, r in enumerate(game.rounds):
         if rounds is not None and index not in rounds:
@@ -334,7 +338,9 @@ def review_steps(game: Game, seat: int, *, turns: int = DEFAULT_TURNS, max_shant
                 pass
             reviewed.append(RoundReview(r, None))
             continue
-        reviewed.append((yield from _round_steps(game, r, seat, turns=turns, max_shanten=max_shanten,
-                                                 objective=objective, riichi=riichi, budget=budget)))
+        done = yield from _round_steps(game, r, seat, turns=turns, max_shanten=max_shanten, objective=objective,
+                                       riichi=riichi, budget=budget)
+        reviewed.append(done)
+        yield done
     return Review(game, seat, tuple(reviewed))
 

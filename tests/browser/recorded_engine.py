@@ -1,17 +1,20 @@
 """The recorded engine of the browser tests: the page's worker answered by ``paili.api`` in this process.
 
 ``use_recorded_engine(context)`` serves recorded_worker.js in place of the site's js/worker.js and answers each
-request that worker posts to ``__engine__`` with :func:`paili.api.handle`, computed in CPython when the page
-asks. The page then renders the engine's real answers (the same function the Pyodide worker calls), without
-starting Python in the browser. Each distinct request is computed once per test process (``api.handle`` is a
-pure function of the request; the page's random draws are its own): a module's tests ask the same few hands'
-advice again and again, seconds each in CPython. test_smoke checks that the real worker answers each op as
-CPython does.
+request that worker posts to ``__engine__`` as :mod:`paili.api` answers it in steps (``begin``, then ``step``
+to the end), computed in CPython when the page asks: the parts of the answer readied before the whole (a
+review's rounds) and then the envelope, ``{"parts": [...], "answer": envelope}``; the worker posts the parts as
+the real one does, then the answer. The page then renders the engine's real answers (the same functions the
+Pyodide worker calls), without starting Python in the browser. Each distinct request is computed once per test
+process (the answer is a pure function of the request; the page's random draws are its own): a module's tests
+ask the same few hands' advice again and again, seconds each in CPython. test_smoke checks that the real worker
+answers each op as CPython does.
 """
 
 from __future__ import annotations
 
 import functools
+import json
 from pathlib import Path
 
 from playwright.sync_api import BrowserContext, Route
@@ -23,8 +26,18 @@ RECORDED_WORKER = Path(__file__).with_name("recorded_worker.js")
 
 @functools.lru_cache(maxsize=512)
 def answer_of(request: str) -> str:
-    """``api.handle(request)``, remembered."""
-    return api.handle(request)
+    """The parts and the envelope of ``request`` answered in steps (the envelope is ``api.handle(request)``'s),
+    remembered."""
+    job = api.begin(request, 1.0)
+    parts = []
+    while True:
+        envelope = api.step(job)
+        if envelope is None:
+            continue
+        answer = json.loads(envelope)
+        if "progress" not in answer:
+            return json.dumps({"parts": parts, "answer": answer})
+        parts.append(answer["progress"])
 
 
 def use_recorded_engine(context: BrowserContext) -> None:

@@ -6,8 +6,8 @@
 // start-up failures, the CSP, micropip, the embed module).
 //
 // Protocol (web/paili.mjs): {type: "init", baseUrl} -> progress, then {type: "ready", version, build};
-// {id, op, payload} -> {id, ok, result} or {id, ok: false, error}; {type: "cancel", id} drops a request not yet
-// sent. Like the real worker it answers one request at a time, the newest waiting first, so a page that asks
+// {id, op, payload} -> {type: "partial", id, progress} for each part readied before the whole (a review's rounds),
+// then {id, ok, result} or {id, ok: false, error}; {type: "cancel", id} drops a request not yet sent. Like the real worker it answers one request at a time, the newest waiting first, so a page that asks
 // again and again (a hand played forward) is answered for its latest hand, not for each stale one in turn.
 
 const endpoint = new URL("__engine__", import.meta.url);
@@ -31,7 +31,7 @@ self.onmessage = async (event) => {
     post({ type: "progress", message: "Loading the Python runtime (recorded engine)", step: "pyodide", params: {} });
     try {
       const info = await (await fetch(new URL("build-info.json", data.baseUrl))).json();
-      const version = await ask({ op: "version" });
+      const version = (await ask({ op: "version" })).answer;
       post({ type: "ready", version: version.result.version, build: String(info.build ?? "") });
     } catch (err) {
       post({ type: "fatal", message: String(err) });
@@ -59,7 +59,9 @@ async function pump() {
     while (waiting.length) {
       const { id, request } = /** @type {{id: number, request: Record<string, unknown>}} */ (waiting.pop());
       try {
-        post({ id, ...(await ask(request)) });
+        const { parts, answer } = await ask(request);
+        for (const progress of parts) post({ type: "partial", id, progress });
+        post({ id, ...answer });
       } catch (err) {
         const message = String(err);
         post({ id, ok: false, error: { type: "InternalError", message, position: null, field: null,

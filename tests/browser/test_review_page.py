@@ -12,7 +12,7 @@ from typing import Any
 from urllib.parse import quote
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 from selfplay import game
 
 import paili
@@ -131,14 +131,32 @@ def test_a_tenhou_link_opens_the_game_and_a_bad_log_is_refused_in_words(page: Pa
 
 
 def test_stop_ends_the_review_and_keeps_the_rounds_done(page: Page, site_url: str) -> None:
+    """The review's one request held while it runs (the recorded engine answers a request whole): Stop ends it
+    and the page says so; the answer arriving later is dropped."""
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        request = json.loads(route.request.post_data or "{}")
+        if request.get("op") == "review" and request.get("rounds"):
+            held.append(route)
+        else:
+            route.fallback()
+
+    page.context.route("**/__engine__", hold)  # asked before the recorded engine's own route
     open_review(page, f"{site_url}review.html")
     read(page, game(22, rounds=4))
     expect(page.locator("html")).to_have_attribute("data-review", "listed")
     page.get_by_role("button", name="Review", exact=True).click()
+    expect(page.locator("html")).to_have_attribute("data-review", "running")
     page.get_by_role("button", name="Stop").click()
     expect(page.locator("html")).to_have_attribute("data-review", "stopped")
     expect(page.locator("#review-status")).to_contain_text("Stopped after")
     expect(page.get_by_role("button", name="Review", exact=True)).to_be_enabled()
+    page.context.unroute("**/__engine__", hold)
+    for route in held:
+        route.fallback()
+    page.wait_for_timeout(500)
+    expect(page.locator("html")).to_have_attribute("data-review", "stopped")
 
 
 def test_a_call_decision_shows_call_advices_options_and_what_was_done(page: Page, site_url: str) -> None:

@@ -146,6 +146,27 @@ describe("requests", () => {
     assert.deepEqual(await first, { shanten: { min: 0 } });
   });
 
+  it("hand the parts of an answer readied before the whole to onPartial, then settle with the answer", async () => {
+    const { engine, worker } = await readyEngine();
+    /** @type {unknown[]} */
+    const parts = [];
+    const review = engine.request("review", { log: "{}", rounds: [0, 1] }, { onPartial: (part) => parts.push(part) });
+    const other = engine.request("version");
+    worker.answer({ type: "partial", id: 1, progress: { index: 0, round: {}, summary: { decisions: 3 } } });
+    worker.answer({ type: "partial", id: 2, progress: "not this one's" }); // a request without onPartial: ignored
+    worker.answer({ type: "partial", id: 9, progress: "nobody asked" }); // an unknown id: ignored
+    assert.deepEqual(parts, [{ index: 0, round: {}, summary: { decisions: 3 } }]);
+    assert.equal(await settled(review), false);
+    worker.answer({ type: "partial", id: 1, progress: { index: 1, round: {}, summary: { decisions: 5 } } });
+    worker.answer({ id: 1, ok: true, result: { summary: { decisions: 5 } } });
+    assert.deepEqual(await review, { summary: { decisions: 5 } });
+    assert.equal(parts.length, 2);
+    worker.answer({ type: "partial", id: 1, progress: "after the answer" }); // the request is settled: ignored
+    assert.equal(parts.length, 2);
+    worker.answer({ id: 2, ok: true, result: { version: "1.2.3" } });
+    assert.deepEqual(await other, { version: "1.2.3" });
+  });
+
   it("reject with the engine's error type, message and position", async () => {
     const { engine, worker } = await readyEngine();
     const analysis = engine.analyze("123m4");

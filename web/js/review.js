@@ -13,7 +13,7 @@ import { firstEngine } from "./early.js";
 import { byId } from "./dom.js";
 import * as i18n from "./i18n.js";
 import * as render from "./render.js";
-import { CLOSE, addSummaries, analyzerUrl, decisionText, emptySummary, grade, resultText, roundTitle, summaryText } from "./reviewcontrol.js";
+import { CLOSE, analyzerUrl, decisionText, grade, resultText, roundTitle, summaryText } from "./reviewcontrol.js";
 import { percent, points } from "./chances.js";
 import { callLines } from "./callcontrol.js";
 import { sketchHand } from "./sketch.js";
@@ -258,27 +258,50 @@ async function review() {
   const seat = chosenSeat();
   const { log, listing } = game;
   drawRounds(listing.rounds, listing.players);
-  let summary = emptySummary();
   ui.summary.hidden = true;
   ui.cancel.hidden = false;
   ui.start.disabled = true;
   ui.progress.hidden = false;
   ui.progress.max = listing.rounds.length;
+  ui.progress.value = 0;
   setState("running");
   let done = 0;
+  const count = listing.rounds.length;
+  /** @param {number} index  the round being reviewed now */
+  const showReviewing = (index) => {
+    const r = listing.rounds[index];
+    if (r) ui.reviewStatus.textContent = i18n.t("review.reviewing", { round: roundTitle(r), index: index + 1, count });
+  };
+  /** @param {import("./reviewcontrol.js").Summary} summary  the engine's, over the rounds reviewed so far */
+  const showSummary = (summary) => {
+    ui.summaryText.textContent = summaryText(summary);
+    ui.summary.hidden = false;
+  };
+  /** @type {Set<number>} */
+  const filled = new Set();
+  showReviewing(0);
   try {
-    for (const [index, r] of listing.rounds.entries()) {
-      ui.progress.value = index;
-      ui.reviewStatus.textContent = i18n.t("review.reviewing", { round: roundTitle(r), index: index + 1, count: listing.rounds.length });
-      const answer = /** @type {Review} */ (await engine.request("review", { log, seat, rounds: [index] }, { signal: job.signal }));
-      if (running !== job) return;
-      fillRound(index, answer.rounds[index]);
-      summary = addSummaries(summary, answer.summary);
-      ui.summaryText.textContent = summaryText(summary);
-      ui.summary.hidden = false;
-      done++;
-    }
-    ui.progress.value = listing.rounds.length;
+    // one request for every round: the log read and replayed once, each round shown as the engine finishes it
+    const answer = /** @type {Review} */ (await engine.request("review", { log, seat, rounds: listing.rounds.map((_, i) => i) }, {
+      signal: job.signal,
+      onPartial: (part) => {
+        const { index, round, summary } = /** @type {{index: number, round: RoundReview, summary: import("./reviewcontrol.js").Summary}} */ (part);
+        if (running !== job) return;
+        fillRound(index, round);
+        filled.add(index);
+        showSummary(summary);
+        done = filled.size;
+        ui.progress.value = done;
+        showReviewing(index + 1);
+      },
+    }));
+    if (running !== job) return;
+    answer.rounds.forEach((r, index) => {
+      if (!filled.has(index)) fillRound(index, r); // an engine that answers whole, without the parts
+    });
+    done = answer.rounds.length;
+    showSummary(answer.summary);
+    ui.progress.value = count;
     ui.reviewStatus.textContent = i18n.t("review.done", { rounds: done });
     setState("done");
     ui.summary.scrollIntoView({ block: "start" }); // the review done: the page opens on its summary

@@ -1,8 +1,8 @@
 // Game review's logic, without a DOM (review.js draws it; tests/js/reviewcontrol.test.js runs it under node on
-// recorded engine answers): how a decision is graded, how the rounds' summaries add up, and their words.
+// recorded engine answers): how a decision is graded, and the words of decisions, rounds and summaries.
 //
-// The engine reviews a game a round at a time (the api op "review" with `rounds: [i]`; `rounds: []` lists the
-// game at once), so the page shows each round as it comes and can stop between two.
+// The engine lists a game at once (the api op "review" with `rounds: []`), then reviews every round in one
+// request, handing each round to the page as it finishes it with the summary so far (the page adds nothing up).
 
 import { percent, points } from "./chances.js";
 import { t } from "./i18n.js";
@@ -59,29 +59,6 @@ export function grade(d) {
   if ((ev ?? 0) <= 0 && (pWin ?? 0) <= 0) return "best";
   if ((ev === null || ev <= CLOSE.points) && (pWin ?? 0) <= CLOSE.pWin) return "close";
   return "costly";
-}
-
-/** @returns {Summary} */
-export function emptySummary() {
-  return { decisions: 0, matched: 0, calls: 0, calls_matched: 0, total_loss: 0, largest_loss: null };
-}
-
-/**
- * Two summaries as one (the game's so far and a round's).
- * @param {Summary} a
- * @param {Summary} b
- * @returns {Summary}
- */
-export function addSummaries(a, b) {
-  const largest = [a.largest_loss, b.largest_loss].filter((x) => x !== null).sort((x, y) => y.ev - x.ev)[0] ?? null;
-  return {
-    decisions: a.decisions + b.decisions,
-    matched: a.matched + b.matched,
-    calls: a.calls + b.calls,
-    calls_matched: a.calls_matched + b.calls_matched,
-    total_loss: a.total_loss + b.total_loss,
-    largest_loss: largest,
-  };
 }
 
 /**

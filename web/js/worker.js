@@ -31,6 +31,7 @@ import { canKeepSnapshots, dropSnapshot, readSnapshot, sha256, storeSnapshot } f
 /** @typedef {import("../paili.mjs").RequestMessage} RequestMessage */
 /** @typedef {import("../paili.mjs").CancelMessage} CancelMessage */
 /** @typedef {import("../paili.mjs").ReplyMessage} ReplyMessage */
+/** @typedef {import("../paili.mjs").PartialMessage} PartialMessage */
 /** @typedef {import("../paili.mjs").StatusMessage} StatusMessage */
 /** @template [T=unknown] @typedef {import("../paili.mjs").Envelope<T>} Envelope */
 /**
@@ -63,7 +64,7 @@ let pumping = false;
 let started = null;
 let build = ""; // the build id of the site (build-info.json), so the page can check it runs one build
 
-/** @param {StatusMessage | ReplyMessage} message */
+/** @param {StatusMessage | ReplyMessage | PartialMessage} message */
 function post(message) {
   self.postMessage(message);
 }
@@ -406,7 +407,12 @@ async function pump() {
       let reply = null;
       try {
         const answer = api.step(entry.job);
-        if (answer !== undefined) reply = { id: entry.id, .../** @type {Envelope} */ (JSON.parse(answer)) };
+        if (answer !== undefined) {
+          const envelope = /** @type {Envelope & {progress?: unknown}} */ (JSON.parse(answer));
+          // a part of the answer, ready before the whole (a review's round): passed on, the job goes on
+          if ("progress" in envelope) post({ type: "partial", id: entry.id, progress: envelope.progress });
+          else reply = { id: entry.id, ...envelope };
+        }
       } catch (err) {
         reply = internalError(entry.id, err);
         api.cancel(entry.job);

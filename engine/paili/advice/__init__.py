@@ -185,11 +185,12 @@ from .model import Chances, DefaultPolicy, Values, best_discard
 from .options import OPTION_MOVES, SHANTEN_DOWN_LIMIT, OptionMoves
 from .outlook import outlook_of
 from .ranking import ORDER_BY, advice_steps
-from .stepping import Steps, collector_paused, finish, searched
+from .stepping import Progress, Steps, collector_paused, finish, searched
 
 __all__ = ["ADVICE_KEYS", "DEFAULT_MAX_SHANTEN", "DEFAULT_TURNS", "MAX_SHANTEN_LIMIT", "MAX_TURNS", "OBJECTIVES",
            "OPTION_MOVES", "ORDER_BY", "OUTLOOK_KEYS", "SEATS", "SHANTEN_DOWN_LIMIT", "Advice", "AdviceRow",
            "CallAdvice", "CallOption", "Chances", "DefaultPolicy", "Given", "Improvement", "OptionMoves", "Outlook",
-           "Situation", "Steps", "Values", "Wait", "advice_steps", "best_discard", "call_advice_of", "calls_after",
-           "check_bool", "check_int", "check_objective", "check_riichi_policy", "checked_inputs", "collector_paused",
-           "finish", "improvement_draws", "improvement_rows", "outlook_of", "searched", "swap_back_kinds"]
+           "Progress", "Situation", "Steps", "Values", "Wait", "advice_steps", "best_discard", "call_advice_of",
+           "calls_after", "check_bool", "check_int", "check_objective", "check_riichi_policy", "checked_inputs",
+           "collector_paused", "finish", "improvement_draws", "improvement_rows", "outlook_of", "searched",
+           "swap_back_kinds"]

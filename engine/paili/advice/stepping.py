@@ -7,20 +7,31 @@ from __future__ import annotations
 import gc
 from collections.abc import Callable, Generator, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from time import perf_counter
-from typing import TypeAlias, TypeVar
+from typing import Any, TypeAlias, TypeVar
 
 from .answers import AdviceRow
 from .model import Reds, Values
 from .options import OptionMoves
 
-__all__ = ["Steps", "collector_paused", "finish", "searched"]
+__all__ = ["Progress", "Steps", "collector_paused", "finish", "searched"]
 
 T = TypeVar("T")
 
-Steps: TypeAlias = Generator[AdviceRow | None, None, T]
-"""A computation in steps: each ``next()`` works a while and yields a finished row (or ``None`` when its time
-is up); the generator's return value is the result. :func:`finish` runs one to the end."""
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """A part of the answer ready before the whole (a game's round reviewed): ``payload`` is its JSON, which
+    :func:`paili.api.step` hands to the caller while the job goes on."""
+
+    payload: dict[str, Any]
+
+
+Steps: TypeAlias = Generator[AdviceRow | Progress | None, None, T]
+"""A computation in steps: each ``next()`` works a while and yields a finished row, a :class:`Progress` (a part
+of the answer), or ``None`` when its time is up; the generator's return value is the result. :func:`finish`
+runs one to the end."""
 
 
 def finish(steps: Steps[T]) -> T:
