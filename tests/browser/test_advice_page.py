@@ -439,3 +439,25 @@ def test_desktop_screenshot(page: Page, site_url: str, screenshot_dir: Path) -> 
     poll(page, FACES_DRAWN)
     no_horizontal_scroll(page)
     page.screenshot(path=screenshot_dir / "advice-desktop.png", full_page=True)
+
+
+@pytest.mark.parametrize("size", [SMALL, DESKTOP], ids=["phone-360", "desktop"])
+def test_the_figures_say_what_they_assume_on_every_screen(page: Page, site_url: str, size: dict[str, int]) -> None:
+    """Issue 37: the line stating the model's assumptions was hidden on phones; the legend called the points
+    column "a win's average worth" while it holds the expected points. Now a collapsed line under the table on
+    every screen size, written from the situation the engine used."""
+    page.set_viewport_size(size)
+    page.goto(site_url)
+    expect(page.locator("html")).to_have_attribute("data-engine", "ready", timeout=60_000)
+    analyse(page, ONE_SHANTEN)
+    wait_for_advice(page, ONE_SHANTEN)
+    summary = page.get_by_text("What the figures assume")
+    expect(summary).to_be_visible()
+    box = summary.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= size["width"]
+    summary.click()
+    expect(page.locator(".advice-assumes p")).to_have_text(
+        "Self-draws only, within 17 draws; riichi as soon as a closed hand is tenpai; round wind East, seat wind "
+        "East; dora indicators: none. Points are expected points: the chance to win times a win's worth.")
+    expect(page.locator(".advice-legend-words")).not_to_contain_text("average worth")
+    no_horizontal_scroll(page)

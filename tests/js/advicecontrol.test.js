@@ -13,6 +13,8 @@ import { fixtureEngine, recorded } from "./fake_engine.js";
 useLanguage("en");
 
 const A = "123m2455679p78s11z";
+/** What the figures of a hand advised with the defaults assume (advicecontrol.assumptionsText). */
+const DEFAULT_ASSUMES = "Self-draws only, within 17 draws; riichi as soon as a closed hand is tenpai; round wind East, seat wind East; dora indicators: none. Points are expected points: the chance to win times a win's worth.";
 const B = "123m456p789s11345z";
 const TENPAI = "123m456p789s1122z";
 
@@ -63,7 +65,7 @@ describe("the advice of a discard table", () => {
     assert.deepEqual(v.calls, [["turnsValid", true], ["state", "pending"], ["busy", true], ["status", "Computing win chances…"]]);
     await fx.release("advise");
     await shown;
-    assert.deepEqual(v.of("drawAdvice"), [[A, { status: "", more: false }]]);
+    assert.deepEqual(v.of("drawAdvice"), [[A, { status: "", more: false, assumes: DEFAULT_ASSUMES }]]);
     assert.deepEqual(v.of("state").at(-1), ["ready"]);
     assert.match(String(v.of("status").at(-1)), /^Computed in /);
     // the improvements, in a request of their own, once the advice is drawn
@@ -89,7 +91,7 @@ describe("the advice of a discard table", () => {
     v.calls.length = 0;
     await advice.show(c, analysis(A), "");
     assert.equal(fx.worker.asked.length, asked);
-    assert.deepEqual(v.of("drawAdvice"), [[A, { status: "", more: false }]]);
+    assert.deepEqual(v.of("drawAdvice"), [[A, { status: "", more: false, assumes: DEFAULT_ASSUMES }]]);
     assert.deepEqual(v.of("state"), [["ready"]]);
   });
 
@@ -170,7 +172,18 @@ describe("the outlook of a tenpai hand", () => {
     assert.equal(lines.total?.pWin, outlook.p_win[16]);
     assert.equal(lines.total?.ev, outlook.ev[16]);
     assert.equal(lines.total?.text, "Within 17 draws: win 43.0%, 3,717 points expected"); // the recorded figures
+    assert.equal(lines.assumes, DEFAULT_ASSUMES);
     assert.deepEqual(v.calls.slice(-2), [["status", ""], ["state", "ready"]]);
+  });
+});
+
+describe("what the figures assume", () => {
+  it("says the situation the engine used: policy, winds, dora; GB's payments; or chances alone", () => {
+    const situation = { riichi: /** @type {const} */ ("dama"), ippatsu: false, round_wind: "2z", seat_wind: "3z", dora: "1m0p", honba: 0, riichi_sticks: 0, rules: {} };
+    assert.equal(advice.assumptionsText(situation, 8), "Self-draws only, within 8 draws; no riichi (dama); round wind South, seat wind West; dora indicators: 1 man, red 5 pin. Points are expected points: the chance to win times a win's worth.");
+    const gb = /** @type {any} */ ({ round_wind: "1z", seat_wind: "4z", rules: "gb" });
+    assert.equal(advice.assumptionsText(gb, 5), "Self-draws only, within 5 draws; round wind East, seat wind North. Points are GB's expected payment: the chance to win times the win's payment.");
+    assert.equal(advice.assumptionsText(null, 3), "Self-draws only, within 3 draws; chances only (this rule set is not scored).");
   });
 });
 

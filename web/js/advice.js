@@ -236,10 +236,12 @@ export function createAdvice({ engine, root, container }) {
     h("div", { class: "advice-check" }, tegawari, h("label", { for: ids.tegawari }, ...glossed("term.tegawari", t("ui.advice_tegawari")))),
     h("div", { class: "advice-check" }, back, h("label", { for: ids.back }, ...glossed("term.shanten_down", t("ui.advice_shanten_down")))),
   );
+  // what the figures assume (the situation the engine used), collapsed under its title on every screen size
+  const assumes = h("p", { class: "hint" }, t("ui.advice_hint"));
   const panel = h(
     "div",
     { class: "advice-panel" },
-    h("p", { class: "hint advice-hint" }, t("ui.advice_hint")),
+    h("details", { class: "advice-assumes" }, h("summary", {}, t("ui.assumes_title")), assumes),
     controls,
     status,
     more,
@@ -304,8 +306,9 @@ export function createAdvice({ engine, root, container }) {
       fillOpenDetails(table);
       status.textContent = lines.status;
       more.hidden = !lines.more;
+      assumes.textContent = lines.assumes;
     },
-    drawOutlook({ waits, total }) {
+    drawOutlook({ waits, total, ...lines }) {
       const list = shown.list;
       if (!list) return;
       for (const old of list.parentElement?.querySelectorAll(".wait-chance, .outlook-total") ?? []) old.remove();
@@ -314,6 +317,7 @@ export function createAdvice({ engine, root, container }) {
       }
       if (total) list.before(h("p", { class: "outlook-total", dataset: { pWin: String(total.pWin), ev: total.ev === null ? null : String(total.ev) } }, total.text));
       list.removeAttribute("aria-busy");
+      assumes.textContent = lines.assumes;
     },
     improvements(state) {
       if (!shown.table) return;

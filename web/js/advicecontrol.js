@@ -9,6 +9,7 @@ import { EngineError } from "../paili.mjs";
 import { MAX_TURNS, duration, parseTurns, percent, points } from "./chances.js";
 import { t, translator } from "./i18n.js";
 import { handText, meldTexts } from "./render.js";
+import { tileName } from "./tiles.js";
 
 /** @typedef {import("../paili.mjs").Advice} Advice */
 /** @typedef {import("../paili.mjs").AdviceDiscard} AdviceDiscard */
@@ -55,6 +56,7 @@ export const DEFAULT_MAX_SHANTEN = 2;
  * @typedef {object} OutlookLines  what a waits list shows of an outlook
  * @property {{tile: string, pWin: number, text: string}[]} waits  beside each wait: its chance to be the winning draw
  * @property {{pWin: number, ev: number | null, text: string} | null} total  the hand's, above the list
+ * @property {string} assumes  what the figures assume (assumptionsText)
  */
 /**
  * @typedef {object} AdviceView  the drawing calls (advice.js on the DOM; a fake in the tests)
@@ -62,8 +64,9 @@ export const DEFAULT_MAX_SHANTEN = 2;
  * @property {(text: string) => void} status  the status line
  * @property {(busy: boolean) => void} busy  the table or waits list is being computed (aria-busy)
  * @property {(valid: boolean) => void} turnsValid  the draws field
- * @property {(advice: Advice, lines: {status: string, more: boolean}) => void} drawAdvice  fill the table (its
- *   rows sorted, its open details), the status line, and whether to offer the discards left out
+ * @property {(advice: Advice, lines: {status: string, more: boolean, assumes: string}) => void} drawAdvice  fill the
+ *   table (its rows sorted, its open details), the status line, whether to offer the discards left out, and the
+ *   line that says what the figures assume
  * @property {(lines: OutlookLines) => void} drawOutlook  fill the waits list
  * @property {(state: "pending" | "ready") => void} improvements  the table's improvements are asked / came
  */
@@ -131,13 +134,14 @@ export function outlookLines(outlook) {
     const pWin = wait.p_win[n - 1];
     return { tile: wait.tile, pWin, text: t("ui.wait_chance", { percent: percent(pWin) }) };
   });
-  if (!outlook.p_win) return { waits, total: null };
+  const assumes = assumptionsText(outlook.situation, n);
+  if (!outlook.p_win) return { waits, total: null, assumes };
   const pWin = outlook.p_win[n - 1];
   const ev = outlook.ev ? outlook.ev[n - 1] : null;
   const text = ev !== null
     ? t("ui.outlook_total_ev", { count: n, win: percent(pWin), points: points(ev) })
     : t("ui.outlook_total", { count: n, win: percent(pWin) });
-  return { waits, total: { pWin, ev, text } };
+  return { waits, total: { pWin, ev, text }, assumes };
 }
 
 /**
@@ -190,6 +194,21 @@ export async function fetchImprovements(c) {
 }
 
 /**
+ * What the figures assume, in words, from the situation the engine used (an advice's or an outlook's): self-draws
+ * within the draws left, the riichi policy, the winds, the dora indicators; under GB its payments; unscored rule
+ * sets the chances alone.
+ * @param {import("../paili.mjs").AdviceSituation | null} situation
+ * @param {number} turns
+ */
+export function assumptionsText(situation, turns) {
+  if (!situation) return t("ui.assumes_unscored", { turns });
+  const winds = { round: tileName(situation.round_wind), seat: tileName(situation.seat_wind) };
+  if (/** @type {unknown} */ (situation.rules) === "gb") return t("ui.assumes_gb", { turns, ...winds });
+  const dora = situation.dora ? (situation.dora.match(/\d[mpsz]/g) ?? []).map(tileName).join(", ") : t("ui.assumes_no_dora");
+  return t("ui.assumes", { turns, riichi: t(`ui.assumes_riichi_${situation.riichi}`), ...winds, dora });
+}
+
+/**
  * Fill the table on screen with an advice, then ask for its improvements.
  * @param {Control} c
  * @param {Advice} advice
@@ -202,6 +221,7 @@ function draw(c, advice) {
   c.view.drawAdvice(advice, {
     status: advice.note ? t("ui.advice_note", { max: advice.options.max_shanten }) : "",
     more: Boolean(advice.note) && advice.options.max_shanten < MAX_SHANTEN_LIMIT,
+    assumes: assumptionsText(advice.situation, advice.turns),
   });
   c.view.setState("ready");
   fetchImprovements(c);
