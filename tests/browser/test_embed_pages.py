@@ -40,6 +40,9 @@ def test_embed_shows_a_win_with_its_decompositions(page: Page, site_url: str) ->
     embed(page, site_url, "111234m456p789s11z")
     expect(page.locator("#results-body")).to_have_attribute("data-hand", result["hand"])
     expect(page.get_by_text("Agari — a complete hand")).to_be_visible()
+    # issue 37: the complete form says so in words in the shanten table too, never "-1"
+    expect(page.locator(".shanten-table td[data-form='min']")).to_have_text("Agari")
+    expect(page.locator(".shanten-table")).not_to_contain_text("-1")
     expect(page.get_by_role("region", name=re.compile(r"^Decompositions"))).to_be_visible()
     assert page.get_by_role("group", name="Hand tiles").locator(".tile").count() == 14
 

@@ -119,7 +119,7 @@ def test_a_win_shows_every_decomposition(ready_page: Page) -> None:
     table = page.get_by_role("table", name="Shanten per form")
     for form, value in expected["shanten"].items():
         cell = table.locator(f"td[data-form='{form}']")
-        expect(cell).to_have_text("—" if value is None else str(value))
+        expect(cell).to_have_text("—" if value is None else "Agari" if value < 0 else str(value))
 
 
 def test_seven_pairs_and_flags(ready_page: Page) -> None:

@@ -97,6 +97,12 @@ def test_a_pasted_game_is_reviewed_round_by_round_as_the_engine_reviews_it(
             d["offered"] if d["kind"] == "call" else d["played"] for d in r["decisions"]]
         assert buttons.evaluate_all("bs => bs.map(b => b.dataset.grade)") == grades(r["decisions"])
     assert page.evaluate("document.documentElement.scrollWidth") <= width
+    # issue 37: a visible way back to the analyzer, a phone's tap target too
+    back = page.get_by_role("link", name="Back to the hand analyzer")
+    expect(back).to_be_visible()
+    box = back.bounding_box()
+    assert box is not None and box["height"] >= 44 and box["x"] + box["width"] <= width
+    assert back.get_attribute("href") == "./"
     # a decision opened: its position with the advisor's rows, and the analyzer's address of it
     decisions = want["rounds"][0]["decisions"]
     i = next(i for i, d in enumerate(decisions) if d["rows"] and d["kind"] == "discard")

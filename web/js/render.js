@@ -251,7 +251,9 @@ export function shantenTable(shanten) {
         {},
         forms.map(([key]) => {
           const value = shanten[/** @type {keyof Shanten} */ (key)];
-          return h("td", { class: value === null ? "na" : null, dataset: { form: key } }, value === null ? "—" : String(value));
+          // a complete form says so in words ("Agari"), as the headline does, rather than -1
+          const text = value === null ? "—" : value < 0 ? t("ui.agari") : String(value);
+          return h("td", { class: value === null ? "na" : null, dataset: { form: key, shanten: value === null ? null : String(value) } }, text);
         }),
       ),
     ),
