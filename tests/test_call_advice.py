@@ -345,3 +345,17 @@ def test_a_call_with_one_draw_left_shows_no_chance_in_its_table() -> None:
     # at two draws left the call has one of its own: the table is the advisor's after the call with one draw
     later = option(paili.call_advice("12234405p99s555z", "3p", seat="left", turns=2), "chi", "[123p]")
     assert any(row["p_win"][0] > 0 for row in later["rows"])  # type: ignore[attr-defined,index]
+
+
+def test_the_answer_says_why_no_call_is_offered() -> None:
+    """Issue 37: a closed waiting hand under the riichi policy ``always`` is in riichi and is offered no chi or
+    pon; the answer says so (``no_calls``), and under ``dama`` the calls are there. A Sichuan hand never calls
+    its given-up suit. A hand that simply cannot call says nothing."""
+    blocked = paili.call_advice("23456779m44567s", "4s")
+    assert [o["call"] for o in blocked["options"]] == ["pass"] and blocked["no_calls"] == "riichi"
+    dama = paili.call_advice("23456779m44567s", "4s", riichi="dama")
+    assert {"chi", "pon"} <= {o["call"] for o in dama["options"]} and dama["no_calls"] is None
+    void = paili.call_advice("1123m456p789p199s", "1m", rules="sichuan", void="m")
+    assert [o["call"] for o in void["options"]] == ["pass"] and void["no_calls"] == "void"
+    nothing = paili.call_advice("123m456p789s1134m", "9m")
+    assert [o["call"] for o in nothing["options"]] == ["pass"] and nothing["no_calls"] is None

@@ -321,11 +321,12 @@ def _call_option_json(o: CallOption) -> JSON:
 
 
 def call_advice_json(a: CallAdvice) -> JSON:
-    """The result of :func:`paili.call_advice`: ``offered`` (``"0m"`` for a red five), ``seat`` and ``options``
+    """The result of :func:`paili.call_advice`: ``offered`` (``"0m"`` for a red five), ``seat``, ``options``
     (best first), each ``{"call", "meld", "discard", "shanten", "p_tenpai", "p_win", "ev", "yaku", "rows",
-    "score"}``."""
+    "score"}``, and ``no_calls``: why no chi, pon or kan is offered though the hand could make one
+    (``"riichi"``, ``"void"``) or ``null``."""
     return {"offered": tile_code(a.offered, red=a.red), "seat": a.seat,
-            "options": [_call_option_json(o) for o in a.options]}
+            "options": [_call_option_json(o) for o in a.options], "no_calls": a.no_calls}
 
 
 def error_json(exc: Exception) -> JSON:

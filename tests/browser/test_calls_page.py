@@ -69,9 +69,38 @@ def test_chi_is_offered_from_the_left_only_and_passing_can_be_the_verdict(page: 
     ask(page, "5z", "Across")
     want = paili.call_advice(CALLS, "5z", seat="across")
     assert [o["call"] for o in want["options"]] == ["pass", "pon"]
-    expect(page.locator(".calls-verdict")).to_have_text("Pass: no call of White dragon does better.")
+    # passing is best though pon wins more often: the verdict says points decided (issue 37)
+    passing, pon = want["options"]
+    assert pon["p_win"][-1] > passing["p_win"][-1] and pon["ev"][-1] < passing["ev"][-1]
+    expect(page.locator(".calls-verdict")).to_have_text(
+        f"Pass: Pon [555z] wins more often ({100 * pon['p_win'][-1]:.1f}% against {100 * passing['p_win'][-1]:.1f}%) "
+        "but for fewer points; staying closed keeps riichi and the closed-hand yaku.")
     expect(page.locator(".calls-table tbody tr")).to_have_count(2)
     # the seat changed back: chi tiles again, and the answer about 5z asked again from the left
     page.get_by_role("radiogroup", name="Thrown by").get_by_text("Left (before you)", exact=True).click()
     expect(tiles).to_have_count(13)
     expect(page.locator("html")).to_have_attribute("data-calls", "ready", timeout=60_000)
+
+
+@pytest.mark.parametrize("size", [(360, 740), (1280, 900)])
+def test_a_waiting_hand_is_told_why_it_cannot_call_and_can_ask_as_dama(page: Page, site_url: str,
+                                                                      size: tuple[int, int]) -> None:
+    """Issue 37: under the default riichi policy a closed waiting hand is in riichi and was offered only
+    "pass" with no word why. The panel says so and offers the calls of the same hand played dama."""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    hand = "23456779m44567s"
+    open_hand(page, site_url, hand)
+    ask(page, "4s", "Left (before you)")
+    reason = page.locator(".calls-reason")
+    expect(reason).to_contain_text("Your hand is waiting: under riichi you cannot call.")
+    expect(page.locator(".calls-table tbody tr")).to_have_count(1)
+    button = reason.get_by_role("button", name="Show the calls as a dama hand (no riichi)")
+    box = button.bounding_box()
+    assert box is not None and box["height"] >= 44 and box["x"] + box["width"] <= size[0]
+    button.click()
+    expect(page.locator("html")).to_have_attribute("data-calls", "ready", timeout=60_000)
+    want = paili.call_advice(hand, "4s", seat="left", riichi="dama")
+    rows = page.locator(".calls-table tbody tr")
+    expect(rows).to_have_count(len(want["options"]))
+    assert rows.evaluate_all("rows => rows.map(r => r.dataset.call)") == [o["call"] for o in want["options"]]
+    expect(reason).to_be_hidden()

@@ -75,10 +75,23 @@ describe("callLines", () => {
     const advice = answer(CALLS, "4m", "left");
     const { verdict, rows } = callLines(advice);
     assert.equal(rows[0].option.call, "pass");
-    assert.equal(verdict, "Pass: no call of 4 man does better.");
+    // issue 37: chi wins more often than passing, yet passing is best: the verdict says points decided
+    assert.equal(verdict, `Pass: Chi [234m] wins more often (${rows[1].pWin} against ${rows[0].pWin}) but for fewer points; staying closed keeps riichi and the closed-hand yaku.`);
     assert.equal(rows[1].label, "Chi [234m]");
     assert.match(rows[1].delta, /^−[\d,]+$/);
     assert.equal(rows[0].after, null);
+  });
+
+  it("says why a waiting hand is offered no call, and asks again as a dama hand", () => {
+    const blocked = answer(TENPAI, "2z", "across");
+    assert.deepEqual(blocked.options.map((o) => o.call), ["pass", "ron"]); // 2z is also its wait: ron, but no pon
+    assert.equal(blocked.no_calls, "riichi");
+    assert.equal(callLines(blocked).reason, "Your hand is waiting: under riichi you cannot call.");
+    assert.equal("riichi" in requestOf(analysis(TENPAI), "", "2z", "across"), false); // the default, left out
+    const dama = /** @type {CallAdvice} */ (recorded({ op: "call_advice", ...requestOf(analysis(TENPAI), "", "2z", "across", "dama") }).result);
+    assert.ok(dama.options.some((o) => o.call === "pon"));
+    assert.equal(dama.no_calls, null);
+    assert.equal(callLines(dama).reason, "");
   });
 
   it("reads a ron: its points now", () => {

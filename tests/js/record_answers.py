@@ -55,6 +55,8 @@ REQUESTS: list[dict[str, Any]] = [
     *({"op": "call_advice", "hand": hand, "offered": offered, "seat": seat, **CALL} for hand, offered, seat in (
         (CALLS, "4m", "left"), (CALLS, "5z", "across"), (TENPAI, "2z", "across"), (TENPAI, "1z", "right"),
         (PON, "6z", "right"))),
+    # the waiting hand asked again as a dama hand (the call panel's button when riichi blocks its calls)
+    {"op": "call_advice", "hand": TENPAI, "offered": "2z", "seat": "across", **CALL, "riichi": "dama"},
 ]
 
 

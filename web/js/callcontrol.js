@@ -26,7 +26,10 @@ import { kindOf, tileName } from "./tiles.js";
  * @property {import("../paili.mjs").AdviceDiscard[]} rows  the discard table after the call, best first
  * @property {{points: number} | null} score  a ron's score
  */
-/** @typedef {{offered: string, seat: Seat, options: CallOption[]}} CallAdvice  the JSON of paili.call_advice */
+/**
+ * @typedef {{offered: string, seat: Seat, options: CallOption[], no_calls?: "riichi" | "void" | null}} CallAdvice
+ *   the JSON of paili.call_advice (`no_calls`: why no chi, pon or kan is offered though the hand could make one)
+ */
 /**
  * @typedef {object} CallRow  an option as its row shows it
  * @property {CallOption} option
@@ -81,9 +84,10 @@ export function callableTiles(result, seat) {
  * @param {string} visible
  * @param {string} offered
  * @param {Seat} seat
+ * @param {"always" | "dama"} [riichi]  the pass line's policy: "dama" keeps a closed tenpai hand out of riichi
  */
-export function requestOf(result, visible, offered, seat) {
-  return { ...baseOf(result, visible), offered, seat, turns: DEFAULT_TURNS, max_shanten: DEFAULT_MAX_SHANTEN, objective: "ev" };
+export function requestOf(result, visible, offered, seat, riichi = "always") {
+  return { ...baseOf(result, visible), offered, seat, turns: DEFAULT_TURNS, max_shanten: DEFAULT_MAX_SHANTEN, objective: "ev", ...(riichi === "dama" ? { riichi } : {}) };
 }
 
 /**
@@ -99,7 +103,8 @@ export function optionLabel(option) {
  * and its difference to passing in the figure that ranks them (points where the rule set has them, else the
  * chance to win).
  * @param {CallAdvice} advice
- * @returns {{verdict: string, rows: CallRow[], scored: boolean}}
+ * @returns {{verdict: string, rows: CallRow[], scored: boolean, reason: string}}  `reason`: why no call is offered
+ *   though the hand could make one (a waiting hand in riichi; Sichuan's given-up suit), or ""
  */
 export function callLines(advice) {
   const { options } = advice;
@@ -126,11 +131,17 @@ export function callLines(advice) {
   const best = rows[0];
   /** @type {string} */
   let verdict;
+  // a call that wins more often than passing, though passing is best: points decided (a call opens the hand)
+  const oftener = rows.find((row) => row.option.call !== "pass" && row.option.call !== "ron" && pass
+    && (last(row.option.p_win) ?? 0) > (last(pass.p_win) ?? 0));
   if (!best) verdict = "";
-  else if (best.option.call === "pass") verdict = t("ui.calls_verdict_pass", { tile: tileName(advice.offered) });
+  else if (best.option.call === "pass" && oftener && scored && pass) {
+    verdict = t("ui.calls_verdict_pass_points", { tile: tileName(advice.offered), call: oftener.label, win: oftener.pWin, pass_win: percent(last(pass.p_win)) });
+  } else if (best.option.call === "pass") verdict = t("ui.calls_verdict_pass", { tile: tileName(advice.offered) });
   else if (best.option.call === "ron") verdict = t("ui.calls_verdict_ron", { points: points(best.option.score?.points ?? null) });
   else {
     verdict = t("ui.calls_verdict_call", { call: best.label, tile: tileName(best.option.discard ?? ""), delta: best.delta });
   }
-  return { verdict, rows, scored };
+  const reason = advice.no_calls ? t(`ui.calls_no_calls_${advice.no_calls}`) : "";
+  return { verdict, rows, scored, reason };
 }

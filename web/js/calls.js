@@ -40,6 +40,8 @@ export function createCalls({ engine, root, onWalk }) {
   let offered = null;
   /** @type {AbortController | null} */
   let running = null;
+  /** @type {"always" | "dama"} the pass line's riichi policy: "dama" once asked again for a waiting hand */
+  let riichi = "always";
 
   const seats = h(
     "div",
@@ -58,12 +60,14 @@ export function createCalls({ engine, root, onWalk }) {
   const tiles = h("div", { class: "call-tiles", role: "group", "aria-label": t("ui.calls_tiles") });
   const status = h("p", { class: "calls-status", role: "status" });
   const verdict = h("p", { class: "calls-verdict", hidden: true });
+  const reason = h("p", { class: "calls-reason", hidden: true });
   const table = h("div", { class: "calls-options" });
   const panel = h(
     "section",
     { class: "block calls", "aria-label": t("ui.calls_title") },
     h("h3", {}, ...glossed("term.call", t("ui.calls_title"))),
     verdict,
+    reason,
     table,
     status,
     h("p", { class: "help" }, t("ui.calls_hint", { turns: DEFAULT_TURNS })),
@@ -75,6 +79,12 @@ export function createCalls({ engine, root, onWalk }) {
   tiles.addEventListener("click", (event) => {
     const button = event.target instanceof Element ? event.target.closest("button[data-tile]") : null;
     if (button instanceof HTMLElement && button.dataset.tile) ask(button.dataset.tile);
+  });
+  reason.addEventListener("click", (event) => {
+    const button = event.target instanceof Element ? event.target.closest("button.calls-dama") : null;
+    if (!button || !offered) return;
+    riichi = "dama";
+    ask(offered);
   });
   table.addEventListener("click", (event) => {
     const button = event.target instanceof Element ? event.target.closest("button.call-walk") : null;
@@ -98,7 +108,9 @@ export function createCalls({ engine, root, onWalk }) {
     running?.abort();
     running = null;
     offered = null;
+    riichi = "always";
     verdict.hidden = true;
+    reason.hidden = true;
     table.replaceChildren();
     status.textContent = "";
     for (const button of tiles.querySelectorAll("button[aria-pressed]")) button.setAttribute("aria-pressed", "false");
@@ -118,10 +130,11 @@ export function createCalls({ engine, root, onWalk }) {
     }
     root.dataset.calls = "pending";
     verdict.hidden = true;
+    reason.hidden = true;
     table.replaceChildren();
     status.textContent = t("ui.calls_computing", { tile: tileName(kind) });
     try {
-      const payload = requestOf(shown.result, shown.visible, kind, seat);
+      const payload = requestOf(shown.result, shown.visible, kind, seat, riichi);
       const answer = /** @type {CallAdvice} */ (await ready.request("call_advice", payload, { signal: job.signal }));
       if (running !== job) return;
       running = null;
@@ -140,9 +153,13 @@ export function createCalls({ engine, root, onWalk }) {
 
   /** @param {CallAdvice} answer */
   function drawAnswer(answer) {
-    const { verdict: text, rows, scored } = callLines(answer);
+    const { verdict: text, rows, scored, reason: why } = callLines(answer);
     verdict.textContent = text;
     verdict.hidden = false;
+    // why no call is offered: a waiting hand in riichi can ask again as a dama hand
+    reason.replaceChildren(...(why ? [h("span", {}, why)] : []),
+      ...(answer.no_calls === "riichi" ? [" ", h("button", { type: "button", class: "secondary calls-dama" }, t("ui.calls_ask_dama"))] : []));
+    reason.hidden = !why;
     status.textContent = t("ui.calls_model", { tile: tileName(answer.offered), turns: DEFAULT_TURNS });
     const head = h(
       "tr",

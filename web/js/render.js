@@ -250,7 +250,7 @@ export function shantenTable(shanten) {
         "tr",
         {},
         forms.map(([key]) => {
-          const value = shanten[/** @type {keyof Shanten} */ (key)];
+          const value = shanten[/** @type {keyof Shanten} */ (key)] ?? null;
           // a complete form says so in words ("Agari"), as the headline does, rather than -1
           const text = value === null ? "—" : value < 0 ? t("ui.agari") : String(value);
           return h("td", { class: value === null ? "na" : null, dataset: { form: key, shanten: value === null ? null : String(value) } }, text);

@@ -75,6 +75,10 @@ class CallAdvice:
     turns: int
     objective: str
     options: tuple[CallOption, ...]
+    no_calls: str | None = None
+    """Why no chi, pon or kan is offered though the hand holds the tiles for one: ``"riichi"`` (a closed
+    tenpai hand under the riichi policy ``always`` counts as in riichi, and a hand in riichi never calls) or
+    ``"void"`` (a Sichuan hand never calls a tile of the suit it gives up); ``None`` otherwise."""
 
 
 def swap_back_kinds(meld: Meld, offered: Tile) -> frozenset[Tile]:
@@ -286,6 +290,8 @@ def call_advice_of(given: Given, offered: Tile, red: bool, *, seat: str, objecti
     # a hand in riichi never calls; nor does a Sichuan hand call a tile of the suit it has given up (定缺: its
     # tiles are only ever thrown)
     given_up = given.void is not None and offered // 9 == given.void
+    blocked = calls_after(hand, offered, red, seat, given.rules) if in_riichi or given_up else []
+    no_calls = None if not blocked else "riichi" if in_riichi else "void"
     if not in_riichi and not given_up:
         for after in calls_after(hand, offered, red, seat, given.rules):
             meld = after.melds[-1]
@@ -309,5 +315,5 @@ def call_advice_of(given: Given, offered: Tile, red: bool, *, seat: str, objecti
             options.append(CallOption(meld.kind, meld, after, best, best.discard.shanten, t2, w2, e2,
                                       _yaku(w2, advice.situation is not None), rows))
     ranked = sorted(enumerate(options), key=_rank(objective, scored))
-    return CallAdvice(hand, offered, red, seat, turns, objective, tuple(o for _, o in ranked))
+    return CallAdvice(hand, offered, red, seat, turns, objective, tuple(o for _, o in ranked), no_calls)
 
