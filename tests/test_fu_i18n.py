@@ -13,7 +13,8 @@ from test_scoring_audit import BASE, FU_CASES
 
 import paili
 from paili import i18n
-from paili.scoring import cli, fu
+from paili.cli import score as cli
+from paili.scoring import fu
 from paili.scoring.yaku import GROUP_NAMES
 from paili.tiles import TILE_CODES
 

@@ -1,4 +1,5 @@
-"""The one error type of the engine: every bad input raises :class:`HandError` (a ``ValueError``)."""
+"""The engine's errors, each a ``ValueError``: every bad input raises :class:`HandError`; a request to
+:mod:`paili.api` that is not of the documented form raises :class:`RequestError`."""
 
 from __future__ import annotations
 
@@ -45,3 +46,8 @@ class HandError(ValueError):
     def __repr__(self) -> str:
         return (f"HandError({self.message!r}, position={self.position!r}, field={self.field!r}, "
                 f"code={self.code!r})")
+
+
+class RequestError(ValueError):
+    """A request to :mod:`paili.api` that is not valid JSON of the documented form (not a JSON object, an unknown
+    ``op``, a key of the wrong JSON type). Its envelope has ``code: "request"`` and no ``field``."""
