@@ -182,3 +182,14 @@ def test_the_api_answers_to_the_table_s_keys_and_no_other(op: str) -> None:
     others = {k.name for keys in REQUESTS.values() for k in keys} - {k.name for k in REQUESTS[op]}
     if op in ("analyze", "tiles", "score", "score_waits"):  # the quick ones: every other key at once
         assert _ask({"op": op, **BASE[op], **dict.fromkeys(others, BAD)})["ok"], op
+
+
+def test_call_and_review_refuse_a_bad_input_in_the_player_s_words(tmp_path: Path) -> None:
+    call = _run("call", "3460m55p12789s66z", "--offered", "x", "--lang", "ja")
+    assert call.returncode == 2 and call.stderr.startswith("paili: offered: ") and "Traceback" not in call.stderr
+    assert call.stderr.splitlines()[1:] == ["  x", "  ^"]
+    log = tmp_path / "bad.json"
+    log.write_text('{"x": 1}', encoding="utf-8")
+    review = _run("review", str(log), "--lang", "en")
+    assert review.returncode == 2 and review.stderr.startswith("paili: log: the game log cannot be read")
+    assert "Traceback" not in review.stderr

@@ -1,7 +1,8 @@
 """``python -m paili call HAND --offered 4m --from left``: should the hand call the tile just thrown?
 
 Ranks the calls of the tile (:func:`paili.call_advice`: pass, ron, chi, pon, open kan), one line per option, best
-first; ``--json`` prints its JSON. The options are the request's keys (:data:`paili.request_keys.REQUESTS`).
+first; ``--json`` prints its JSON. A bad hand or option is an error line in the ``--lang`` language, exit status 2.
+The options are the request's keys (:data:`paili.request_keys.REQUESTS`).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from collections.abc import Sequence
 from ..errors import HandError
 from ..public import call_advice
 from ..request_keys import key
-from .text import add_options, options_of
+from .text import add_lang_option, add_options, error_lines, options_of
 
 _POSITIONAL = ("hand", "offered")
 
@@ -26,11 +27,13 @@ def main(argv: Sequence[str]) -> int:
     parser.add_argument("--offered", required=True, help=key("call_advice", "offered").help)
     add_options(parser, "call_advice", but=_POSITIONAL)
     parser.add_argument("--json", action="store_true", help="print call_advice() as JSON")
+    add_lang_option(parser)
     args = parser.parse_args(argv)
     try:
         result = call_advice(args.hand, args.offered, **options_of(args, "call_advice", but=_POSITIONAL))
     except HandError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        shown = {"hand": args.hand, "offered": args.offered, "visible": args.visible, "dora": args.dora}
+        print(error_lines(exc, args.lang, shown.get(exc.field)), file=sys.stderr)
         return 2
     if args.json:
         print(json.dumps(result, ensure_ascii=False, indent=2))

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from ..errors import HandError
 from ..public import review
-from .text import add_options, options_of
+from .text import add_lang_option, add_options, error_lines, options_of
 
 
 def main(argv: Sequence[str]) -> int:
@@ -24,6 +24,7 @@ def main(argv: Sequence[str]) -> int:
     parser.add_argument("log", help="the log file (tenhou.net/6 JSON or a tenhou.net/6 link); - for stdin")
     add_options(parser, "review", but=("log",))
     parser.add_argument("--json", action="store_true", help="print review() as JSON")
+    add_lang_option(parser)
     args = parser.parse_args(argv)
     try:
         if args.log == "-":
@@ -37,7 +38,7 @@ def main(argv: Sequence[str]) -> int:
     try:
         result = review(text, **options_of(args, "review", but=("log",)))
     except HandError as exc:
-        print(f"paili review: {exc.message}", file=sys.stderr)
+        print(error_lines(exc, args.lang, None), file=sys.stderr)
         return 2
     if args.json:
         print(json.dumps(result, ensure_ascii=False, indent=2))
