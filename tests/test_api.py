@@ -219,7 +219,7 @@ def test_call_advice_op_answers_as_the_function() -> None:
     assert answer["ok"] is True
     assert answer["result"] == paili.call_advice("3460m55p12789s66z", "5m", seat="left", turns=3, dora="1z",
                                                  allow_swap_back=True)
-    assert list(answer["result"]) == ["offered", "seat", "options"]
+    assert list(answer["result"]) == ["offered", "seat", "options", "no_calls"]
     assert list(answer["result"]["options"][0]) == ["call", "meld", "discard", "shanten", "p_tenpai", "p_win", "ev",
                                                     "yaku", "rows", "score"]
     bad = json.loads(handle(json.dumps({**request, "seat": "behind"})))

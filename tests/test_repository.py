@@ -127,3 +127,21 @@ def test_no_engine_module_imports_another_s_private_names() -> None:
              for module, imported, _ in imports_of(name, path, modules)
              if imported.startswith("_") and not imported.startswith("__")}
     assert not found, sorted(found)
+
+
+ENTRY_POINTS = {"paili", "paili.api", "paili.__main__"}
+"""The modules above the public functions, besides the command line's package ``paili.cli``."""
+
+
+def test_only_the_entry_points_import_the_public_layer() -> None:
+    """``paili.public`` is imported only by the entry points (the package, ``api``, the command line); the command
+    line (``paili.cli``) only by ``__main__`` and itself: no engine package reaches up to the layer above it
+    (docs/ARCHITECTURE.md)."""
+    graph = import_graph()
+    assert "paili.cli.score" in graph and "paili.public" in graph["paili.cli.score"]
+    above = {name for name in graph if name == "paili.cli" or name.startswith("paili.cli.")} | ENTRY_POINTS
+    public = sorted(name for name, targets in graph.items() if "paili.public" in targets and name not in above)
+    cli = sorted(name for name, targets in graph.items()
+                 if any(t == "paili.cli" or t.startswith("paili.cli.") for t in targets)
+                 and name not in above - {"paili", "paili.api"})
+    assert not public and not cli, (public, cli)

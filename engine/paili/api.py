@@ -39,6 +39,9 @@ job yielded after about ``seconds`` of work, or after a finished discard row); `
 Only ``advise``, ``outlook`` and ``review`` take more than one step (:func:`paili.public.advise_steps`);
 ``handle(request_json)`` is the same request in one go.
 
+Which keys each request passes on is the table :data:`paili.request_keys.REQUESTS` (the command line reads the
+same table); a key outside it is ignored.
+
 Errors become envelopes here and nowhere else: ``HandError`` (bad hand or option, with ``field``, the input
 it belongs to, and ``position`` in that input where it applies), ``RequestError`` (a request that is not of
 the form above) and ``InternalError`` (a bug: its traceback is logged, never swallowed).
@@ -49,16 +52,14 @@ from __future__ import annotations
 import gc
 import json
 import logging
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Generator
 from typing import Any, Final
 
 from . import __version__
-from .advice import ADVICE_KEYS, OUTLOOK_KEYS, Progress, Steps, finish
+from .advice import Progress, Steps, finish
 from .errors import HandError, RequestError
-from .gb.situation import GB_KEYS
 from .notation import parse
 from .public import (
-    REVIEW_KEYS,
     advise_improvements,
     advise_steps,
     analyze,
@@ -68,9 +69,9 @@ from .public import (
     score,
     score_waits,
 )
+from .request_keys import names
 from .results import error_json, hand_json, read_as_json
 from .rules import check_rules
-from .scoring.situation import SITUATION_KEYS
 
 log = logging.getLogger("paili")
 
@@ -121,17 +122,27 @@ def _rules(request: dict[str, Any]) -> str | dict[str, Any]:
     return rules
 
 
-def _search(request: dict[str, Any], budget: float | None, run: Callable[..., Steps[Any]],
-            keys: Sequence[str]) -> Steps[Any]:
-    """``run`` (an advisor search in steps) on the request's hand, melds, visible tiles, rules and ``keys``."""
+_EXPLICIT: Final = ("hand", "melds", "visible", "rules")
+"""The keys whose JSON type this module checks itself before it calls the public function."""
+
+
+def _options(request: dict[str, Any], op: str, but: tuple[str, ...] = _EXPLICIT) -> dict[str, Any]:
+    """The keys of ``op`` (:data:`paili.request_keys.REQUESTS`) that the request gives, but those in ``but``, passed
+    on as they are: the public function checks them."""
+    return {key: request[key] for key in names(op, but) if key in request}
+
+
+def _search(request: dict[str, Any], budget: float | None, run: Callable[..., Steps[Any]], op: str) -> Steps[Any]:
+    """``run`` (an advisor search in steps) on the request's hand, melds, visible tiles, rules and the other keys
+    of ``op``."""
     rules = _rules(request)
-    situation = {key: request[key] for key in keys if key in request}
+    situation = _options(request, op)
     return run(_string(request, "hand"), melds=_melds(request), visible=_string(request, "visible", ""),
                rules=rules, budget=budget, **situation)
 
 
 def _advise_steps(request: dict[str, Any], budget: float | None = None) -> Steps[Any]:
-    return _search(request, budget, advise_steps, ADVICE_KEYS)
+    return _search(request, budget, advise_steps, "advise")
 
 
 def _advise(request: dict[str, Any]) -> Any:
@@ -142,7 +153,7 @@ def _review_steps(request: dict[str, Any], budget: float | None = None) -> Steps
     log = request.get("log")
     if not isinstance(log, (str, dict)):
         raise RequestError(f"expected 'log' to be a tenhou.net/6 log (text or object), got {type(log).__name__}")
-    options = {key: request[key] for key in REVIEW_KEYS if key in request}
+    options = _options(request, "review", but=("log", "seat"))
     return review_steps(log, seat=request.get("seat", 0), budget=budget, **options)
 
 
@@ -153,42 +164,32 @@ def _review(request: dict[str, Any]) -> Any:
 def _improvements(request: dict[str, Any]) -> Any:
     """The improvements alone, from the same request as ``advise`` (one step: no search)."""
     rules = _rules(request)
-    options = {key: request[key] for key in ADVICE_KEYS if key in request}
+    options = _options(request, "improvements")
     return advise_improvements(_string(request, "hand"), melds=_melds(request),
                                visible=_string(request, "visible", ""), rules=rules, **options)
 
 
 def _outlook_steps(request: dict[str, Any], budget: float | None = None) -> Steps[Any]:
-    return _search(request, budget, outlook_steps, OUTLOOK_KEYS)
+    return _search(request, budget, outlook_steps, "outlook")
 
 
 def _outlook(request: dict[str, Any]) -> Any:
     return finish(_outlook_steps(request))
 
 
-CALL_KEYS: Final = ("seat", "turns", "max_shanten", "objective", "riichi", "round_wind", "seat_wind", "dora", "honba",
-                     "riichi_sticks", "void", "allow_swap_back")
-"""The keys of a call_advice request besides ``hand``, ``offered``, ``melds``, ``visible`` and ``rules``."""
-
-
 def _call_advice(request: dict[str, Any]) -> Any:
-    options = {key: request[key] for key in CALL_KEYS if key in request}
+    options = _options(request, "call_advice", but=(*_EXPLICIT, "offered"))
     return call_advice(_string(request, "hand"), _string(request, "offered"), melds=_melds(request),
                        visible=_string(request, "visible", ""), rules=_rules(request), **options)
 
 
-SCORE_KEYS: Final = (*SITUATION_KEYS, *(key for key in GB_KEYS if key not in SITUATION_KEYS))
-"""The keys of a score request besides ``hand`` and ``win``: riichi's situation and Chinese Official's
-(``flowers``, ``last_copy``; :func:`paili.score` refuses each outside its rules)."""
-
-
 def _score(request: dict[str, Any]) -> Any:
-    options = {key: request[key] for key in SCORE_KEYS if key in request}
+    options = _options(request, "score", but=("hand", "win"))
     return score(_string(request, "hand"), win=_string(request, "win"), **options)
 
 
 def _score_waits(request: dict[str, Any]) -> Any:
-    options = {key: request[key] for key in ("win", *SITUATION_KEYS) if key in request}
+    options = _options(request, "score_waits", but=("hand",))
     return score_waits(_string(request, "hand"), **options)
 
 

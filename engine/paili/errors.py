@@ -1,4 +1,4 @@
-"""The engine's errors, both ``ValueError``: every bad input raises :class:`HandError`; a request to
+"""The engine's errors, each a ``ValueError``: every bad input raises :class:`HandError`; a request to
 :mod:`paili.api` that is not of the documented form raises :class:`RequestError`."""
 
 from __future__ import annotations
@@ -49,4 +49,5 @@ class HandError(ValueError):
 
 
 class RequestError(ValueError):
-    """A request to :mod:`paili.api` that is not valid JSON of the documented form."""
+    """A request to :mod:`paili.api` that is not valid JSON of the documented form (not a JSON object, an unknown
+    ``op``, a key of the wrong JSON type). Its envelope has ``code: "request"`` and no ``field``."""

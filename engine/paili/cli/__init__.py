@@ -1,15 +1,14 @@
-"""Paili's command line: ``python -m paili COMMAND ...`` (or ``paili COMMAND ...``), one module a command.
+"""The command line: ``python -m paili`` (or the ``paili`` script), one module per command.
 
-====================  ===========================================================================================
-``paili HAND``        the analysis (:mod:`.analyze`): shanten, readings, waits, ukeire, the discard table
-``paili advise``      the discard table with win %, tenpai % and expected points (:mod:`.advise`)
-``paili call``        should the tile just thrown be called (:mod:`.call`)
-``paili score``       what a win scores, riichi or Chinese Official (:mod:`.score`)
-``paili review``      a seat's decisions in a game log beside the best (:mod:`.review`)
-====================  ===========================================================================================
+* ``paili HAND``: the analysis of a hand (:mod:`paili.cli.analysis`; without HAND, one hand a line from stdin)
+* ``paili advise HAND``: the discard table with each discard's chances and points (:mod:`paili.cli.advise`)
+* ``paili call HAND --offered 4m --from left``: the calls of a tile just thrown (:mod:`paili.cli.call`)
+* ``paili score HAND --win 5p``: a win's value (:mod:`paili.cli.score`)
+* ``paili review LOG --seat 0``: a seat's discards in a game log (:mod:`paili.cli.review`)
 
-:mod:`.text` holds what they share (the ``--lang`` option, labels, error lines, the loop over standard input).
-The command line sits above the public functions (:mod:`paili.public`): no engine module imports it.
+Their options are the keys of the API's requests, read from one table (:mod:`paili.request_keys`); the words they
+share are :mod:`paili.cli.text`. This package sits above the public functions (:mod:`paili.public`): no module of
+the engine imports it.
 """
 
 from __future__ import annotations
@@ -18,31 +17,32 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from . import advise, analyze, call, review, score
+from . import advise, analysis, call, review, score
 
 __all__ = ["COMMANDS", "main"]
 
 COMMANDS: Final[dict[str, tuple[Callable[[Sequence[str]], int], str]]] = {
-    "advise": (advise.main, "the discard table: win %, tenpai % and expected points of each discard"),
-    "call": (call.main, "should I call the tile just thrown (pass, ron, chi, pon, open kan)?"),
-    "score": (score.main, "what a win scores (yaku, fu, points; --rules gb: the fans)"),
-    "review": (review.main, "review a seat's decisions in a game log (tenhou.net/6 or mjai)"),
+    "advise": (advise.main, "which tile to discard: each discard's win %, tenpai % and expected points"),
+    "call": (call.main, "should the hand call the tile just thrown (pass, ron, chi, pon, kan)"),
+    "score": (score.main, "a winning hand's yaku, han, fu and points (or fans), or what each wait is worth"),
+    "review": (review.main, "a seat's discards in a tenhou.net/6 game log beside the advisor's best"),
 }
-"""The commands besides the analysis, each with its one line of help."""
+"""The commands besides the analysis, by name: the function that runs one (its arguments after the name) and its
+line in ``paili --help``."""
 
 
-def commands_help() -> str:
-    """The help's list of commands, one line each (the analysis first: it is the command without a name)."""
-    lines = ["commands:", f"  {'HAND':<8}  the analysis of a hand: shanten, readings, waits, ukeire, discards"]
-    lines += [f"  {name:<8}  {line}" for name, (_, line) in COMMANDS.items()]
-    lines.append("Each command has its own --help: python -m paili advise --help")
+def _epilog() -> str:
+    width = max(len(name) for name in COMMANDS)
+    lines = ["commands (paili COMMAND --help for each one's options):",
+             f"  {'HAND':<{width}}  analyze a hand: shanten, waits, ukeire, the discard table (this help)"]
+    lines += [f"  {name:<{width}}  {line}" for name, (_, line) in COMMANDS.items()]
     return "\n".join(lines)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command ``argv`` names (the analysis when its first word is no command's name)."""
+    """Run the command line on ``argv`` (by default the process's arguments); the exit status."""
     args = sys.argv[1:] if argv is None else list(argv)
     command = COMMANDS.get(args[0]) if args else None
     if command is not None:
         return command[0](args[1:])
-    return analyze.main(args, commands_help())
+    return analysis.main(args, epilog=_epilog())

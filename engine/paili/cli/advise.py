@@ -1,96 +1,120 @@
-"""The advise command: ``python -m paili advise HAND [--visible ... --dora ... --turns N ...]`` prints the
-discard table as the page shows it (:func:`paili.advise`): each discard with its shanten, its ukeire, and
-within the draws left the chance to win, the chance to be tenpai and the expected points; then the line that
-says what the figures assume (the riichi policy, the winds, the dora). ``--json`` prints the result."""
+"""``python -m paili advise HAND [--visible ...] [--dora ...] [--turns N] ...``: which tile to discard.
+
+Prints the discard table of a 14-tile (3n+2) hand as the page shows it (:func:`paili.advise`): per discard the
+shanten after it, the count of tiles that improve, the chance to win and to be tenpai within the draws, and
+the expected points (under riichi's scoring only, as on the page), best first by ``--objective``; then what the
+model assumed. ``--json`` prints :func:`paili.advise`'s JSON. The options are the request's keys
+(:data:`paili.request_keys.REQUESTS`); ``--lang`` the language of the table and of the error messages. A bad
+hand or option is a line on standard error (and a caret under the character at fault) and exit status 2.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
+import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
-from ..advice import DEFAULT_MAX_SHANTEN, DEFAULT_TURNS, MAX_TURNS, OBJECTIVES
 from ..errors import HandError
 from ..i18n import t
 from ..public import advise
-from ..rules import RULES
-from .text import add_lang_option, error_lines, label
+from .text import add_lang_option, add_options, error_lines, label, options_of
 
 
-def _percent(figures: list[float] | None) -> str:
-    return "-" if figures is None else f"{100 * figures[-1]:.1f}%"
+def percent(p: float | None) -> str:
+    """A chance as the page writes it: one decimal (``"31.2%"``), ``"<0.1%"`` for a chance too small to show,
+    ``"—"`` for none.
+
+    >>> percent(0.3124), percent(0.0001), percent(0.0), percent(None)
+    ('31.2%', '<0.1%', '0.0%', '—')
+    """
+    if p is None:
+        return "—"
+    if 0 < p < 0.0005:
+        return "<0.1%"
+    return f"{p * 100:.1f}%"
 
 
-def _points(figures: list[float] | None) -> str:
-    return "-" if figures is None else f"{figures[-1]:,.0f}"
+def points(value: float | None) -> str:
+    """Expected points as the page writes them: whole (halves up), grouped by thousands; ``"—"`` for none.
+
+    >>> points(1234.5), points(None)
+    ('1,235', '—')
+    """
+    return "—" if value is None else f"{math.floor(value + 0.5):,}"
+
+
+def _width(text: str) -> int:
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def _left(text: str, width: int) -> str:
+    return text + " " * max(0, width - _width(text))
+
+
+def _right(text: str, width: int) -> str:
+    return " " * max(0, width - _width(text)) + text
+
+
+def _tiles(items: Sequence[dict[str, Any]]) -> str:
+    return " ".join(f"{item['tile']}({item['remaining']})" for item in items) or "-"
+
+
+COLUMNS = (("p_win", "ui.col_win"), ("p_tenpai", "ui.col_tenpai"), ("ev", "ui.col_points"))
+"""The advice columns of the page's discard table: the figure of :func:`paili.advise`, the catalog key of its title."""
 
 
 def render(result: dict[str, Any], lang: str = "en") -> str:
-    """The readable discard table of an ``advise()`` result, in ``lang``: best first."""
-    scored = result["situation"] is not None
-    head = [t("ui.col_discard", lang), t("ui.col_shanten", lang), t("ui.col_count", lang), t("ui.col_win", lang),
-            t("ui.col_tenpai", lang), *([t("ui.col_points", lang)] if scored else [])]
-    rows = [[row["tile"], str(row["shanten"]), str(row["ukeire"]["total"]), _percent(row["p_win"]),
-             _percent(row["p_tenpai"]), *([_points(row["ev"])] if scored else [])] for row in result["discards"]]
-    widths = [max(len(cells[i]) for cells in [head, *rows]) for i in range(len(head))]
-    lines = [f"{label(t('cli.hand', lang))}{result['hand']}   {t('cli.advise_draws', lang, count=result['turns'])}"]
-    lines += ["  ".join(cell.ljust(w) if i == 0 else cell.rjust(w) for i, (cell, w) in enumerate(zip(cells, widths,
-                                                                                                    strict=True)))
-              for cells in [head, *rows]]
-    lines.append(assumptions(result, lang))
+    """The readable discard table of an :func:`paili.advise` result, in ``lang``: the page's columns (discard,
+    shanten, count, win, tenpai, points, the tiles that improve), each chance and points at the last draw."""
+    last = result["turns"] - 1
+    columns = [(k, title) for k, title in COLUMNS if k != "ev" or result["rules"] == "riichi"]
+    heads = [t("ui.col_discard", lang), t("ui.col_shanten", lang), t("ui.col_count", lang),
+             *(t(title, lang) for _, title in columns)]
+    rows = []
+    for row in result["discards"]:
+        figures = [(percent if k != "ev" else points)(row[k][last] if row[k] is not None else None)
+                   for k, _ in columns]
+        rows.append([row["tile"], str(row["shanten"]), str(row["ukeire"]["total"]), *figures,
+                     _tiles(row["ukeire"]["tiles"])])
+    widths = [max(_width(text) for text in [head, *(r[i] for r in rows)]) for i, head in enumerate(heads)]
+    melds = " ".join(m["text"] for m in result["melds"])
+    situation = result["situation"]
+    order = t(f"cli.order.{result['options']['objective']}", lang)
+    lines = [f"{label(t('cli.hand', lang))}{result['hand']}{' ' + melds if melds else ''}   "
+             f"{t('cli.advise_within', lang, count=result['turns'], order=order)}",
+             "  ".join([_left(heads[0], widths[0]), *(_right(h, w) for h, w in zip(heads[1:], widths[1:], strict=True)),
+                        t("ui.col_improve", lang)])]
+    for r in rows:
+        lines.append("  ".join([_left(r[0], widths[0]),
+                                *(_right(text, w) for text, w in zip(r[1:-1], widths[1:], strict=True)), r[-1]]))
     if result.get("note"):
         lines.append(t("ui.advice_note", lang, max=result["options"]["max_shanten"]))
+    if "riichi" in situation:
+        lines.append(t("cli.advise_model", lang, riichi=t(f"cli.riichi_policy.{situation['riichi']}", lang),
+                       round=situation["round_wind"], seat=situation["seat_wind"],
+                       dora=situation["dora"] or t("cli.none", lang)))
     return "\n".join(lines)
 
 
-def assumptions(result: dict[str, Any], lang: str = "en") -> str:
-    """What the figures assume, in one line: self-draws within the draws left, the riichi policy, the winds
-    and the dora indicators (or, unscored, that the figures are chances only)."""
-    s = result["situation"]
-    if s is None:
-        return t("cli.advise_assumes_unscored", lang, count=result["turns"])
-    if s.get("rules") == "gb":
-        return t("cli.advise_assumes_gb", lang, count=result["turns"], round_wind=s["round_wind"],
-                 seat_wind=s["seat_wind"])
-    return t("cli.advise_assumes", lang, count=result["turns"],
-             riichi=t(f"cli.advise_riichi_{s['riichi']}", lang), round_wind=s["round_wind"],
-             seat_wind=s["seat_wind"], dora=s["dora"] or t("cli.advise_no_dora", lang))
-
-
 def main(argv: Sequence[str]) -> int:
-    parser = argparse.ArgumentParser(prog="paili advise",
-                                     description="The discard table: win %, tenpai % and expected points of each "
-                                                 "discard within the draws left.")
-    parser.add_argument("hand", help="a hand with a tile to discard (14 tiles with its melds), e.g. 123m456p789s11223z")
-    parser.add_argument("--melds", action="append", default=None, help="a called meld such as [789s]; may be repeated")
-    parser.add_argument("--visible", default="", help="tiles seen elsewhere, e.g. 1m5z")
-    parser.add_argument("--dora", default="", help="the dora indicators, e.g. 4p")
-    parser.add_argument("--turns", type=int, default=DEFAULT_TURNS, help=f"draws left, 1-{MAX_TURNS} "
-                                                                          f"(default {DEFAULT_TURNS})")
-    parser.add_argument("--riichi", default="always", choices=["always", "dama"],
-                        help="always: riichi on tenpai (default); dama: stay closed without riichi")
-    parser.add_argument("--objective", default="ev", choices=list(OBJECTIVES),
-                        help="what orders the discards (default ev: the expected points)")
-    parser.add_argument("--max-shanten", type=int, default=DEFAULT_MAX_SHANTEN,
-                        help=f"search rows up to this shanten (default {DEFAULT_MAX_SHANTEN})")
-    parser.add_argument("--round-wind", default="1z")
-    parser.add_argument("--seat-wind", default="1z")
-    parser.add_argument("--honba", type=int, default=0)
-    parser.add_argument("--riichi-sticks", type=int, default=0)
-    parser.add_argument("--rules", default="riichi", choices=list(RULES))
+    """``python -m paili advise``: the exit status (0, or 2 for a bad hand or option)."""
+    parser = argparse.ArgumentParser(prog="paili advise", description="Which tile to discard: each discard's chance "
+                                     "to win and to be tenpai within the draws left, and its expected points.")
+    parser.add_argument("hand", help="the hand after its draw (14 tiles with its melds), e.g. 123m456p789s11234z")
+    add_options(parser, "advise", but=("hand",))
     parser.add_argument("--json", action="store_true", help="print advise() as JSON")
     add_lang_option(parser)
     args = parser.parse_args(argv)
+    options = options_of(args, "advise", but=("hand",))
     try:
-        result = advise(args.hand, melds=args.melds, visible=args.visible, dora=args.dora, turns=args.turns,
-                        riichi=args.riichi, objective=args.objective, max_shanten=args.max_shanten,
-                        round_wind=args.round_wind, seat_wind=args.seat_wind, honba=args.honba,
-                        riichi_sticks=args.riichi_sticks, rules=args.rules, improvements=False)
+        result = advise(args.hand, **options)
     except HandError as exc:
-        inputs = {"hand": args.hand, "visible": args.visible, "dora": args.dora}
-        print(error_lines(exc, args.lang, inputs.get(exc.field)), file=sys.stderr)
+        shown = {"hand": args.hand, "visible": args.visible, "dora": args.dora}.get(exc.field)
+        print(error_lines(exc, args.lang, shown), file=sys.stderr)
         return 2
     print(json.dumps(result, ensure_ascii=False, indent=2) if args.json else render(result, args.lang))
     return 0

@@ -1,5 +1,9 @@
-"""The call command: ``python -m paili call HAND --offered 4m --from left`` ranks the calls of the tile just
-thrown (:func:`paili.call_advice`: pass, ron, chi, pon, open kan; ``--json`` for its JSON)."""
+"""``python -m paili call HAND --offered 4m --from left``: should the hand call the tile just thrown?
+
+Ranks the calls of the tile (:func:`paili.call_advice`: pass, ron, chi, pon, open kan), one line per option, best
+first; ``--json`` prints its JSON. A bad hand or option is an error line in the ``--lang`` language, exit status 2.
+The options are the request's keys (:data:`paili.request_keys.REQUESTS`).
+"""
 
 from __future__ import annotations
 
@@ -10,30 +14,26 @@ from collections.abc import Sequence
 
 from ..errors import HandError
 from ..public import call_advice
+from ..request_keys import key
+from .text import add_lang_option, add_options, error_lines, options_of
+
+_POSITIONAL = ("hand", "offered")
 
 
 def main(argv: Sequence[str]) -> int:
-    """``python -m paili call HAND --offered 4m --from left``: one line per option, best first."""
+    """``python -m paili call``: the exit status (0, or 2 for a bad hand or option)."""
     parser = argparse.ArgumentParser(prog="paili call", description="Should I call the tile just thrown?")
     parser.add_argument("hand", help="the 13-tile hand, e.g. 3460m55p12789s66z")
-    parser.add_argument("--offered", required=True, help="the tile just thrown, e.g. 4m (0m: a red five)")
-    parser.add_argument("--from", dest="seat", default="left", choices=["left", "across", "right"])
-    parser.add_argument("--visible", default="")
-    parser.add_argument("--dora", default="")
-    parser.add_argument("--turns", type=int, default=17)
-    parser.add_argument("--riichi", default="always", choices=["always", "dama"])
-    parser.add_argument("--seat-wind", default="1z")
-    parser.add_argument("--round-wind", default="1z")
-    parser.add_argument("--rules", default="riichi")
-    parser.add_argument("--allow-swap-back", action="store_true")
+    parser.add_argument("--offered", required=True, help=key("call_advice", "offered").help)
+    add_options(parser, "call_advice", but=_POSITIONAL)
     parser.add_argument("--json", action="store_true", help="print call_advice() as JSON")
+    add_lang_option(parser)
     args = parser.parse_args(argv)
     try:
-        result = call_advice(args.hand, args.offered, seat=args.seat, visible=args.visible, dora=args.dora,
-                             turns=args.turns, riichi=args.riichi, seat_wind=args.seat_wind,
-                             round_wind=args.round_wind, rules=args.rules, allow_swap_back=args.allow_swap_back)
+        result = call_advice(args.hand, args.offered, **options_of(args, "call_advice", but=_POSITIONAL))
     except HandError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        shown = {"hand": args.hand, "offered": args.offered, "visible": args.visible, "dora": args.dora}
+        print(error_lines(exc, args.lang, shown.get(exc.field)), file=sys.stderr)
         return 2
     if args.json:
         print(json.dumps(result, ensure_ascii=False, indent=2))

@@ -1,6 +1,9 @@
-"""The review command: ``python -m paili review game.json --seat 0`` reviews a seat's discards in a tenhou.net/6
-log: a line per decision (its turn, played, best, the expected points lost), then the summary; ``--json`` prints
-``review()``."""
+"""``python -m paili review game.json --seat 0``: a seat's discards in a tenhou.net/6 log beside the advisor's.
+
+A line per decision (played, best, the expected points lost), then the summary; ``--json`` prints
+:func:`paili.review`'s JSON. LOG is a file, or ``-`` for standard input. The options are the request's keys
+(:data:`paili.request_keys.REQUESTS`; ``--rounds 0,3`` reviews some rounds only).
+"""
 
 from __future__ import annotations
 
@@ -11,26 +14,31 @@ from collections.abc import Sequence
 
 from ..errors import HandError
 from ..public import review
+from .text import add_lang_option, add_options, error_lines, options_of
 
 
 def main(argv: Sequence[str]) -> int:
-    """``python -m paili review LOG --seat N [--turns T] [--json]``: LOG a file (``-`` for standard input)."""
+    """``python -m paili review``: the exit status (0, or 2 for a log that cannot be read or a bad option)."""
     parser = argparse.ArgumentParser(prog="paili review",
                                      description="Review one seat's discards in a tenhou.net/6 log.")
     parser.add_argument("log", help="the log file (tenhou.net/6 JSON or a tenhou.net/6 link); - for stdin")
-    parser.add_argument("--seat", type=int, default=0, help="the seat reviewed, 0-3 (default 0)")
-    parser.add_argument("--turns", type=int, default=17, help="draws looked ahead at most (default 17)")
+    add_options(parser, "review", but=("log",))
     parser.add_argument("--json", action="store_true", help="print review() as JSON")
+    add_lang_option(parser)
     args = parser.parse_args(argv)
     try:
-        text = sys.stdin.read() if args.log == "-" else open(args.log, encoding="utf-8").read()
+        if args.log == "-":
+            text = sys.stdin.read()
+        else:
+            with open(args.log, encoding="utf-8") as file:
+                text = file.read()
     except OSError as exc:
         print(f"paili review: cannot read {args.log}: {exc.strerror}", file=sys.stderr)
         return 2
     try:
-        result = review(text, seat=args.seat, turns=args.turns)
+        result = review(text, **options_of(args, "review", but=("log",)))
     except HandError as exc:
-        print(f"paili review: {exc.message}", file=sys.stderr)
+        print(error_lines(exc, args.lang, None), file=sys.stderr)
         return 2
     if args.json:
         print(json.dumps(result, ensure_ascii=False, indent=2))

@@ -1,4 +1,4 @@
-"""The score command: ``python -m paili score HAND --win 5p [--tsumo] [--riichi] ...``.
+"""``python -m paili score HAND --win 5p [--tsumo] [--riichi] ...``: score a winning hand.
 
 * ``--rules gb`` scores a Chinese Official win (``--flowers 0-8``, ``--last-copy``, ``--tsumo``, the winds,
   ``--last-tile``, ``--rinshan``, ``--chankan``): its fans, the total, whether it is legal (8 fans, flowers
@@ -24,11 +24,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..errors import HandError
-from ..gb.situation import GB_KEYS
 from ..i18n import t
 from ..notation import parse
 from ..public import analyze, score, score_waits
-from ..scoring.situation import SITUATION_KEYS
+from ..request_keys import RequestKey, key, names
 from .text import add_lang_option, batch, error_lines, label, reading_text
 
 
@@ -212,7 +211,7 @@ def _answer(text: str, win: str | None, options: dict[str, Any]) -> dict[str, An
                             params={"detail": exc.msg}) from None
         if not isinstance(request, dict):
             raise HandError("expected a JSON object or a hand", code="cli.json_not_object", params={})
-        unknown = sorted(set(request) - {"hand", "win", *SITUATION_KEYS, *GB_KEYS})
+        unknown = sorted(set(request) - set(names("score")))
         if unknown:
             raise HandError(f"expected the keys of paili.score(), got {', '.join(map(repr, unknown))}",
                             code="cli.json_keys", params={"keys": ", ".join(map(repr, unknown))})
@@ -228,31 +227,37 @@ def _answer(text: str, win: str | None, options: dict[str, Any]) -> dict[str, An
     return score(hand, **merged)
 
 
+def _add(parser: argparse.ArgumentParser, option: str, found: RequestKey) -> None:
+    """The option ``option`` for the request key ``found`` (a flag for a bool; riichi's ``--riichi`` and
+    ``--double-riichi`` are two flags for one key, written by hand)."""
+    if found.kind == "bool":
+        parser.add_argument(option, action="store_true", help=found.help)
+    elif found.kind == "int":
+        parser.add_argument(option, type=int, default=found.default, help=found.help)
+    else:
+        parser.add_argument(option, default=found.default, help=found.help)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m paili score``: the exit status (0, 1 when a line of the batch failed, 2 for a bad hand)."""
     parser = argparse.ArgumentParser(prog="paili score", description="Score a winning riichi hand (mpsz notation).")
     parser.add_argument("hand", nargs="?", help="the complete hand, e.g. 123m456p789s234s55p [789m]; "
                                                 "without it, read JSON lines or hands from stdin")
-    parser.add_argument("--win", help="the winning tile, among the concealed tiles (0p for a red five)")
-    parser.add_argument("--tsumo", action="store_true", help="won by self-draw (default: ron)")
-    parser.add_argument("--round", default="1z", help="round wind, 1z-4z (default 1z)")
-    parser.add_argument("--seat", default="1z", help="seat wind, 1z-4z; 1z is the dealer (default 1z)")
+    for name, option in (("win", "--win"), ("tsumo", "--tsumo"), ("round_wind", "--round"),
+                         ("seat_wind", "--seat")):
+        _add(parser, option, key("score", name))
     parser.add_argument("--riichi", action="store_true", help="riichi declared")
     parser.add_argument("--double-riichi", action="store_true", help="double riichi (first turn)")
-    parser.add_argument("--ippatsu", action="store_true")
-    parser.add_argument("--last-tile", action="store_true", help="haitei (tsumo) / houtei (ron)")
-    parser.add_argument("--rinshan", action="store_true", help="won on a kan's replacement tile")
-    parser.add_argument("--chankan", action="store_true", help="won on a tile added to a kan")
-    parser.add_argument("--blessing", action="store_true", help="tenhou (dealer) / chiihou")
-    parser.add_argument("--dora", default="", help="dora indicators, e.g. 3m1z")
-    parser.add_argument("--ura", default="", help="ura dora indicators (count with riichi)")
-    parser.add_argument("--honba", type=int, default=0)
-    parser.add_argument("--sticks", type=int, default=0, help="riichi sticks on the table")
+    for name, option in (("ippatsu", "--ippatsu"), ("last_tile", "--last-tile"), ("rinshan", "--rinshan"),
+                         ("chankan", "--chankan"), ("blessing", "--blessing"), ("dora", "--dora"), ("ura", "--ura"),
+                         ("honba", "--honba"), ("riichi_sticks", "--sticks")):
+        _add(parser, option, key("score", name))
     parser.add_argument("--rules", default="riichi", help="preset: riichi, tenhou, mahjong_soul, ema, sanma "
                                                           "(three players; --rule sanma_split=true to split "
                                                           "the missing player's share), or gb (Chinese "
                                                           "Official: fans, the 8-fan minimum, GB payments)")
-    parser.add_argument("--flowers", type=int, default=0, help="gb: flowers and seasons, 0-8 (1 fan each)")
-    parser.add_argument("--last-copy", action="store_true", help="gb: 和绝张, the last copy of the winning tile")
+    _add(parser, "--flowers", key("score", "flowers"))
+    _add(parser, "--last-copy", key("score", "last_copy"))
     parser.add_argument("--rule", action="append", metavar="NAME=VALUE",
                         help="a rule option over the preset, e.g. kiriage=true; may be repeated")
     parser.add_argument("--json", action="store_true", help="print paili.score() as JSON")

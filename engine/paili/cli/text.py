@@ -1,5 +1,6 @@
-"""What the commands share: the ``--lang`` option, padded labels, error lines with a caret, a reading in words,
-and the loop that answers one hand a line."""
+"""What the commands of the command line share: the ``--lang`` option, the options read from the table of request
+keys (:mod:`paili.request_keys`), padded labels, error lines with a caret, a reading in words, and the loop that
+answers one hand a line."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from typing import Any, TextIO
 
 from ..errors import HandError
 from ..i18n import choose, error_text, languages, t
+from ..request_keys import REQUESTS
 from ..results import error_json
 
 
@@ -27,6 +29,44 @@ def add_lang_option(parser: argparse.ArgumentParser) -> None:
     """``--lang``: the language of the readable output and of error messages."""
     parser.add_argument("--lang", choices=languages(), default=default_language(),
                         help=t("cli.lang_help", "en", choices=", ".join(languages())))
+
+
+def _rounds(text: str) -> list[int]:
+    """``--rounds 0,2,3``: the round indexes, separated by commas."""
+    try:
+        return [int(part) for part in text.split(",") if part.strip()]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected round numbers separated by commas, got {text!r}") from None
+
+
+def add_options(parser: argparse.ArgumentParser, op: str, but: Sequence[str] = ()) -> None:
+    """An option for each key of the request ``op`` (:data:`paili.request_keys.REQUESTS`) but those in ``but`` (the
+    command's positional arguments, or keys it words itself): a bool is a flag (``--no-...`` for one on by
+    default), melds may be repeated, the others take one value; each with its default, choices and help."""
+    for found in REQUESTS[op]:
+        if found.name in but:
+            continue
+        choices = list(found.choices) or None
+        if found.kind == "bool":
+            if found.default is True:
+                parser.add_argument("--no-" + found.flag[2:], dest=found.name, action="store_false",
+                                    help=f"leave out: {found.help}")
+            else:
+                parser.add_argument(found.flag, dest=found.name, action="store_true", help=found.help)
+        elif found.kind == "melds":
+            parser.add_argument(found.flag, dest=found.name, action="append", default=None, help=found.help)
+        elif found.kind == "int":
+            parser.add_argument(found.flag, dest=found.name, type=int, default=found.default, help=found.help)
+        elif found.kind == "rounds":
+            parser.add_argument(found.flag, dest=found.name, type=_rounds, default=None, help=found.help)
+        else:
+            parser.add_argument(found.flag, dest=found.name, default=found.default, choices=choices, help=found.help)
+
+
+def options_of(args: argparse.Namespace, op: str, but: Sequence[str] = ()) -> dict[str, Any]:
+    """The keyword arguments of the request ``op`` that :func:`add_options` read into ``args``, but ``but``."""
+    return {found.name: getattr(args, found.name) for found in REQUESTS[op]
+            if found.name not in but and hasattr(args, found.name)}
 
 
 def label(text: str, width: int = 10) -> str:

@@ -1,4 +1,4 @@
-"""The analysis command: ``python -m paili HAND`` (or ``paili HAND``), the default command.
+"""``python -m paili HAND`` (or ``paili HAND``): a hand's analysis.
 
 * ``python -m paili 123m456p789s11122z`` prints a readable analysis: the hand, shanten per form, then the
   readings of a win, the waits and ukeire of a 13-tile hand, or the discard table of a 14-tile hand.
@@ -23,8 +23,7 @@ from .. import __version__
 from ..errors import HandError
 from ..i18n import t
 from ..public import analyze
-from ..rules import RULES, VOIDS
-from .text import add_lang_option, batch, error_lines, label, reading_text
+from .text import add_lang_option, add_options, batch, error_lines, label, options_of, reading_text
 
 _FORMS = ("regular", "chiitoitsu", "kokushi", "quanbukao", "qixingbukao", "zuhelong")
 
@@ -73,24 +72,18 @@ def render(result: dict[str, Any], lang: str = "en") -> str:
     return "\n".join(lines)
 
 
-def main(argv: Sequence[str], commands: str = "") -> int:
-    """``python -m paili [HAND]``: the analysis of HAND, or of each line of standard input; ``commands``: the
-    other commands, one line each, for the help."""
+def main(argv: Sequence[str], epilog: str = "") -> int:
+    """``python -m paili [HAND]``: the exit status (0; 1 when a line of the batch failed; 2 for a bad hand).
+    ``epilog`` ends the help (the list of the other commands)."""
     parser = argparse.ArgumentParser(prog="paili", description="Analyze a mahjong hand (mpsz notation).",
-                                     epilog=commands, formatter_class=argparse.RawDescriptionHelpFormatter)
+                                     epilog=epilog, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("hand", nargs="?", help="e.g. 123m456p789s11122z; without it, read hands from stdin")
-    parser.add_argument("--melds", action="append", default=None,
-                        help="a called meld such as [789s] or (1111z); may be repeated")
-    parser.add_argument("--visible", default="", help="tiles seen elsewhere, e.g. 1m5z")
-    parser.add_argument("--rules", default="riichi", choices=list(RULES),
-                        help="the rule set: riichi (default), sanma, sichuan or gb (docs/RULES.md)")
-    parser.add_argument("--void", default=None, choices=list(VOIDS),
-                        help="sichuan: the suit given up (定缺); by default the hand's best")
+    add_options(parser, "analyze", but=("hand",))
     parser.add_argument("--json", action="store_true", help="print analyze() as JSON")
     parser.add_argument("--version", action="version", version=f"paili {__version__}")
     add_lang_option(parser)
     args = parser.parse_args(argv)
-    options = {"melds": args.melds, "visible": args.visible, "rules": args.rules, "void": args.void}
+    options = options_of(args, "analyze", but=("hand",))
     if args.hand is None:
         return batch(sys.stdin, sys.stdout, lambda text: analyze(text, **options))
     try:
