@@ -6,7 +6,7 @@
 * the seven-pairs reading taken from the table's key against :func:`paili.decompositions`, and the table's
   iipeikou / ryanpeikou flags against a count of the identical sequences;
 * the situation a result reports (dealer, riichi, haitei / houtei, ippatsu, ron or tsumo payments) against the
-  :class:`~paili.scoring.situation.Setting` checked from the same arguments, on seeded random cases whose
+  :class:`~paili.scoring.situation.ScoringSetting` checked from the same arguments, on seeded random cases whose
   situation and winning tile are mutated into valid and invalid ones (an invalid one is the same error);
 * :func:`~paili.scoring.calculate.win_points` (the advisor's leaf: counts, melds, winning tile and a setting
   made once) against ``paili.score``'s points, with and without ura dora.

@@ -1,4 +1,4 @@
-"""How a Chinese Official hand won, checked: the :class:`Situation` its fans are counted in.
+"""How a Chinese Official hand won, checked: the :class:`GbSituation` its fans are counted in.
 
 :func:`paili.score` with ``rules="gb"`` takes ``tsumo``, ``seat_wind``, ``round_wind`` (1z-4z), ``flowers``
 (0-8, 花牌), and the one-off wins: ``last_copy`` (和绝张, the winning tile is the last of its four copies: the
@@ -21,7 +21,7 @@ from ..hand import Hand
 from ..scoring.situation import check_count, check_wind
 from ..tiles import Tile, tile_name
 
-__all__ = ["GB_KEYS", "MAX_FLOWERS", "RIICHI_ONLY", "Situation", "check_situation"]
+__all__ = ["GB_KEYS", "MAX_FLOWERS", "RIICHI_ONLY", "GbSituation", "check_situation"]
 
 GB_KEYS: Final = ("tsumo", "seat_wind", "round_wind", "flowers", "last_copy", "last_tile", "rinshan", "chankan")
 """The keyword arguments of :func:`paili.score` under ``rules="gb"`` besides ``hand``, ``win`` and ``rules``."""
@@ -34,7 +34,7 @@ MAX_FLOWERS: Final = 8
 """Four flowers and four seasons."""
 
 
-class Situation(NamedTuple):
+class GbSituation(NamedTuple):
     """Everything about a GB win but the hand and its winning tile, checked."""
 
     tsumo: bool
@@ -66,15 +66,15 @@ def check_riichi_options(options: dict[str, object], defaults: Mapping[str, obje
 
 def check_situation(hand: Hand, win: Tile, *, tsumo: object = False, seat_wind: object = "1z",
                     round_wind: object = "1z", flowers: object = 0, last_copy: object = False,
-                    last_tile: object = False, rinshan: object = False, chankan: object = False) -> Situation:
-    """The :class:`Situation` of a win of ``hand`` on ``win`` (checked to be among its concealed tiles), or the
+                    last_tile: object = False, rinshan: object = False, chankan: object = False) -> GbSituation:
+    """The :class:`GbSituation` of a win of ``hand`` on ``win`` (checked to be among its concealed tiles), or the
     :class:`HandError` of the first thing wrong: each value, then what they say against each other and the hand.
 
     >>> from paili import parse
     >>> check_situation(parse("123m456p789s11z [555z]"), 27, tsumo=True, flowers=2).flowers
     2
     """
-    sit = Situation(_flag("tsumo", tsumo), check_wind("seat_wind", seat_wind), check_wind("round_wind", round_wind),
+    sit = GbSituation(_flag("tsumo", tsumo), check_wind("seat_wind", seat_wind), check_wind("round_wind", round_wind),
                     check_count("flowers", flowers, MAX_FLOWERS), _flag("last_copy", last_copy),
                     _flag("last_tile", last_tile), _flag("rinshan", rinshan), _flag("chankan", chankan))
     called = hand.called_counts()

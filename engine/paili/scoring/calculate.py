@@ -11,7 +11,7 @@ Two ways in, sharing :func:`_placements_scored` and :func:`_value`:
   (:func:`~paili.scoring.situation.check_setting`); the whole :class:`Score` (yaku, fu and its breakdown,
   the reading used, payments). :func:`paili.score` is it with the hand as text and the answer as JSON.
 * :func:`win_points`: the advisor's leaf, the points of a win from the counts, the melds, the winning tile and
-  a :class:`~paili.scoring.situation.Setting` checked once for the whole search; nothing else is built.
+  a :class:`~paili.scoring.situation.ScoringSetting` checked once for the whole search; nothing else is built.
 
 Dora, ura dora (with riichi only), red fives (the ``red_fives`` rule) and sanma's nukidora are no yaku: a hand
 with them alone has no yaku (``no_yaku``).
@@ -32,7 +32,7 @@ from ..tiles import Counts, Tile
 from .fu import CLOSED_TRIPLET_FU, Breakdown, chiitoitsu_fu, regular_breakdown, regular_fu, set_fu
 from .points import basic_points, payments, total
 from .rules import ScoringRules, resolve_rules
-from .situation import Setting, check_sanma, check_setting, check_win_tile
+from .situation import ScoringSetting, check_sanma, check_setting, check_win_tile
 from .yaku import (
     QUAD,
     RANK,
@@ -194,7 +194,7 @@ def _placements(pair: Tile, triplets: list[Tile], sequences: list[Tile], win: Ti
 
 
 def _placements_scored(concealed: Counts, kinds: list[Tile], mask: int, entry: agari_index.Entry | None,
-                       special: list[Decomposition], called: Melds, win: Tile, setting: Setting) -> list[Scored]:
+                       special: list[Decomposition], called: Melds, win: Tile, setting: ScoringSetting) -> list[Scored]:
     """Every place of the winning tile in every reading, with its yaku and fu (the readings' order)."""
     sit, rules, closed = setting.situation, setting.rules, called.closed
     shared = hand_yaku(mask, sit, closed, rules)
@@ -245,7 +245,7 @@ def _value(found: list[Yaku], fu: int, bonus: int, rules: ScoringRules) -> Value
     return Value(basic, 0, han, fu, found, limit)
 
 
-def _bonus(concealed: Counts, reds: Sequence[int], melds: Sequence[Meld], nukidora: int, setting: Setting
+def _bonus(concealed: Counts, reds: Sequence[int], melds: Sequence[Meld], nukidora: int, setting: ScoringSetting
            ) -> list[Yaku]:
     """Dora, ura (with riichi), aka and nukidora of the hand: han that are no yaku."""
     shows, rules = setting.shows, setting.rules
@@ -299,14 +299,14 @@ class _Readings(NamedTuple):
 
 
 def _readings(form: _Shape, concealed: Counts, reds: Sequence[int], melds: Sequence[Meld], nukidora: int, win: Tile,
-              setting: Setting) -> _Readings:
+              setting: ScoringSetting) -> _Readings:
     """Every scored placement of the winning tile and the bonus han of a hand of that shape."""
     scored = _placements_scored(concealed, form.kinds, form.mask, form.entry, form.special, form.called, win, setting)
     bonus = _bonus(concealed, reds, melds, nukidora, setting)
     return _Readings(scored, bonus, sum(b[1] for b in bonus))
 
 
-def _settle(basic: int, setting: Setting) -> tuple[int, dict[str, int], int]:
+def _settle(basic: int, setting: ScoringSetting) -> tuple[int, dict[str, int], int]:
     """(points, payments, total) of ``basic`` points in the setting."""
     sit, rules = setting.situation, setting.rules
     points, paid = payments(basic, dealer=sit.dealer, tsumo=sit.tsumo, honba=setting.honba, sanma=rules.sanma,
@@ -317,7 +317,7 @@ def _settle(basic: int, setting: Setting) -> tuple[int, dict[str, int], int]:
 # --- the two ways in ---------------------------------------------------------------------------------------
 
 
-def win_points(concealed: Counts, reds: Sequence[int], melds: Sequence[Meld], win: Tile, setting: Setting,
+def win_points(concealed: Counts, reds: Sequence[int], melds: Sequence[Meld], win: Tile, setting: ScoringSetting,
                ura_hits: Sequence[int] = (0,)) -> list[int]:
     """The advisor's leaf: the points (no honba) of the win of ``win`` completing the 14-tile ``concealed``
     counts (holding ``reds``) with ``melds`` in ``setting``, with each number of extra ura dora in

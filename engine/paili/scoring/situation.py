@@ -1,10 +1,10 @@
-"""How a hand won, checked: the :class:`Setting` every score starts from.
+"""How a hand won, checked: the :class:`ScoringSetting` every score starts from.
 
 :func:`paili.score` takes the situation as keyword arguments (``tsumo``, the winds, ``riichi``, the one-off
 wins, the dora and ura indicators, honba and sticks, the rules). :func:`check_setting` checks them against the
 hand, in a fixed order (the first problem found is the error a player sees), and answers one frozen
-:class:`Setting`: the yaku's :class:`~paili.scoring.yaku.Situation`, the indicators as kinds, honba, sticks and
-the resolved rules. The advisor builds its settings once per search and scores thousands of wins with them
+:class:`ScoringSetting`: the yaku's :class:`~paili.scoring.yaku.WinSituation`, the indicators as kinds, honba,
+sticks and the resolved rules. The advisor builds its settings once per search and scores thousands of wins with them
 (:func:`paili.scoring.calculate.win_points`).
 
 Dora (ドラ) come from indicators: the next tile in the indicator's cycle (1-9 in a suit, 9 -> 1; East ->
@@ -21,9 +21,9 @@ from ..hand import Hand
 from ..notation import check_visible, parse_tiles
 from ..tiles import FIVES, HONOR_BASE, KINDS, SUITS, Counts, Tile, tile_name
 from .rules import ScoringRules
-from .yaku import Situation
+from .yaku import WinSituation
 
-__all__ = ["MAX_INDICATORS", "SITUATION_KEYS", "Setting", "check_count", "check_setting", "check_wind",
+__all__ = ["MAX_INDICATORS", "SITUATION_KEYS", "ScoringSetting", "check_count", "check_setting", "check_wind",
            "check_win_tile", "dora_of", "indicator_counts"]
 
 SITUATION_KEYS: Final = ("tsumo", "round_wind", "seat_wind", "riichi", "ippatsu", "last_tile", "rinshan",
@@ -49,10 +49,10 @@ _NEXT_SANMA: Final = (8,) + _NEXT[1:]
 """The same over the sanma wall, which has no 2m-8m: 1m shows 9m."""
 
 
-class Setting(NamedTuple):
+class ScoringSetting(NamedTuple):
     """Everything about a win but the hand and its winning tile, checked (:func:`check_setting`)."""
 
-    situation: Situation
+    situation: WinSituation
     """How and where the hand won: tsumo, the winds as kinds, riichi, the one-off wins."""
     dora: tuple[Tile, ...]
     """The dora indicators, as kinds."""
@@ -159,9 +159,9 @@ def check_win_tile(hand: Hand, win: object) -> Tile:
 
 def _situation(hand: Hand, *, tsumo: object, round_wind: object, seat_wind: object, riichi: object,
                ippatsu: object, last_tile: object, rinshan: object, chankan: object, blessing: object,
-               sanma: bool) -> Situation:
+               sanma: bool) -> WinSituation:
     """The situation's values one by one, then what they say against each other and against the hand."""
-    sit = Situation(
+    sit = WinSituation(
         _flag("tsumo", tsumo), check_wind("round_wind", round_wind), check_wind("seat_wind", seat_wind),
         check_count("riichi", riichi, 2), _flag("ippatsu", ippatsu), _flag("last_tile", last_tile),
         _flag("rinshan", rinshan), _flag("chankan", chankan), _flag("blessing", blessing))
@@ -289,8 +289,8 @@ def check_setting(hand: Hand, win: Tile, *, rules: ScoringRules, tsumo: object =
                   seat_wind: object = "1z", riichi: object = 0, ippatsu: object = False, last_tile: object = False,
                   rinshan: object = False, chankan: object = False, blessing: object = False, dora: object = "",
                   ura: object = "", honba: object = 0, riichi_sticks: object = 0,
-                  indicators_checked: bool = False) -> Setting:
-    """The :class:`Setting` of a win of ``hand`` (complete, its winning tile ``win`` checked) in the situation
+                  indicators_checked: bool = False) -> ScoringSetting:
+    """The :class:`ScoringSetting` of a win of ``hand`` (complete, its winning tile ``win`` checked) in the situation
     given, or the :class:`~paili.HandError` of the first thing that is wrong, in this order: a kan robbed of a
     tile the hand holds more than once, the situation's values and what they say against each other, honba and
     sticks, the dora then the ura indicators.
@@ -311,4 +311,4 @@ def check_setting(hand: Hand, win: Tile, *, rules: ScoringRules, tsumo: object =
     honba = check_count("honba", honba, MOST_STICKS)
     riichi_sticks = check_count("riichi_sticks", riichi_sticks, MOST_STICKS)
     dora_tiles, ura_tiles = _both_indicators(hand, dora, ura, rules.sanma, not indicators_checked)
-    return Setting(situation, dora_tiles, ura_tiles, honba, riichi_sticks, rules)
+    return ScoringSetting(situation, dora_tiles, ura_tiles, honba, riichi_sticks, rules)

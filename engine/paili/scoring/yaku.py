@@ -133,7 +133,7 @@ _DRAGON_YAKU: Final = ((31, "yakuhai_haku"), (32, "yakuhai_hatsu"), (33, "yakuha
 _GATES: Final = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 
 
-class Situation(NamedTuple):
+class WinSituation(NamedTuple):
     """How and where the hand won (checked by :func:`paili.score` before it gets here)."""
 
     tsumo: bool
@@ -152,7 +152,7 @@ class Situation(NamedTuple):
         return self.seat_wind == HONOR_BASE
 
 
-def hand_yaku(mask: int, sit: Situation, closed: bool, rules: ScoringRules) -> tuple[list[Yaku], list[Yaku]]:
+def hand_yaku(mask: int, sit: WinSituation, closed: bool, rules: ScoringRules) -> tuple[list[Yaku], list[Yaku]]:
     """What every reading of the hand shares: (yakuman, ordinary yaku) that come from how the hand won and
     from its tiles alone (``mask`` has the bit ``1 << t`` of every kind in the hand, concealed and called)."""
     tsumo, _, seat_wind, riichi, ippatsu, last_tile, rinshan, chankan, blessing = sit  # one unpacking, no lookups
@@ -206,7 +206,7 @@ def nine_gates(mask: int, counts: tuple[int, ...], win: Tile, closed: bool) -> l
 
 
 def regular_yaku(sequences: list[Tile], seq_bits: int, set_bits: int, quads: int, concealed_sets: int, pair: Tile,
-                 wait: Wait, mask: int, sit: Situation, closed: bool, rules: ScoringRules, yakuman: list[Yaku],
+                 wait: Wait, mask: int, sit: WinSituation, closed: bool, rules: ScoringRules, yakuman: list[Yaku],
                  ordinary: list[Yaku], peikou: int) -> list[Yaku]:
     """The yaku of a regular reading: four sets and a ``pair``, the winning tile placed as ``wait``.
 
@@ -285,7 +285,7 @@ def chiitoitsu_yaku(shared: tuple[list[Yaku], list[Yaku]]) -> list[Yaku]:
     return shared[1] + [("chiitoitsu", 2, 0)]
 
 
-def kokushi_yaku(thirteen_sided: bool, sit: Situation) -> list[Yaku]:
+def kokushi_yaku(thirteen_sided: bool, sit: WinSituation) -> list[Yaku]:
     """The yakuman of a thirteen-orphans reading (with tenhou / chiihou when they apply)."""
     blessing = [("tenhou" if sit.seat_wind == HONOR_BASE else "chiihou", 0, 1)] if sit.blessing else []
     return blessing + [("kokushi_13", 0, 2) if thirteen_sided else ("kokushi", 0, 1)]
