@@ -351,7 +351,7 @@ def score_gb(hand: str | Hand, *, win: object, **situation: object) -> GbScore:
         raise HandError(f"expected a complete hand (agari), {hand} is not one", field="hand",
                         code="score.not_agari", params={"hand": str(hand)})
     win_tile = check_win_tile(hand, win)
-    sit = check_situation(hand, win_tile, **situation)
+    sit = check_situation(hand, win_tile, situation)
     counted = count_fans(hand, win_tile, sit, readings)
     fans = sorted(counted.fans.items(), key=lambda item: RANK[item[0]])
     listed = [(fan, FAN_VALUE[fan], n) for fan, n in fans]

@@ -40,19 +40,17 @@ from .yaku import (
     TRIPLET,
     YAKUMAN,
     Group,
+    HandYaku,
     Wait,
     Yaku,
-    chiitoitsu_yaku,
-    hand_yaku,
-    kokushi_yaku,
-    nine_gates,
-    regular_yaku,
+    yaku_entry,
 )
 
 __all__ = ["Score", "score_hand", "win_points"]
 
 _NORTH: Final = 30
 _MELD_GROUP: Final = {"chi": SEQUENCE, "pon": TRIPLET, "kan": QUAD, "ankan": QUAD}
+_PINFU: Final = yaku_entry("pinfu", True)
 
 
 # --- the readings ------------------------------------------------------------------------------------------
@@ -197,10 +195,9 @@ def _placements_scored(concealed: Counts, kinds: list[Tile], mask: int, entry: a
                        special: list[Decomposition], called: Melds, win: Tile, setting: ScoringSetting) -> list[Scored]:
     """Every place of the winning tile in every reading, with its yaku and fu (the readings' order)."""
     sit, rules, closed = setting.situation, setting.rules, called.closed
-    shared = hand_yaku(mask, sit, closed, rules)
+    hand = HandYaku(mask, sit, closed, rules, concealed, win)
     out: list[Scored] = []
     if entry is not None:
-        yakuman = shared[0] + nine_gates(mask, concealed, win, closed) if closed else shared[0]
         for r in entry.readings:
             pair = kinds[r.pair]
             triplets = [kinds[i] for i in r.triplets]
@@ -216,19 +213,18 @@ def _placements_scored(concealed: Counts, kinds: list[Tile], mask: int, entry: a
                 if shanpon >= 0 and sit.tsumo:
                     shanpon = -1  # a triplet completed by tsumo stays concealed
                 ron_set = shanpon >= 0  # a triplet completed by ron counts as open
-                found = regular_yaku(sequences, seq_bits, set_bits, called.quads,
-                                     called.closed_sets + len(triplets) - ron_set, pair, wait, mask, sit, closed,
-                                     rules, yakuman, shared[1], peikou)
-                pinfu = not ron_set and wait == "ryanmen" and ("pinfu", 1, 0) in found
+                found = hand.regular(sequences, seq_bits, set_bits, called.quads,
+                                     called.closed_sets + len(triplets) - ron_set, pair, wait, peikou)
+                pinfu = not ron_set and wait == "ryanmen" and _PINFU in found
                 fu = regular_fu(sets_fu - (CLOSED_TRIPLET_FU[win] >> 1 if ron_set else 0), pair, wait, sit, closed,
                                 pinfu, rules)
                 out.append(Scored(found, fu, Regular(pair, triplets, sequences, wait, shanpon, pinfu)))
     for d in special:
         if d.form == "chiitoitsu":
-            out.append(Scored(chiitoitsu_yaku(shared), chiitoitsu_fu(rules)[0], Special(d, "tanki")))
+            out.append(Scored(hand.chiitoitsu(), chiitoitsu_fu(rules)[0], Special(d, "tanki")))
         else:
             thirteen = concealed[win] == 2
-            out.append(Scored(kokushi_yaku(thirteen, sit), 0, Special(d, "kokushi_13" if thirteen else "kokushi")))
+            out.append(Scored(hand.kokushi(thirteen), 0, Special(d, "kokushi_13" if thirteen else "kokushi")))
     return out
 
 
@@ -360,7 +356,7 @@ def score_hand(hand: str | Hand, *, win: object, rules: object = "riichi", indic
         raise HandError(f"expected a complete hand (agari), {hand} is not one", field="hand",
                         code="score.not_agari", params={"hand": str(hand)})
     win_tile = check_win_tile(hand, win)
-    setting = check_setting(hand, win_tile, rules=checked_rules, indicators_checked=indicators_checked, **situation)
+    setting = check_setting(hand, win_tile, situation, rules=checked_rules, indicators_checked=indicators_checked)
     readings = _readings(form, hand.concealed, hand.reds, hand.melds, hand.nukidora, win_tile, setting)
     values = [_value(s.yaku, s.fu, readings.extra, checked_rules) for s in readings.scored]
     best = max(range(len(values)), key=lambda i: values[i][:4])
@@ -368,7 +364,7 @@ def score_hand(hand: str | Hand, *, win: object, rules: object = "riichi", indic
     sit = setting.situation
     if isinstance(place, Regular):
         breakdown = regular_breakdown(place.triplets, place.shanpon, form.called.groups, place.pair, place.wait,
-                                      sit, form.called.closed, place.pinfu, checked_rules)
+                                      sit, place.pinfu, checked_rules)
     else:
         breakdown = chiitoitsu_fu(checked_rules)[1] if place.decomposition.form == "chiitoitsu" else []
     found = value.yaku

@@ -145,10 +145,11 @@ def _pair_part(pair: Tile, fu: int, sit: WinSituation) -> FuPart:
 
 
 def regular_breakdown(triplets: list[Tile], shanpon: int, melds: list[Group], pair: Tile, wait: Wait,
-                      sit: WinSituation, closed: bool, pinfu: bool, rules: ScoringRules) -> Breakdown:
+                      sit: WinSituation, pinfu: bool, rules: ScoringRules) -> Breakdown:
     """The lines of :func:`regular_fu` for a reading whose concealed sets score nothing but the ``triplets``
-    (``triplets[shanpon]`` completed by ron, -1 for none) and whose called melds are ``melds``: they add up to
-    that fu."""
+    (``triplets[shanpon]`` completed by ron, -1 for none) and whose called melds are ``melds`` (the hand is
+    closed when none is open): they add up to that fu."""
+    closed = not any(is_open for _, _, is_open, _ in melds)
     parts = [FuPart(20, "base (futei)", "base", {})]
     if sit.tsumo:
         if not pinfu:

@@ -13,6 +13,7 @@ South -> West -> North -> East; White -> Green -> Red -> White); over the three-
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import Final, NamedTuple
 
@@ -23,8 +24,8 @@ from ..tiles import FIVES, HONOR_BASE, KINDS, SUITS, Counts, Tile, tile_name
 from .rules import ScoringRules
 from .yaku import WinSituation
 
-__all__ = ["MAX_INDICATORS", "SITUATION_KEYS", "ScoringSetting", "check_count", "check_setting", "check_wind",
-           "check_win_tile", "dora_of", "indicator_counts"]
+__all__ = ["MAX_INDICATORS", "SITUATION_DEFAULTS", "SITUATION_KEYS", "ScoringSetting", "check_count", "check_setting",
+           "check_wind", "check_win_tile", "dora_of", "indicator_counts", "with_defaults"]
 
 SITUATION_KEYS: Final = ("tsumo", "round_wind", "seat_wind", "riichi", "ippatsu", "last_tile", "rinshan",
                          "chankan", "blessing", "dora", "ura", "honba", "riichi_sticks", "rules")
@@ -157,14 +158,13 @@ def check_win_tile(hand: Hand, win: object) -> Tile:
 # --- the situation -----------------------------------------------------------------------------------------
 
 
-def _situation(hand: Hand, *, tsumo: object, round_wind: object, seat_wind: object, riichi: object,
-               ippatsu: object, last_tile: object, rinshan: object, chankan: object, blessing: object,
-               sanma: bool) -> WinSituation:
+def _situation(hand: Hand, given: dict[str, object], sanma: bool) -> WinSituation:
     """The situation's values one by one, then what they say against each other and against the hand."""
     sit = WinSituation(
-        _flag("tsumo", tsumo), check_wind("round_wind", round_wind), check_wind("seat_wind", seat_wind),
-        check_count("riichi", riichi, 2), _flag("ippatsu", ippatsu), _flag("last_tile", last_tile),
-        _flag("rinshan", rinshan), _flag("chankan", chankan), _flag("blessing", blessing))
+        _flag("tsumo", given["tsumo"]), check_wind("round_wind", given["round_wind"]),
+        check_wind("seat_wind", given["seat_wind"]), check_count("riichi", given["riichi"], 2),
+        _flag("ippatsu", given["ippatsu"]), _flag("last_tile", given["last_tile"]),
+        _flag("rinshan", given["rinshan"]), _flag("chankan", given["chankan"]), _flag("blessing", given["blessing"]))
     if sanma and (sit.seat_wind == _NORTH or sit.round_wind == _NORTH):
         seat = sit.seat_wind == _NORTH
         raise HandError(f"expected a wind from 1z (East) to 3z (West): three-player riichi has no North "
@@ -285,30 +285,42 @@ def indicator_counts(hand: Hand, *, dora: object = "", ura: object = "", sanma: 
     return out
 
 
-def check_setting(hand: Hand, win: Tile, *, rules: ScoringRules, tsumo: object = False, round_wind: object = "1z",
-                  seat_wind: object = "1z", riichi: object = 0, ippatsu: object = False, last_tile: object = False,
-                  rinshan: object = False, chankan: object = False, blessing: object = False, dora: object = "",
-                  ura: object = "", honba: object = 0, riichi_sticks: object = 0,
+def with_defaults(given: Mapping[str, object], defaults: Mapping[str, object], where: str) -> dict[str, object]:
+    """``given`` keyword values over their ``defaults``; a key that is not among them is a :class:`TypeError`,
+    as an unexpected keyword argument of ``where`` would be."""
+    unknown = [key for key in given if key not in defaults]
+    if unknown:
+        raise TypeError(f"{where}() got an unexpected keyword argument {unknown[0]!r}")
+    return {**defaults, **given}
+
+
+SITUATION_DEFAULTS: Final[dict[str, object]] = {
+    "tsumo": False, "round_wind": "1z", "seat_wind": "1z", "riichi": 0, "ippatsu": False, "last_tile": False,
+    "rinshan": False, "chankan": False, "blessing": False, "dora": "", "ura": "", "honba": 0, "riichi_sticks": 0}
+""":func:`paili.score`'s situation (:data:`SITUATION_KEYS` but ``rules``) and its defaults."""
+
+
+def check_setting(hand: Hand, win: Tile, situation: Mapping[str, object], *, rules: ScoringRules,
                   indicators_checked: bool = False) -> ScoringSetting:
-    """The :class:`ScoringSetting` of a win of ``hand`` (complete, its winning tile ``win`` checked) in the situation
-    given, or the :class:`~paili.HandError` of the first thing that is wrong, in this order: a kan robbed of a
-    tile the hand holds more than once, the situation's values and what they say against each other, honba and
-    sticks, the dora then the ura indicators.
+    """The :class:`ScoringSetting` of a win of ``hand`` (complete, its winning tile ``win`` checked) in the
+    ``situation`` given as :func:`paili.score`'s keywords (:data:`SITUATION_DEFAULTS` for those absent), or the
+    :class:`~paili.HandError` of the first thing that is wrong, in this order: a kan robbed of a tile the hand
+    holds more than once, the situation's values and what they say against each other, honba and sticks, the
+    dora then the ura indicators.
 
     ``indicators_checked``: the caller has checked the indicators' copies against the hand *before* its winning
     tile (:func:`indicator_counts`), so they are not checked against the 14 tiles: the value of a wait with no
     copy left is that of a copy assumed drawn (the last one may be an indicator: hand, winning tile and
     indicators then hold 5).
     """
-    if chankan is True and hand.concealed[win] != 1:
+    given = with_defaults(situation, SITUATION_DEFAULTS, "score")
+    if given["chankan"] is True and hand.concealed[win] != 1:
         raise HandError("the robbed tile's three other copies are in the kan, expected the hand to hold "
                         f"one {tile_name(win)}, got {hand.concealed[win]}", field="chankan",
                         code="situation.chankan_copies",
                         params={"tile": tile_name(win), "count": hand.concealed[win]})
-    situation = _situation(hand, tsumo=tsumo, round_wind=round_wind, seat_wind=seat_wind, riichi=riichi,
-                           ippatsu=ippatsu, last_tile=last_tile, rinshan=rinshan, chankan=chankan, blessing=blessing,
-                           sanma=rules.sanma)
-    honba = check_count("honba", honba, MOST_STICKS)
-    riichi_sticks = check_count("riichi_sticks", riichi_sticks, MOST_STICKS)
-    dora_tiles, ura_tiles = _both_indicators(hand, dora, ura, rules.sanma, not indicators_checked)
-    return ScoringSetting(situation, dora_tiles, ura_tiles, honba, riichi_sticks, rules)
+    sit = _situation(hand, given, rules.sanma)
+    honba = check_count("honba", given["honba"], MOST_STICKS)
+    riichi_sticks = check_count("riichi_sticks", given["riichi_sticks"], MOST_STICKS)
+    dora_tiles, ura_tiles = _both_indicators(hand, given["dora"], given["ura"], rules.sanma, not indicators_checked)
+    return ScoringSetting(sit, dora_tiles, ura_tiles, honba, riichi_sticks, rules)
