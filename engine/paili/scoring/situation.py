@@ -231,23 +231,24 @@ def read_tiles(text: str, field: str) -> _Tiles:
     return _Tiles(tuple(t for t in range(KINDS) for _ in range(counts[t])), counts, reds)
 
 
-def _indicators(hand: Hand, name: str, text: object, seen: list[int], seen_reds: list[int], sanma: bool,
-                copies: bool) -> tuple[Tile, ...]:
-    """The indicator kinds of ``text`` (the field ``name``); ``seen`` (kinds in the hand, its melds and
-    nukidora, and earlier indicators) and ``seen_reds`` (the red fives of earlier indicators, by suit) are
-    updated. ``copies=False`` leaves out the check of the copies (4 of a kind, one red five of a suit) against
-    the hand."""
+def _indicators(hand: Hand, name: str, text: object, earlier: dict[Tile, int], earlier_reds: list[int],
+                sanma: bool, held: Counts | None) -> tuple[Tile, ...]:
+    """The indicator kinds of ``text`` (the field ``name``), checked; ``earlier`` (the copies of each kind among
+    the earlier indicators) and ``earlier_reds`` (their red fives, by suit) are updated. ``held``: the hand's
+    copies set aside (:meth:`~paili.hand.Hand.set_aside`) to check the copies against (4 of a kind, one red
+    five of a suit); ``None`` leaves that check out."""
     if not isinstance(text, str):
         raise HandError(f"expected indicator tiles such as '3m1z', got {text!r}", field=name,
                         code="indicators.type", params={"got": repr(text)})
     tiles, counts, reds = read_tiles(text, name)
-    if any(reds) and copies:
-        called = hand.set_aside()
-        earlier = [seen[t] - hand.concealed[t] - called[t] for t in range(KINDS)]
-        check_visible(hand, [earlier[t] + counts[t] for t in range(KINDS)],
-                      reds=[seen_reds[s] + reds[s] for s in range(3)], field=name)
-    for s in range(3):
-        seen_reds[s] += reds[s]
+    if not tiles:
+        return tiles
+    if any(reds):
+        if held is not None:
+            check_visible(hand, [earlier.get(t, 0) + counts[t] for t in range(KINDS)],
+                          reds=[earlier_reds[s] + reds[s] for s in range(3)], field=name)
+        for s in range(3):
+            earlier_reds[s] += reds[s]
     if len(tiles) > MAX_INDICATORS:
         raise HandError(f"expected at most {MAX_INDICATORS} indicators (one plus one per kan), "
                         f"got {len(tiles)}", field=name, code="indicators.too_many",
@@ -258,20 +259,20 @@ def _indicators(hand: Hand, name: str, text: object, seen: list[int], seen_reds:
                 raise HandError(f"expected indicators of the three-player (sanma) wall (no 2m-8m), got "
                                 f"{tile_name(t)}", field=name, code="sanma.indicator", params={"tile": tile_name(t)})
     for t in tiles:
-        seen[t] += 1
-        if seen[t] > 4 and copies:
-            called = hand.set_aside()
-            check_visible(hand, [seen[k] - hand.concealed[k] - called[k] for k in range(KINDS)], field=name)
+        earlier[t] = earlier.get(t, 0) + 1
+        if held is not None and hand.concealed[t] + held[t] + earlier[t] > 4:
+            check_visible(hand, [earlier.get(k, 0) for k in range(KINDS)], field=name)
     return tiles
 
 
 def _both_indicators(hand: Hand, dora: object, ura: object, sanma: bool, copies: bool
                      ) -> tuple[tuple[Tile, ...], tuple[Tile, ...]]:
     """The dora and the ura indicators as kinds, checked in that order against the hand."""
-    seen = [c + s for c, s in zip(hand.concealed, hand.set_aside(), strict=True)]
-    seen_reds = [0, 0, 0]
-    return (_indicators(hand, "dora", dora, seen, seen_reds, sanma, copies),
-            _indicators(hand, "ura", ura, seen, seen_reds, sanma, copies))
+    earlier: dict[Tile, int] = {}
+    earlier_reds = [0, 0, 0]
+    held = hand.set_aside() if copies else None
+    return (_indicators(hand, "dora", dora, earlier, earlier_reds, sanma, held),
+            _indicators(hand, "ura", ura, earlier, earlier_reds, sanma, held))
 
 
 def indicator_counts(hand: Hand, *, dora: object = "", ura: object = "", sanma: bool = False) -> list[int]:
@@ -288,9 +289,9 @@ def indicator_counts(hand: Hand, *, dora: object = "", ura: object = "", sanma: 
 def with_defaults(given: Mapping[str, object], defaults: Mapping[str, object], where: str) -> dict[str, object]:
     """``given`` keyword values over their ``defaults``; a key that is not among them is a :class:`TypeError`,
     as an unexpected keyword argument of ``where`` would be."""
-    unknown = [key for key in given if key not in defaults]
-    if unknown:
-        raise TypeError(f"{where}() got an unexpected keyword argument {unknown[0]!r}")
+    if not given.keys() <= defaults.keys():
+        unknown = next(key for key in given if key not in defaults)
+        raise TypeError(f"{where}() got an unexpected keyword argument {unknown!r}")
     return {**defaults, **given}
 
 
