@@ -4,7 +4,9 @@
 
 Each checks and parses its inputs, asks the computation for a typed value (:mod:`paili.analysis`,
 :mod:`paili.advice`, :mod:`paili.scoring`) and gives it as JSON (:mod:`paili.results`): the computation
-below, the JSON on top.
+below, the JSON on top. The advisor's functions read their request once (:func:`paili.advice.read_position`,
+given their keyword arguments as ``locals()``: the situation's and the search's fields by name) into one
+:class:`~paili.advice.Position`, the hand in its checked :class:`~paili.situation.Situation`.
 They sit in a module of their own, above both, so that no module imports one above it (``results`` would be
 the other place, but it is imported by modules below the computation: see its docstring).
 """
