@@ -6,6 +6,7 @@ in its situation (:func:`scored_policy`: the tiles seen, the value of a win, the
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import fields
 from typing import Final, NamedTuple
 
 from ..analysis import parse_inputs
@@ -103,22 +104,23 @@ def read_position(hand: str, *, melds: str | Sequence[str] | None, visible: str,
                         "them by the chance to win), got scoring options with 'sanma'", field="rules",
                         code="rules.advise_sanma", params={})
     turns = check_int(given("turns", DEFAULT_TURNS), "turns", 1, MAX_TURNS)
-    search = SearchOptions(max_shanten=check_int(given("max_shanten", DEFAULT_MAX_SHANTEN), "max_shanten", 0,
-                                                 MAX_SHANTEN_LIMIT))
-    search = search._replace(tegawari=check_bool(given("tegawari", False), "tegawari"),
-                             shanten_down=check_bool(given("shanten_down", False), "shanten_down"))
+    max_shanten = check_int(given("max_shanten", DEFAULT_MAX_SHANTEN), "max_shanten", 0, MAX_SHANTEN_LIMIT)
+    search = SearchOptions(check_bool(given("tegawari", False), "tegawari"),
+                           check_bool(given("shanten_down", False), "shanten_down"), max_shanten)
     parsed, seen = parse_inputs(hand, melds=melds, visible=visible, rules=shape_rules)
     seen_reds = parse_tiles(visible, field="visible")[1] if visible else (0, 0, 0)
-    situation = Situation(
-        turns=turns, riichi=given("riichi", "always"), ippatsu=given("ippatsu", False),  # type: ignore[arg-type]
-        double_riichi=given("double_riichi", False), round_wind=given("round_wind", "1z"),  # type: ignore[arg-type]
-        seat_wind=given("seat_wind", "1z"), honba=given("honba", 0),  # type: ignore[arg-type]
-        riichi_sticks=given("riichi_sticks", 0), dora=given("dora", ""),  # type: ignore[arg-type]
-        rules=shape_rules, scoring=resolve_rules(rules if shape_rules == "riichi" else "riichi"), void=fixed,
-        visible=tuple(seen) if seen is not None else (0,) * KINDS, visible_reds=seen_reds)
+    asked = {name: options[name] for name in _ASKED if name in options}  # checked by Situation itself
+    situation = Situation(**asked, turns=turns, rules=shape_rules,  # type: ignore[arg-type]
+                          scoring=resolve_rules(rules if shape_rules == "riichi" else "riichi"), void=fixed,
+                          visible=tuple(seen) if seen is not None else (0,) * KINDS, visible_reds=seen_reds)
     situation.check_hand(parsed)
     return Position(parsed, situation, search)
 
+
+_ASKED: Final = tuple(f.name for f in fields(Situation)
+                      if f.name not in ("turns", "rules", "scoring", "void", "visible", "visible_reds", "opponents"))
+"""The :class:`Situation`'s fields a request gives as they are, by their keyword's name (the others are parsed
+from the request, or reserved); a field added to the situation travels from the public functions' keywords."""
 
 _GB_REFUSED: Final = {"riichi": "always", "double_riichi": False, "ippatsu": False, "dora": "", "honba": 0,
                       "riichi_sticks": 0}
