@@ -42,10 +42,9 @@ from .logs import Call, Discard, Game, Round, replay
 from .rules import Rules
 from .scoring.rules import resolve_rules
 from .shanten import shanten
-from .situation import Situation
+from .situation import RiichiPolicy, Situation
 from .table import Table
 from .tiles import Tile
-from .win_value import RiichiPolicy
 
 __all__ = ["CallDecision", "Costliest", "Decision", "PendingCall", "Review", "ReviewSummary", "RoundReview",
            "review_steps"]

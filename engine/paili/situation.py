@@ -27,7 +27,8 @@ from .scoring.rules import DEFAULT_RULES, ScoringRules
 from .scoring.situation import MAX_INDICATORS, MOST_STICKS, check_count, check_wind, read_tiles
 from .tiles import KINDS, Tile
 
-__all__ = ["RIICHI_POLICIES", "RiichiPolicy", "Situation", "check_bool", "check_int", "check_riichi_policy"]
+__all__ = ["DEFAULT_TURNS", "MAX_TURNS", "RIICHI_POLICIES", "RiichiPolicy", "Situation", "check_bool", "check_int",
+           "check_riichi_policy"]
 
 RiichiPolicy = Literal["always", "dama"]
 RIICHI_POLICIES: Final = ("always", "dama")
@@ -62,6 +63,8 @@ def check_riichi_policy(value: object) -> RiichiPolicy:
                     params={"name": "riichi", "choices": ", ".join(map(repr, RIICHI_POLICIES)), "got": repr(value)})
 
 
+DEFAULT_TURNS: Final = 17
+"""The horizon when none is given: the seat's own draws in a whole hand, about."""
 MAX_TURNS: Final = 30
 """The longest horizon, in the seat's own draws."""
 
@@ -72,7 +75,7 @@ class Situation:
     it, in the order of the fields below). The hand is not part of it: :meth:`check_hand` checks the copies
     it sees against a hand."""
 
-    turns: int = 17
+    turns: int = DEFAULT_TURNS
     """The horizon: the seat's own draws left (1 to :data:`MAX_TURNS`)."""
     riichi: RiichiPolicy = "always"
     """The riichi policy: a closed hand reaching tenpai declares riichi (``always``) or never (``dama``)."""

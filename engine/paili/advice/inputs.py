@@ -17,7 +17,7 @@ from ..hand import Hand
 from ..notation import parse_tiles
 from ..rules import RULES, Rules, check_rules, check_void
 from ..scoring.rules import PRESETS, resolve_rules
-from ..situation import MAX_TURNS, Situation, check_bool, check_int, check_riichi_policy
+from ..situation import DEFAULT_TURNS, MAX_TURNS, Situation, check_bool, check_int, check_riichi_policy
 from ..tiles import KINDS
 from ..win_value import AnyWinValue, GbWinValue, WinValue
 from .model import DefaultPolicy
@@ -27,7 +27,6 @@ __all__ = ["ADVICE_KEYS", "DEFAULT_MAX_SHANTEN", "DEFAULT_TURNS", "MAX_SHANTEN_L
            "check_objective", "check_riichi_policy", "read_position", "scored_policy"]
 
 
-DEFAULT_TURNS: Final = Situation.turns
 DEFAULT_MAX_SHANTEN: Final = 2
 """Discards leaving more shanten than this get no probabilities unless the caller raises the limit."""
 MAX_SHANTEN_LIMIT: Final = 4
