@@ -145,3 +145,55 @@ def test_only_the_entry_points_import_the_public_layer() -> None:
                  if any(t == "paili.cli" or t.startswith("paili.cli.") for t in targets)
                  and name not in above - {"paili", "paili.api"})
     assert not public and not cli, (public, cli)
+
+
+MOST_PARAMETERS = 8
+"""The most parameters an internal function takes besides ``self`` / ``cls`` (issue 38): more travel as one value
+(a :class:`~paili.situation.Situation`, a :class:`~paili.advice.Position`, a mapping of keywords)."""
+PUBLIC_ENTRY_MODULES = ("paili.public", "paili.api", "paili")
+"""The modules whose top-level functions are the public keyword API, exempt (their keywords are documented)."""
+
+
+def parameter_counts(tree: ast.Module, module: str) -> list[tuple[str, int, int]]:
+    """``(qualified name, line, parameters)`` of every function and method in ``tree`` (``self`` / ``cls`` of a
+    method left out; ``*args`` and ``**kwargs`` count one each), but the top-level functions of the public
+    entry modules."""
+    found: list[tuple[str, int, int]] = []
+
+    def walk(node: ast.AST, prefix: str, in_class: bool) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                a = child.args
+                names = [p.arg for p in (*a.posonlyargs, *a.args, *a.kwonlyargs)]
+                if in_class and names and names[0] in ("self", "cls"):
+                    names = names[1:]
+                count = len(names) + (a.vararg is not None) + (a.kwarg is not None)
+                if not (module in PUBLIC_ENTRY_MODULES and not prefix):
+                    found.append((f"{module}.{prefix}{child.name}", child.lineno, count))
+                walk(child, f"{prefix}{child.name}.", False)
+            elif isinstance(child, ast.ClassDef):
+                walk(child, f"{prefix}{child.name}.", True)
+            else:
+                walk(child, prefix, in_class)
+
+    walk(tree, "", False)
+    return found
+
+
+def test_no_internal_function_takes_more_than_eight_parameters() -> None:
+    """Every engine function but the public entry points (``paili.public``, ``paili.api``, ``paili``'s
+    ``__init__``) takes at most eight parameters besides ``self``: a position's many fields travel as one
+    checked value, not as keywords repeated down the calls."""
+    counted = [row for name, path in engine_modules().items()
+               for row in parameter_counts(ast.parse(path.read_text(encoding="utf-8")), name)]
+    assert any(name == "paili.advice.ranking.advice_steps" for name, _, _ in counted)  # the walk sees the engine
+    too_many = [f"{name} (line {line}): {count}" for name, line, count in counted if count > MOST_PARAMETERS]
+    assert not too_many, too_many
+
+
+def test_the_parameter_count_walk_counts_what_it_should() -> None:
+    """The walk counts keyword-only and star parameters, leaves out ``self``, and exempts only the public
+    modules' top-level functions."""
+    tree = ast.parse("def f(a, b, *c, d, **e): pass\nclass K:\n    def m(self, x, y=1): pass\n")
+    assert parameter_counts(tree, "paili.x") == [("paili.x.f", 1, 5), ("paili.x.K.m", 3, 2)]
+    assert parameter_counts(tree, "paili.public") == [("paili.public.K.m", 3, 2)]

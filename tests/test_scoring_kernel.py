@@ -6,7 +6,7 @@
 * the seven-pairs reading taken from the table's key against :func:`paili.decompositions`, and the table's
   iipeikou / ryanpeikou flags against a count of the identical sequences;
 * the situation a result reports (dealer, riichi, haitei / houtei, ippatsu, ron or tsumo payments) against the
-  :class:`~paili.scoring.situation.Setting` checked from the same arguments, on seeded random cases whose
+  :class:`~paili.scoring.situation.ScoringSetting` checked from the same arguments, on seeded random cases whose
   situation and winning tile are mutated into valid and invalid ones (an invalid one is the same error);
 * :func:`~paili.scoring.calculate.win_points` (the advisor's leaf: counts, melds, winning tile and a setting
   made once) against ``paili.score``'s points, with and without ura dora.
@@ -131,7 +131,7 @@ def test_a_result_reports_the_situation_its_arguments_check_to() -> None:
         if isinstance(got, _Refused) and got[0] == "score.not_agari":
             continue  # an error that comes before the situation's checks
         situation = {k: v for k, v in case.items() if k not in ("hand", "win")}
-        setting = _outcome(check_setting, hand, win, rules=resolve_rules(rules), **situation)
+        setting = _outcome(check_setting, hand, win, situation, rules=resolve_rules(rules))
         if isinstance(setting, _Refused):
             assert got == setting, case
             errors += 1
@@ -160,10 +160,10 @@ def test_the_advisors_leaf_scores_as_score_does() -> None:
         hand = parse(case["hand"])
         situation = {k: v for k, v in case.items() if k not in ("hand", "win")}
         expected = score(**case)
-        setting = check_setting(hand, check_win_tile(hand, case["win"]), rules=resolve_rules("riichi"), **situation)
+        setting = check_setting(hand, check_win_tile(hand, case["win"]), situation, rules=resolve_rules("riichi"))
         win = check_win_tile(hand, case["win"])
         hits = sum(y["han"] for y in expected["yaku"] if y["id"] == "ura")
-        no_ura = check_setting(hand, win, rules=resolve_rules("riichi"), **{**situation, "ura": ""})
+        no_ura = check_setting(hand, win, {**situation, "ura": ""}, rules=resolve_rules("riichi"))
         assert win_points(hand.concealed, hand.reds, hand.melds, win, setting) == [expected["points"]], case
         if setting.situation.riichi and not expected["yakuman"]:
             got = win_points(hand.concealed, hand.reds, hand.melds, win, no_ura, [0, hits])

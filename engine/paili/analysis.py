@@ -57,7 +57,7 @@ def gb_win(hand: Hand, win: Tile) -> GbWin | None:
         return None
     if hand.concealed[win] + hand.called_counts()[win] > 4 or not decompositions(hand, rules="gb"):
         return None
-    fans, fan, legal = legal_win(hand, win, check_situation(hand, win))
+    fans, fan, legal = legal_win(hand, win, check_situation(hand, win, {}))
     return GbWin(win, fans, fan, legal)
 
 

@@ -4,7 +4,9 @@
 
 Each checks and parses its inputs, asks the computation for a typed value (:mod:`paili.analysis`,
 :mod:`paili.advice`, :mod:`paili.scoring`) and gives it as JSON (:mod:`paili.results`): the computation
-below, the JSON on top.
+below, the JSON on top. The advisor's functions read their request once (:func:`paili.advice.read_position`,
+given their keyword arguments as ``locals()``: the situation's and the search's fields by name) into one
+:class:`~paili.advice.Position`, the hand in its checked :class:`~paili.situation.Situation`.
 They sit in a module of their own, above both, so that no module imports one above it (``results`` would be
 the other place, but it is imported by modules below the computation: see its docstring).
 """
@@ -27,11 +29,11 @@ from .advice import (
     check_int,
     check_objective,
     check_riichi_policy,
-    checked_inputs,
     collector_paused,
     finish,
     improvement_rows,
     outlook_of,
+    read_position,
 )
 from .analysis import analysis_of, parse_inputs
 from .errors import HandError
@@ -131,15 +133,8 @@ def advise_steps(hand: str, *, melds: str | Sequence[str] | None = None, visible
     """
     check_objective(objective)
     wanted = check_bool(improvements, "improvements")
-    given = checked_inputs(hand, melds=melds, visible=visible, turns=turns, tegawari=tegawari,
-                           shanten_down=shanten_down, max_shanten=max_shanten, riichi=riichi, ippatsu=ippatsu,
-                           round_wind=round_wind, seat_wind=seat_wind, dora=dora, honba=honba,
-                           riichi_sticks=riichi_sticks, rules=rules, double_riichi=double_riichi, void=void)
-    advice = yield from advice_steps(given.hand, visible=given.seen, turns=given.turns, tegawari=given.tegawari,
-                                     shanten_down=given.shanten_down, max_shanten=given.max_shanten,
-                                     rules=given.rules, objective=objective, situation=given.situation,
-                                     visible_reds=given.seen_reds, void=given.void, budget=budget,
-                                     improvements=wanted)
+    position = read_position(hand, melds=melds, visible=visible, rules=rules, void=void, options=locals())
+    advice = yield from advice_steps(position, objective=objective, budget=budget, improvements=wanted)
     return advice_json(advice)
 
 
@@ -158,12 +153,8 @@ def advise_improvements(hand: str, *, melds: str | Sequence[str] | None = None, 
     discard table's order, each ``improvements`` equal to that of the discard's row in :func:`advise`."""
     check_objective(objective)
     check_bool(improvements, "improvements")
-    given = checked_inputs(hand, melds=melds, visible=visible, turns=turns, tegawari=tegawari,
-                           shanten_down=shanten_down, max_shanten=max_shanten, riichi=riichi, ippatsu=ippatsu,
-                           round_wind=round_wind, seat_wind=seat_wind, dora=dora, honba=honba,
-                           riichi_sticks=riichi_sticks, rules=rules, double_riichi=double_riichi, void=void)
-    rows = improvement_rows(given.hand, visible=given.seen, rules=given.rules, situation=given.situation,
-                            visible_reds=given.seen_reds, void=given.void)
+    position = read_position(hand, melds=melds, visible=visible, rules=rules, void=void, options=locals())
+    rows = improvement_rows(position)
     return improvements_json(rows)
 
 
@@ -195,13 +186,10 @@ def call_advice(hand: str, offered: str, *, seat: str = "left", melds: str | Seq
     if sum(counts) != 1:
         raise HandError(f"expected one tile such as '4m', got {offered!r}", field="offered", code="calls.offered",
                         params={"got": repr(offered)})
-    given = checked_inputs(hand, melds=melds, visible=visible, turns=turns, tegawari=False, shanten_down=False,
-                           max_shanten=max_shanten, riichi=riichi, ippatsu=False, round_wind=round_wind,
-                           seat_wind=seat_wind, dora=dora, honba=honba, riichi_sticks=riichi_sticks, rules=rules,
-                           double_riichi=False, void=void)
+    position = read_position(hand, melds=melds, visible=visible, rules=rules, void=void, options=locals())
     tile = counts.index(1)
     with collector_paused():
-        advice = call_advice_of(given, tile, any(reds), seat=seat, objective=objective, allow_swap_back=allow)
+        advice = call_advice_of(position, tile, any(reds), seat=seat, objective=objective, allow_swap_back=allow)
     return call_advice_json(advice)
 
 
@@ -243,11 +231,8 @@ def outlook_steps(hand: str, *, melds: str | Sequence[str] | None = None, visibl
                   riichi_sticks: int = 0, rules: object = "riichi", void: str | None = None,
                   budget: float | None = None) -> Steps[dict[str, Any]]:
     """:func:`outlook` in steps, as :func:`advise_steps` (``finish(outlook_steps(...)) == outlook(...)``)."""
-    given = checked_inputs(hand, melds=melds, visible=visible, turns=turns, tegawari=tegawari,
-                           shanten_down=shanten_down, max_shanten=max_shanten, riichi=riichi, ippatsu=ippatsu,
-                           round_wind=round_wind, seat_wind=seat_wind, dora=dora, honba=honba,
-                           riichi_sticks=riichi_sticks, rules=rules, double_riichi=False, void=void)
-    result = yield from outlook_of(given.hand, given, budget)
+    position = read_position(hand, melds=melds, visible=visible, rules=rules, void=void, options=locals())
+    result = yield from outlook_of(position, budget)
     return outlook_json(result)
 
 

@@ -31,9 +31,9 @@ from .advice import (
     AdviceRow,
     CallAdvice,
     CallOption,
-    Given,
+    Position,
     Progress,
-    Situation,
+    SearchOptions,
     advice_steps,
     call_advice_of,
     calls_after,
@@ -41,10 +41,11 @@ from .advice import (
 from .hand import Hand, Meld
 from .logs import Call, Discard, Game, Round, replay
 from .rules import Rules
+from .scoring.rules import resolve_rules
 from .shanten import shanten
+from .situation import RiichiPolicy, Situation
 from .table import Table
 from .tiles import Tile
-from .win_value import RiichiPolicy
 
 __all__ = ["CallDecision", "Costliest", "Decision", "PendingCall", "Review", "ReviewSummary", "RoundReview",
            "review_steps"]
@@ -261,16 +262,22 @@ def _round_steps(game: Game, r: Round, seat: int, *, turns: int, max_shanten: in
                  ) -> Generator[AdviceRow | Progress | None, None, RoundReview]:
     players = len(game.players)
     shape_rules: Rules = "riichi" if players == 4 else "sanma"
-    scoring = ({"red_fives": "mps" if game.red_fives else ""} if players == 4 else "riichi")
+    scoring = resolve_rules({"red_fives": "mps" if game.red_fives else ""} if players == 4 else "riichi")
     table = Table(game, r, seat)
     round_wind, seat_wind = table.winds(r.number)
+    search = SearchOptions(max_shanten=max_shanten)
     decisions: list[Decision | CallDecision] = []
     pending: PendingCall | None = None
 
-    def position() -> tuple[str, int, Situation]:
-        """The seat's position now: the indicators shown, its draws left and the scoring situation."""
-        situation = Situation(riichi, False, round_wind, seat_wind, table.dora, r.honba, r.sticks, scoring, False)
-        return table.dora, table.draws_left(turns), situation
+    def position() -> Position:
+        """The seat's position now: its hand in the situation it sees (checked as a request's is)."""
+        reds = table.seen_reds
+        situation = Situation(turns=table.draws_left(turns), riichi=riichi, round_wind=round_wind,
+                              seat_wind=seat_wind, honba=r.honba, riichi_sticks=r.sticks, dora=table.dora,
+                              rules=shape_rules, scoring=scoring, visible=tuple(table.seen),
+                              visible_reds=(reds[0], reds[1], reds[2]))
+        situation.check_hand(table.hand)
+        return Position(table.hand, situation, search)
 
     def offer(event: Discard) -> PendingCall | None:
         """A call decision when the seat could call the tile ``event`` throws (ron, or unless in riichi a chi
@@ -282,15 +289,13 @@ def _round_steps(game: Game, r: Round, seat: int, *, turns: int, max_shanten: in
         wins = shanten(Hand(tuple(won), hand.reds, hand.melds), rules=shape_rules).min == -1
         if not wins and (table.in_riichi or not calls_after(hand, event.tile, event.red, source, shape_rules)):
             return None
-        dora, left, situation = position()
-        given = Given(hand, list(table.seen), tuple(table.seen_reds), shape_rules, None, situation, left, False,
-                      False, max_shanten)
-        calls = call_advice_of(given, event.tile, event.red, seat=source, objective=objective)
+        now = position()
+        calls = call_advice_of(now, event.tile, event.red, seat=source, objective=objective)
         # a decision when there is a choice with figures (a hand beyond the search's shanten has none)
         if len(calls.options) > 1 and sum(o.p_win is not None for o in calls.options) > 1:
-            reds = table.seen_reds
-            return PendingCall(table.step + 1, table.turn, hand, event.tile, event.red, source, tuple(table.seen),
-                               (reds[0], reds[1], reds[2]), dora, left, calls)
+            return PendingCall(table.step + 1, table.turn, hand, event.tile, event.red, source,
+                               now.situation.visible, now.situation.visible_reds, table.dora, now.situation.turns,
+                               calls)
         return None
 
     for event in replay(game, r):
@@ -301,17 +306,14 @@ def _round_steps(game: Game, r: Round, seat: int, *, turns: int, max_shanten: in
             pending = None
         if isinstance(event, Discard) and event.seat == seat:
             hand = table.hand
-            dora, left, situation = position()
+            now = position()
             advice = None
             if not table.in_riichi:
-                advice = yield from advice_steps(hand, visible=tuple(table.seen), turns=left,
-                                                 max_shanten=max_shanten, rules=shape_rules, objective=objective,
-                                                 situation=situation, visible_reds=tuple(table.seen_reds),
-                                                 budget=budget, improvements=False)
-            reds = table.seen_reds
+                advice = yield from advice_steps(now, objective=objective, budget=budget, improvements=False)
+            seen = now.situation
             decisions.append(Decision("forced" if table.in_riichi else "discard", table.step + 1, table.turn, hand,
-                                      event.tile, event.red, tuple(table.seen), (reds[0], reds[1], reds[2]), dora,
-                                      left, advice))
+                                      event.tile, event.red, seen.visible, seen.visible_reds, table.dora,
+                                      seen.turns, advice))
             yield None
         elif isinstance(event, Discard):
             pending = offer(event)

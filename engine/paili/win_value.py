@@ -21,22 +21,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from math import comb
-from typing import Final, Literal
+from typing import Final
 
-from .gb import Situation as GbSituation
-from .gb import legal_win, payments
+from .gb import GbSituation, legal_win, payments
 from .hand import Hand
 from .scoring.calculate import win_points
-from .scoring.rules import ScoringRules
-from .scoring.situation import Setting, check_wind, dora_of
-from .scoring.yaku import Situation
-from .tiles import FIVES, KINDS, SUITS, Tile
+from .scoring.situation import ScoringSetting, check_wind, dora_of
+from .scoring.yaku import WinSituation
+from .situation import RIICHI_POLICIES, RiichiPolicy
+from .situation import Situation as SeatSituation
+from .tiles import FIVES, KINDS, SUITS
 
 __all__ = ["RIICHI_POLICIES", "AnyWinValue", "GbWinValue", "RiichiPolicy", "WinValue"]
 
-RiichiPolicy = Literal["always", "dama"]
-RIICHI_POLICIES: Final = ("always", "dama")
-"""``always``: a closed hand declares riichi on reaching tenpai; ``dama``: never."""
 
 _DORA: Final = tuple(dora_of(t) for t in range(KINDS))
 
@@ -44,21 +41,21 @@ _DORA: Final = tuple(dora_of(t) for t in range(KINDS))
 class WinValue:
     """The points of the advisor's wins for one hand's situation (see the module docs).
 
-    ``hand`` gives the melds (and the reds among them); ``seen`` the visible counts *without* the dora
-    indicators, ``seen_reds`` the red fives among them; ``dora`` the indicator kinds (``dora_reds`` the red
-    ones among them, per suit) and the winds (as kinds) are checked by the caller, the indicators against the
-    hand: the scoring does not check them again, so a wait with no copy left (its last one an indicator) is
-    scored as if a copy were drawn, like one whose last copy is visible.
+    ``hand`` gives the melds (and the reds among them); ``situation`` the visible tiles (without the dora
+    indicators), the indicators, the winds, honba, sticks, the scoring rules and the riichi policy, checked
+    by its builder, the indicators against the hand: the scoring does not check them again, so a wait with no
+    copy left (its last one an indicator) is scored as if a copy were drawn, like one whose last copy is
+    visible.
     """
 
-    def __init__(self, hand: Hand, *, seen: Sequence[int], seen_reds: Sequence[int], riichi: RiichiPolicy,
-                 ippatsu: bool, round_wind: Tile, seat_wind: Tile, dora: Sequence[int], dora_reds: Sequence[int],
-                 honba: int, riichi_sticks: int, rules: ScoringRules, kan_dora: bool = False) -> None:
+    def __init__(self, hand: Hand, situation: SeatSituation, kan_dora: bool = False) -> None:
+        seen, seen_reds = situation.visible, situation.visible_reds
+        dora, dora_reds, rules = situation.dora_kinds, situation.dora_reds, situation.scoring
         self.melds = hand.melds
         self.closed = hand.is_closed
-        self.riichi = self.closed and riichi == "always"
+        self.riichi = self.closed and situation.riichi == "always"
         """Is a tenpai hand in riichi (closed, policy ``always``)?"""
-        self.ippatsu = self.riichi and ippatsu
+        self.ippatsu = self.riichi and situation.ippatsu
         """Does a win on the first draw after riichi score ippatsu?"""
         called = hand.called_counts()
         self.called = called
@@ -69,13 +66,13 @@ class WinValue:
         self.kan_dora = kan_dora and not self.riichi
         """An open kan has just turned a new dora indicator, unknown to the model: drawn, like the ura dora,
         from the tiles unseen at the win, its points are the exact expectation over it (open hands only)."""
-        self._round_wind = round_wind
-        self._seat_wind = seat_wind
+        self._round_wind = situation.round_kind
+        self._seat_wind = situation.seat_kind
         self._dora = tuple(dora)
-        self._honba = honba
-        self._riichi_sticks = riichi_sticks
+        self._honba = situation.honba
+        self._riichi_sticks = situation.riichi_sticks
         self._rules = rules
-        self._settings: dict[tuple[bool, bool, int, bool], Setting] = {}
+        self._settings: dict[tuple[bool, bool, int, bool], ScoringSetting] = {}
         meld_reds = [0, 0, 0]
         for m in hand.melds:
             if m.reds:
@@ -122,15 +119,15 @@ class WinValue:
             found = self._points[key] = self._score(c, reds, win, red, True, False, False, rinshan=True)
         return found
 
-    def _setting(self, tsumo: bool, ippatsu: bool, riichi: int, rinshan: bool = False) -> Setting:
+    def _setting(self, tsumo: bool, ippatsu: bool, riichi: int, rinshan: bool = False) -> ScoringSetting:
         """The scoring setting of a win by tsumo or ron, with ippatsu or not, riichi 0, 1 or 2, on a kan's
         replacement draw or not (made once)."""
         key = (tsumo, ippatsu, riichi, rinshan)
         found = self._settings.get(key)
         if found is None:
-            situation = Situation(tsumo=tsumo, round_wind=self._round_wind, seat_wind=self._seat_wind, riichi=riichi,
+            situation = WinSituation(tsumo=tsumo, round_wind=self._round_wind, seat_wind=self._seat_wind, riichi=riichi,
                                   ippatsu=ippatsu, last_tile=False, rinshan=rinshan, chankan=False, blessing=False)
-            found = self._settings[key] = Setting(situation, self._dora, (), self._honba, self._riichi_sticks,
+            found = self._settings[key] = ScoringSetting(situation, self._dora, (), self._honba, self._riichi_sticks,
                                                   self._rules)
         return found
 

@@ -11,8 +11,9 @@ bottom up:
 
 * :mod:`~paili.advice.model`: the default policy's values (:class:`DefaultPolicy`, its :class:`Values` and
   :class:`Chances`) and the search's one discard loop (:func:`best_discard`);
-* :mod:`~paili.advice.inputs`: the inputs' limits and checks, the scoring :class:`Situation`, and a hand's
-  policy in its situation;
+* :mod:`~paili.advice.inputs`: the inputs' limits and checks, a request read once into a :class:`Position`
+  (the hand, its :class:`~paili.situation.Situation`, the :class:`SearchOptions`), and a hand's policy in its
+  situation;
 * :mod:`~paili.advice.options`: the options ``tegawari`` and ``shanten_down`` (:class:`OptionMoves`);
 * :mod:`~paili.advice.answers`: the typed answers (:class:`Advice`, :class:`AdviceRow`, :class:`Outlook`,
   :class:`Wait`, :class:`Improvement`);
@@ -173,13 +174,13 @@ from .inputs import (
     MAX_TURNS,
     OBJECTIVES,
     OUTLOOK_KEYS,
-    Given,
-    Situation,
+    Position,
+    SearchOptions,
     check_bool,
     check_int,
     check_objective,
     check_riichi_policy,
-    checked_inputs,
+    read_position,
 )
 from .model import Chances, DefaultPolicy, Values, best_discard
 from .options import OPTION_MOVES, SHANTEN_DOWN_LIMIT, OptionMoves
@@ -189,8 +190,8 @@ from .stepping import Progress, Steps, collector_paused, finish, searched
 
 __all__ = ["ADVICE_KEYS", "DEFAULT_MAX_SHANTEN", "DEFAULT_TURNS", "MAX_SHANTEN_LIMIT", "MAX_TURNS", "OBJECTIVES",
            "OPTION_MOVES", "ORDER_BY", "OUTLOOK_KEYS", "SEATS", "SHANTEN_DOWN_LIMIT", "Advice", "AdviceRow",
-           "CallAdvice", "CallOption", "Chances", "DefaultPolicy", "Given", "Improvement", "OptionMoves", "Outlook",
-           "Progress", "Situation", "Steps", "Values", "Wait", "advice_steps", "best_discard", "call_advice_of",
-           "calls_after", "check_bool", "check_int", "check_objective", "check_riichi_policy", "checked_inputs",
-           "collector_paused", "finish", "improvement_draws", "improvement_rows", "outlook_of", "searched",
+           "CallAdvice", "CallOption", "Chances", "DefaultPolicy", "Improvement", "OptionMoves", "Outlook", "Position",
+           "Progress", "SearchOptions", "Steps", "Values", "Wait", "advice_steps", "best_discard", "call_advice_of",
+           "calls_after", "check_bool", "check_int", "check_objective", "check_riichi_policy", "collector_paused",
+           "finish", "improvement_draws", "improvement_rows", "outlook_of", "read_position", "searched",
            "swap_back_kinds"]

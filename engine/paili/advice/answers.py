@@ -9,9 +9,9 @@ from dataclasses import dataclass
 from ..hand import Hand
 from ..rules import Rules
 from ..scoring.rules import ScoringRules
+from ..situation import Situation
 from ..tiles import Tile
 from ..ukeire import Discard
-from .inputs import Situation
 
 __all__ = ["Advice", "AdviceRow", "Improvement", "Outlook", "Wait"]
 

@@ -23,10 +23,11 @@ from ..gb.count import GbScore, score_gb
 from ..hand import Hand, Meld
 from ..scoring.calculate import Score, score_hand
 from ..shanten import shanten
+from ..situation import Situation
 from ..tiles import HONOR_BASE, Tile, tile_name
-from ..win_value import FIVE_SUIT, GbWinValue
+from ..win_value import FIVE_SUIT, GbWinValue, WinValue
 from .answers import AdviceRow
-from .inputs import Given, scored_policy, win_value_of
+from .inputs import Position, SearchOptions, scored_policy
 from .model import Values
 from .outlook import outlook_of
 from .ranking import ORDER_BY, advice_steps
@@ -159,14 +160,12 @@ def _yaku(p_win: tuple[float, ...] | None, scored: bool) -> bool | None:
     return p_win[-1] > 0 if scored and p_win is not None else None
 
 
-def _kan_line(hand: Hand, given: Given) -> tuple[tuple[float, ...], tuple[float, ...], tuple[float, ...] | None,
-                                                   bool]:
+def _kan_line(hand: Hand, situation: Situation) -> tuple[tuple[float, ...], tuple[float, ...],
+                                                          tuple[float, ...] | None, bool]:
     """The figures of the 3n+1 hand after an open kan: its replacement draw at once, then ``turns - 1``
     draws under the default policy; entry ``n`` after the replacement and ``n`` more draws."""
-    n = given.turns
-    _, value, policy = scored_policy(hand, visible=given.seen, turns=n - 1, rules=given.rules,
-                                     situation=given.situation, visible_reds=given.seen_reds, void=given.void,
-                                     kan_dora=True)
+    n = situation.turns
+    _, value, policy = scored_policy(hand, situation, turns=n - 1, kan_dora=True)
     c = list(hand.concealed)
     reds = value.reds_of(hand) if value is not None else [0, 0, 0]
     s, total, lowering = policy.chances(c)
@@ -221,11 +220,11 @@ def _without_draws(row: AdviceRow) -> AdviceRow:
                    waits=tuple(replace(wait, p_win=(0.0,)) for wait in row.waits))
 
 
-def call_advice_of(given: Given, offered: Tile, red: bool, *, seat: str, objective: str,
+def call_advice_of(position: Position, offered: Tile, red: bool, *, seat: str, objective: str,
                    allow_swap_back: bool = False) -> CallAdvice:
-    """The :class:`CallAdvice` of the checked inputs ``given`` (a 13-tile hand; ``given.seen`` without the
-    offered tile) for ``offered`` thrown from ``seat``."""
-    hand = given.hand
+    """The :class:`CallAdvice` of a checked position (a 13-tile hand; its visible tiles without the offered
+    tile) for ``offered`` thrown from ``seat``."""
+    hand, given, search = position
     if hand.tile_count % 3 != 1:
         raise HandError(f"expected a hand waiting for its draw (3n+1 concealed tiles: 13, 10, 7, 4 or 1), got "
                         f"{hand.tile_count}; call advice is about the tile another player has just thrown",
@@ -235,28 +234,28 @@ def call_advice_of(given: Given, offered: Tile, red: bool, *, seat: str, objecti
                         code="option.choice",
                         params={"name": "seat", "choices": ", ".join(map(repr, SEATS)), "got": repr(seat)})
     called = hand.called_counts()
-    if hand.concealed[offered] + called[offered] + given.seen[offered] >= 4:
+    if hand.concealed[offered] + called[offered] + given.visible[offered] >= 4:
         raise HandError(f"expected at most 4 copies of {tile_name(offered)} with the offered one, the hand's "
                         f"and the visible ones", field="offered", code="calls.offered_copies",
                         params={"tile": tile_name(offered)})
     suit = FIVE_SUIT.get(offered)
-    if red and suit is not None and hand.reds[suit] + given.seen_reds[suit] + sum(
+    if red and suit is not None and hand.reds[suit] + given.visible_reds[suit] + sum(
             m.reds for m in hand.melds if m.tiles[0] // 9 == suit) >= 1:
         raise HandError(f"expected one red five of each suit, got a second red {tile_name(offered)}",
                         field="offered", code="calls.offered_copies", params={"tile": tile_name(offered)})
     turns = given.turns
-    seen = list(given.seen)
+    seen = list(given.visible)
     seen[offered] += 1
-    seen_reds = list(given.seen_reds)
+    seen_reds = list(given.visible_reds)
     if red and suit is not None:
         seen_reds[suit] += 1
-    passing = given._replace(seen=seen, seen_reds=seen_reds, tegawari=False, shanten_down=False)
-    stand = finish(outlook_of(hand, passing))
+    situation = replace(given, visible=tuple(seen), visible_reds=(seen_reds[0], seen_reds[1], seen_reds[2]))
+    stand = finish(outlook_of(Position(hand, situation, search._replace(tegawari=False, shanten_down=False))))
     scored = stand.situation is not None
     options = [CallOption("pass", None, None, None, stand.shanten, stand.p_tenpai, stand.p_win, stand.ev,
                           _yaku(stand.p_win, scored), ())]
     in_riichi = (scored and given.rules == "riichi" and stand.shanten == 0 and hand.is_closed
-                 and given.situation.riichi == "always")  # GB has no riichi
+                 and situation.riichi == "always")  # GB has no riichi
     # ron: the offered tile completes a win with a yaku (furiten aside)
     counts = list(hand.concealed)
     counts[offered] += 1
@@ -266,7 +265,6 @@ def call_advice_of(given: Given, offered: Tile, red: bool, *, seat: str, objecti
     won = Hand(tuple(counts), (reds[0], reds[1], reds[2]), hand.melds, hand.nukidora)
     if shanten(won, rules=given.rules, void=given.void).min == -1:
         if scored and given.rules == "gb":  # a legal win by GB's count (8 fans), worth GB's payment by discard
-            situation = given.situation
             gb = score_gb(won, win=tile_name(offered), tsumo=False, round_wind=situation.round_wind,
                           seat_wind=situation.seat_wind)
             if gb.legal:
@@ -275,10 +273,9 @@ def call_advice_of(given: Given, offered: Tile, red: bool, *, seat: str, objecti
                 options.append(CallOption("ron", None, None, None, -1, (1.0,) * turns, (1.0,) * turns,
                                           (points,) * turns, True, (), gb))
         elif scored:
-            situation = given.situation
-            value = win_value_of(hand, seen, seen_reds, situation)
+            value = WinValue(hand, situation)
             code = "0" + "mps"[suit] if red and suit is not None else tile_name(offered)
-            score = score_hand(won, win=code, rules=situation.rules, tsumo=False, round_wind=situation.round_wind,
+            score = score_hand(won, win=code, rules=situation.scoring, tsumo=False, round_wind=situation.round_wind,
                                seat_wind=situation.seat_wind, riichi=1 if in_riichi else 0, dora=situation.dora,
                                honba=situation.honba, riichi_sticks=situation.riichi_sticks, indicators_checked=True)
             if score.yaku:
@@ -301,10 +298,9 @@ def call_advice_of(given: Given, offered: Tile, red: bool, *, seat: str, objecti
                 options.append(CallOption("kan", meld, after, None, s, t, w, e, _yaku(w, kan_scored), ()))
                 continue
             # the discard table after the call: its own draws, turns - 1 (at least one, for a table to rank)
-            advice = finish(advice_steps(after, visible=given.seen, turns=max(1, turns - 1),
-                                         max_shanten=given.max_shanten,
-                                         rules=given.rules, objective=objective, situation=given.situation,
-                                         visible_reds=given.seen_reds, void=given.void, improvements=False))
+            after_call = Position(after, replace(given, turns=max(1, turns - 1)), SearchOptions(
+                max_shanten=search.max_shanten))
+            advice = finish(advice_steps(after_call, objective=objective, improvements=False))
             banned = frozenset() if allow_swap_back else swap_back_kinds(meld, offered)
             rows = tuple(row if turns > 1 else _without_draws(row)
                          for row in advice.rows if row.discard.tile not in banned)

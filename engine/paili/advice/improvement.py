@@ -4,12 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..hand import Hand
-from ..rules import Rules
 from ..tiles import KINDS, Tile
 from ..ukeire import Discard, discard_table
 from .answers import Improvement
-from .inputs import Situation, check_discarding, scored_policy
+from .inputs import Position, check_discarding, scored_policy
 from .model import DefaultPolicy
 
 __all__ = ["improvement_draws", "improvement_rows"]
@@ -54,16 +52,14 @@ def improvement_draws(policy: DefaultPolicy, c: list[int], discarded: Tile) -> l
     return out
 
 
-def improvement_rows(hand: Hand, *, visible: Sequence[int] | None = None, rules: Rules = "riichi",
-                     situation: Situation | None = None, visible_reds: Sequence[int] = (0, 0, 0),
-                     void: int | None = None) -> list[tuple[Discard, tuple[Improvement, ...]]]:
-    """Each discard of a parsed 3n+2 :class:`Hand` (in the discard table's order) with the improvements that
-    :func:`advice_steps` gives its row, without the search (inputs as there)."""
+def improvement_rows(position: Position) -> list[tuple[Discard, tuple[Improvement, ...]]]:
+    """Each discard of a parsed 3n+2 hand in its situation (in the discard table's order) with the improvements
+    that :func:`advice_steps` gives its row, without the search."""
+    hand, situation, _ = position
     check_discarding(hand)
-    seen, _, policy = scored_policy(hand, visible=visible, turns=1, rules=rules, situation=situation,
-                                    visible_reds=visible_reds, void=void)
+    seen, _, policy = scored_policy(hand, situation, turns=1)
     out = []
-    for row in discard_table(hand, visible=seen, rules=rules, void=void):
+    for row in discard_table(hand, visible=seen, rules=situation.rules, void=situation.void):
         counts = list(hand.concealed)
         counts[row.tile] -= 1
         out.append((row, tuple(Improvement(k, n, u) for k, n, u in improvement_draws(policy, counts, row.tile))))

@@ -4,12 +4,10 @@ tenpai hand's waits (:func:`outlook_of`, in steps, to an :class:`~paili.advice.a
 from __future__ import annotations
 
 from ..errors import HandError
-from ..hand import Hand
-from ..scoring.rules import resolve_rules
 from ..tiles import KINDS
 from ..win_value import WinValue
 from .answers import Outlook
-from .inputs import MAX_SHANTEN_LIMIT, Given, scored_policy
+from .inputs import MAX_SHANTEN_LIMIT, Position, scored_policy
 from .options import OptionMoves
 from .stepping import Steps, searched
 from .waits import waits_of
@@ -17,33 +15,33 @@ from .waits import waits_of
 __all__ = ["outlook_of"]
 
 
-def outlook_of(hand: Hand, given: Given, budget: float | None = None) -> Steps[Outlook]:
-    """The :class:`Outlook` of a parsed 3n+1 hand, in steps (see :func:`paili.outlook_steps`)."""
+def outlook_of(position: Position, budget: float | None = None) -> Steps[Outlook]:
+    """The :class:`Outlook` of a parsed 3n+1 hand in its checked situation, in steps (see
+    :func:`paili.outlook_steps`)."""
+    hand, situation, search = position
     if hand.tile_count % 3 != 1:
         raise HandError(
             f"expected a hand waiting for its draw (3n+1 concealed tiles: 13, 10, 7, 4 or 1), got "
             f"{hand.tile_count}; for a hand that must discard, advise ranks its discards",
             code="outlook.size", params={"count": hand.tile_count})
-    situation = given.situation
-    _, value, policy = scored_policy(hand, visible=given.seen, turns=given.turns, rules=given.rules,
-                                     situation=situation, visible_reds=given.seen_reds, void=given.void)
-    options = OptionMoves(policy, tegawari=given.tegawari, shanten_down=given.shanten_down,
-                          max_shanten=given.max_shanten)
+    _, value, policy = scored_policy(hand, situation)
+    options = OptionMoves(policy, tegawari=search.tegawari, shanten_down=search.shanten_down,
+                          max_shanten=search.max_shanten)
     counts = list(hand.concealed)
     reds = value.reds_of(hand) if value is not None else [0, 0, 0]
     s = policy.chances(counts).shanten
     p_win = p_tenpai = ev = None
     note = None
-    if s <= given.max_shanten:
+    if s <= search.max_shanten:
         w, t, e = yield from searched(options, counts, reds, budget)
         p_win, p_tenpai = tuple(w[1:]), tuple(t[1:])
         ev = tuple(e[1:]) if value is not None else None
     else:
-        note = (f"p_win, p_tenpai and ev are omitted for a hand more than {given.max_shanten}-shanten: raise "
+        note = (f"p_win, p_tenpai and ev are omitted for a hand more than {search.max_shanten}-shanten: raise "
                 f"max_shanten (at most {MAX_SHANTEN_LIMIT}) to compute them")
     shown = {k: max(0, policy.pool[k] - counts[k]) for k in range(KINDS)}
     waits = waits_of(policy, counts, reds, shown, False) if s == 0 else ()
-    return Outlook(hand, given.rules, s, given.turns, given.tegawari, given.shanten_down, given.max_shanten,
-                   situation if value is not None else None,
-                   resolve_rules(situation.rules) if isinstance(value, WinValue) else None,
+    return Outlook(hand, situation.rules, s, situation.turns, search.tegawari, search.shanten_down,
+                   search.max_shanten, situation if value is not None else None,
+                   situation.scoring if isinstance(value, WinValue) else None,
                    p_win, p_tenpai, ev, waits, note)

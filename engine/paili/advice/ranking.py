@@ -3,25 +3,14 @@ ranked by the objective (:func:`advice_steps`, in steps, to an :class:`~paili.ad
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any, Final
 
-from ..hand import Hand
-from ..rules import Rules
-from ..scoring.rules import resolve_rules
 from ..shanten import shanten
 from ..ukeire import discard_table
 from ..win_value import FIVE_SUIT, WinValue
 from .answers import Advice, AdviceRow, Improvement
 from .improvement import improvement_draws
-from .inputs import (
-    DEFAULT_MAX_SHANTEN,
-    DEFAULT_TURNS,
-    MAX_SHANTEN_LIMIT,
-    Situation,
-    check_discarding,
-    scored_policy,
-)
+from .inputs import MAX_SHANTEN_LIMIT, Position, check_discarding, scored_policy
 from .options import OptionMoves
 from .stepping import Steps, searched
 from .waits import waits_of
@@ -33,22 +22,18 @@ ORDER_BY: Final = {"ev": ("ev", "p_win", "p_tenpai"), "p_win": ("p_win", "p_tenp
 """The figures (at the last turn) that rank the rows for each objective, in order."""
 
 
-def advice_steps(hand: Hand, *, visible: Sequence[int] | None = None, turns: int = DEFAULT_TURNS,
-                 tegawari: bool = False, shanten_down: bool = False, max_shanten: int = DEFAULT_MAX_SHANTEN,
-                 rules: Rules = "riichi", objective: str = "ev", situation: Situation | None = None,
-                 visible_reds: Sequence[int] = (0, 0, 0), void: int | None = None, budget: float | None = None,
+def advice_steps(position: Position, *, objective: str = "ev", budget: float | None = None,
                  improvements: bool = True) -> Steps[Advice]:
-    """The :class:`Advice` for a parsed 3n+2 :class:`Hand` and visible counts (options but ``situation``
-    already checked; ``rules`` the shanten rules, ``situation.rules`` the scoring rules), in steps (see
-    :func:`paili.advise_steps`): yields after each discard row and, with a ``budget`` in seconds, whenever a step has
-    searched that long; returns the :class:`Advice` (its rows' ``improvements`` ``None`` with
+    """The :class:`Advice` for a parsed 3n+2 hand in its checked situation (``position``), in steps (see
+    :func:`paili.advise_steps`): yields after each discard row and, with a ``budget`` in seconds, whenever a step
+    has searched that long; returns the :class:`Advice` (its rows' ``improvements`` ``None`` with
     ``improvements=False``)."""
+    hand, situation, search = position
     check_discarding(hand)
-    seen, value, policy = scored_policy(hand, visible=visible, turns=turns, rules=rules, situation=situation,
-                                        visible_reds=visible_reds, void=void)
-    if situation is None:
-        situation = Situation()
-    options = OptionMoves(policy, tegawari=tegawari, shanten_down=shanten_down, max_shanten=max_shanten)
+    seen, value, policy = scored_policy(hand, situation)
+    rules, void, max_shanten = situation.rules, situation.void, search.max_shanten
+    options = OptionMoves(policy, tegawari=search.tegawari, shanten_down=search.shanten_down,
+                          max_shanten=max_shanten)
     held = value.reds_of(hand) if value is not None else [0, 0, 0]
     double = value is not None and value.riichi and situation.double_riichi and not hand.melds
     rows: list[tuple[int, AdviceRow]] = []
@@ -92,7 +77,7 @@ def advice_steps(hand: Hand, *, visible: Sequence[int] | None = None, turns: int
         note = (f"p_win, p_tenpai and ev are omitted for {skipped} discard{'s' if skipped > 1 else ''} leaving "
                 f"more than {max_shanten}-shanten: the exact search grows quickly with the shanten; raise "
                 f"max_shanten (at most {MAX_SHANTEN_LIMIT}) to compute them")
-    return Advice(hand, rules, shanten(hand, rules=rules, void=void).min, turns, tegawari, shanten_down, max_shanten,
-                  objective, situation if value is not None else None,
-                  resolve_rules(situation.rules) if isinstance(value, WinValue) else None,
+    return Advice(hand, rules, shanten(hand, rules=rules, void=void).min, situation.turns, search.tegawari,
+                  search.shanten_down, max_shanten, objective, situation if value is not None else None,
+                  situation.scoring if isinstance(value, WinValue) else None,
                   tuple(row for _, row in rows), note)

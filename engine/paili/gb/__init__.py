@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from .count import MINIMUM, GbScore, count_fans, legal_win, payments, score_gb
 from .fans import EXCLUDES, FAN_IDS, FAN_VALUE, FANS
-from .situation import GB_KEYS, Situation, check_situation
+from .situation import GB_KEYS, GbSituation, check_situation
 
-__all__ = ["EXCLUDES", "FANS", "FAN_IDS", "FAN_VALUE", "GB_KEYS", "MINIMUM", "GbScore", "Situation",
+__all__ = ["EXCLUDES", "FANS", "FAN_IDS", "FAN_VALUE", "GB_KEYS", "MINIMUM", "GbScore", "GbSituation",
            "check_situation", "count_fans", "legal_win", "payments", "score_gb"]

@@ -45,7 +45,7 @@ from .fans import (
     win_fans,
     winds_fans,
 )
-from .situation import Situation, check_situation
+from .situation import GbSituation, check_situation
 
 __all__ = ["MINIMUM", "GbScore", "count_fans", "legal_win", "payments", "score_gb"]
 
@@ -83,7 +83,7 @@ class GbScore(NamedTuple):
     total: int
     form: str
     decomposition: Decomposition
-    situation: Situation
+    situation: GbSituation
 
 
 # --- the waits --------------------------------------------------------------------------------------------
@@ -208,7 +208,7 @@ def _seven_shifted(d: Decomposition) -> bool:
             and len(set(pairs)) == 7)
 
 
-def _knitted_straight_fans(d: Decomposition, hand: Hand, win: Tile, sit: Situation) -> Fans:
+def _knitted_straight_fans(d: Decomposition, hand: Hand, win: Tile, sit: GbSituation) -> Fans:
     """组合龙 with its set and pair: the fans of the set and the pair (the knitted nine count as the other three
     sets), and the wait: with no meld, where the winning tile sits among the set and the pair when the five
     tiles outside the knitted nine waited on one kind; with a meld, 单钓将 when the pair was the wait."""
@@ -254,7 +254,7 @@ def _knitted_straight_fans(d: Decomposition, hand: Hand, win: Tile, sit: Situati
     return found
 
 
-def count_fans(hand: Hand, win: Tile, sit: Situation, readings: Sequence[Decomposition] | None = None) -> Counted:
+def count_fans(hand: Hand, win: Tile, sit: GbSituation, readings: Sequence[Decomposition] | None = None) -> Counted:
     """The highest reading of a complete hand won on ``win`` in ``sit`` (就高不就低); a ``ValueError`` for a hand
     that is no win. On a tie a regular reading is kept before seven pairs, and one with 一色三同顺 or 三同刻
     before another (as ChineseOfficialMahjongHelper chooses). ``readings``: the hand's GB decompositions, when
@@ -351,7 +351,7 @@ def score_gb(hand: str | Hand, *, win: object, **situation: object) -> GbScore:
         raise HandError(f"expected a complete hand (agari), {hand} is not one", field="hand",
                         code="score.not_agari", params={"hand": str(hand)})
     win_tile = check_win_tile(hand, win)
-    sit = check_situation(hand, win_tile, **situation)
+    sit = check_situation(hand, win_tile, situation)
     counted = count_fans(hand, win_tile, sit, readings)
     fans = sorted(counted.fans.items(), key=lambda item: RANK[item[0]])
     listed = [(fan, FAN_VALUE[fan], n) for fan, n in fans]
@@ -364,13 +364,13 @@ def score_gb(hand: str | Hand, *, win: object, **situation: object) -> GbScore:
                    sit)
 
 
-def legal_win(hand: Hand, win: Tile, sit: Situation) -> tuple[tuple[tuple[str, int, int], ...], int, bool]:
+def legal_win(hand: Hand, win: Tile, sit: GbSituation) -> tuple[tuple[tuple[str, int, int], ...], int, bool]:
     """``(fans, total, legal)`` of a complete hand won on ``win`` in ``sit`` (the inputs taken as checked): what
     :func:`paili.analyze` and the advisor need to tell a legal GB win (8 fans, flowers aside) from a complete
     shape. ``fans`` as :attr:`GbScore.fans` lists them, ``total`` with the flowers.
 
     >>> from paili import parse
-    >>> legal_win(parse("123m456p789s11z [555z]"), 27, Situation(False, 27, 27, 0, False, False, False, False))[1:]
+    >>> legal_win(parse("123m456p789s11z [555z]"), 27, GbSituation(False, 27, 27, 0, False, False, False, False))[1:]
     (17, True)
     """
     counted = count_fans(hand, win, sit)

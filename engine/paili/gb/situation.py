@@ -1,4 +1,4 @@
-"""How a Chinese Official hand won, checked: the :class:`Situation` its fans are counted in.
+"""How a Chinese Official hand won, checked: the :class:`GbSituation` its fans are counted in.
 
 :func:`paili.score` with ``rules="gb"`` takes ``tsumo``, ``seat_wind``, ``round_wind`` (1z-4z), ``flowers``
 (0-8, 花牌), and the one-off wins: ``last_copy`` (和绝张, the winning tile is the last of its four copies: the
@@ -18,10 +18,10 @@ from typing import Final, NamedTuple
 
 from ..errors import HandError
 from ..hand import Hand
-from ..scoring.situation import check_count, check_wind
+from ..scoring.situation import check_count, check_wind, with_defaults
 from ..tiles import Tile, tile_name
 
-__all__ = ["GB_KEYS", "MAX_FLOWERS", "RIICHI_ONLY", "Situation", "check_situation"]
+__all__ = ["GB_DEFAULTS", "GB_KEYS", "MAX_FLOWERS", "RIICHI_ONLY", "GbSituation", "check_situation"]
 
 GB_KEYS: Final = ("tsumo", "seat_wind", "round_wind", "flowers", "last_copy", "last_tile", "rinshan", "chankan")
 """The keyword arguments of :func:`paili.score` under ``rules="gb"`` besides ``hand``, ``win`` and ``rules``."""
@@ -34,7 +34,7 @@ MAX_FLOWERS: Final = 8
 """Four flowers and four seasons."""
 
 
-class Situation(NamedTuple):
+class GbSituation(NamedTuple):
     """Everything about a GB win but the hand and its winning tile, checked."""
 
     tsumo: bool
@@ -64,19 +64,26 @@ def check_riichi_options(options: dict[str, object], defaults: Mapping[str, obje
                             params={"name": name, "got": repr(options[name])})
 
 
-def check_situation(hand: Hand, win: Tile, *, tsumo: object = False, seat_wind: object = "1z",
-                    round_wind: object = "1z", flowers: object = 0, last_copy: object = False,
-                    last_tile: object = False, rinshan: object = False, chankan: object = False) -> Situation:
-    """The :class:`Situation` of a win of ``hand`` on ``win`` (checked to be among its concealed tiles), or the
-    :class:`HandError` of the first thing wrong: each value, then what they say against each other and the hand.
+GB_DEFAULTS: Final[dict[str, object]] = {"tsumo": False, "seat_wind": "1z", "round_wind": "1z", "flowers": 0,
+                                         "last_copy": False, "last_tile": False, "rinshan": False, "chankan": False}
+"""A Chinese Official win's situation, as :func:`paili.score` takes it under ``gb``, and its defaults."""
+
+
+def check_situation(hand: Hand, win: Tile, situation: Mapping[str, object]) -> GbSituation:
+    """The :class:`GbSituation` of a win of ``hand`` on ``win`` (checked to be among its concealed tiles) in the
+    ``situation`` given as keywords (:data:`GB_DEFAULTS` for those absent), or the :class:`HandError` of the
+    first thing wrong: each value, then what they say against each other and the hand.
 
     >>> from paili import parse
-    >>> check_situation(parse("123m456p789s11z [555z]"), 27, tsumo=True, flowers=2).flowers
+    >>> check_situation(parse("123m456p789s11z [555z]"), 27, {"tsumo": True, "flowers": 2}).flowers
     2
     """
-    sit = Situation(_flag("tsumo", tsumo), check_wind("seat_wind", seat_wind), check_wind("round_wind", round_wind),
-                    check_count("flowers", flowers, MAX_FLOWERS), _flag("last_copy", last_copy),
-                    _flag("last_tile", last_tile), _flag("rinshan", rinshan), _flag("chankan", chankan))
+    given = with_defaults(situation, GB_DEFAULTS, "score_gb")
+    sit = GbSituation(_flag("tsumo", given["tsumo"]), check_wind("seat_wind", given["seat_wind"]),
+                      check_wind("round_wind", given["round_wind"]),
+                      check_count("flowers", given["flowers"], MAX_FLOWERS), _flag("last_copy", given["last_copy"]),
+                      _flag("last_tile", given["last_tile"]), _flag("rinshan", given["rinshan"]),
+                      _flag("chankan", given["chankan"]))
     called = hand.called_counts()
     if sit.chankan and sit.tsumo:
         raise HandError("a robbed kan is a ron, expected tsumo false", field="chankan",

@@ -7,7 +7,7 @@
 * :mod:`~paili.scoring.fu`: fu and its readable breakdown;
 * :mod:`~paili.scoring.points`: limits (mangan ... yakuman) and payments (ron, tsumo, honba, sticks);
 * :mod:`~paili.scoring.rules`: the rule options and the presets for common rooms;
-* :mod:`~paili.scoring.situation`: the situation checked against the hand (:class:`Setting`), dora indicators;
+* :mod:`~paili.scoring.situation`: the situation checked against the hand (:class:`ScoringSetting`), dora indicators;
 * :mod:`~paili.scoring.calculate`: every reading and placement of the winning tile, the one that scores most
   (:func:`score_hand` for a whole :class:`Score`, :func:`win_points` for the advisor's points);
 * :mod:`~paili.scoring.waits`: what each wait of a tenpai hand is worth (:func:`wait_scores`).
@@ -35,8 +35,8 @@ from __future__ import annotations
 
 from .calculate import Score, score_hand, win_points
 from .rules import DEFAULT_RULES, PRESETS, ScoringRules, resolve_rules
-from .situation import Setting, check_setting, dora_of
+from .situation import ScoringSetting, check_setting, dora_of
 from .waits import WaitScore, wait_scores
 
-__all__ = ["DEFAULT_RULES", "PRESETS", "Score", "ScoringRules", "Setting", "WaitScore", "check_setting", "dora_of",
-           "resolve_rules", "score_hand", "wait_scores", "win_points"]
+__all__ = ["DEFAULT_RULES", "PRESETS", "Score", "ScoringRules", "ScoringSetting", "WaitScore", "check_setting",
+           "dora_of", "resolve_rules", "score_hand", "wait_scores", "win_points"]

@@ -11,7 +11,7 @@ Two ways in, sharing :func:`_placements_scored` and :func:`_value`:
   (:func:`~paili.scoring.situation.check_setting`); the whole :class:`Score` (yaku, fu and its breakdown,
   the reading used, payments). :func:`paili.score` is it with the hand as text and the answer as JSON.
 * :func:`win_points`: the advisor's leaf, the points of a win from the counts, the melds, the winning tile and
-  a :class:`~paili.scoring.situation.Setting` checked once for the whole search; nothing else is built.
+  a :class:`~paili.scoring.situation.ScoringSetting` checked once for the whole search; nothing else is built.
 
 Dora, ura dora (with riichi only), red fives (the ``red_fives`` rule) and sanma's nukidora are no yaku: a hand
 with them alone has no yaku (``no_yaku``).
@@ -32,7 +32,7 @@ from ..tiles import Counts, Tile
 from .fu import CLOSED_TRIPLET_FU, Breakdown, chiitoitsu_fu, regular_breakdown, regular_fu, set_fu
 from .points import basic_points, payments, total
 from .rules import ScoringRules, resolve_rules
-from .situation import Setting, check_sanma, check_setting, check_win_tile
+from .situation import ScoringSetting, check_sanma, check_setting, check_win_tile
 from .yaku import (
     QUAD,
     RANK,
@@ -40,19 +40,17 @@ from .yaku import (
     TRIPLET,
     YAKUMAN,
     Group,
+    HandYaku,
     Wait,
     Yaku,
-    chiitoitsu_yaku,
-    hand_yaku,
-    kokushi_yaku,
-    nine_gates,
-    regular_yaku,
+    yaku_entry,
 )
 
 __all__ = ["Score", "score_hand", "win_points"]
 
 _NORTH: Final = 30
 _MELD_GROUP: Final = {"chi": SEQUENCE, "pon": TRIPLET, "kan": QUAD, "ankan": QUAD}
+_PINFU: Final = yaku_entry("pinfu", True)
 
 
 # --- the readings ------------------------------------------------------------------------------------------
@@ -194,13 +192,12 @@ def _placements(pair: Tile, triplets: list[Tile], sequences: list[Tile], win: Ti
 
 
 def _placements_scored(concealed: Counts, kinds: list[Tile], mask: int, entry: agari_index.Entry | None,
-                       special: list[Decomposition], called: Melds, win: Tile, setting: Setting) -> list[Scored]:
+                       special: list[Decomposition], called: Melds, win: Tile, setting: ScoringSetting) -> list[Scored]:
     """Every place of the winning tile in every reading, with its yaku and fu (the readings' order)."""
     sit, rules, closed = setting.situation, setting.rules, called.closed
-    shared = hand_yaku(mask, sit, closed, rules)
+    hand = HandYaku(mask, sit, closed, rules, concealed, win)
     out: list[Scored] = []
     if entry is not None:
-        yakuman = shared[0] + nine_gates(mask, concealed, win, closed) if closed else shared[0]
         for r in entry.readings:
             pair = kinds[r.pair]
             triplets = [kinds[i] for i in r.triplets]
@@ -216,19 +213,18 @@ def _placements_scored(concealed: Counts, kinds: list[Tile], mask: int, entry: a
                 if shanpon >= 0 and sit.tsumo:
                     shanpon = -1  # a triplet completed by tsumo stays concealed
                 ron_set = shanpon >= 0  # a triplet completed by ron counts as open
-                found = regular_yaku(sequences, seq_bits, set_bits, called.quads,
-                                     called.closed_sets + len(triplets) - ron_set, pair, wait, mask, sit, closed,
-                                     rules, yakuman, shared[1], peikou)
-                pinfu = not ron_set and wait == "ryanmen" and ("pinfu", 1, 0) in found
+                found = hand.regular(sequences, seq_bits, set_bits, called.quads,
+                                     called.closed_sets + len(triplets) - ron_set, pair, wait, peikou)
+                pinfu = not ron_set and wait == "ryanmen" and _PINFU in found
                 fu = regular_fu(sets_fu - (CLOSED_TRIPLET_FU[win] >> 1 if ron_set else 0), pair, wait, sit, closed,
                                 pinfu, rules)
                 out.append(Scored(found, fu, Regular(pair, triplets, sequences, wait, shanpon, pinfu)))
     for d in special:
         if d.form == "chiitoitsu":
-            out.append(Scored(chiitoitsu_yaku(shared), chiitoitsu_fu(rules)[0], Special(d, "tanki")))
+            out.append(Scored(hand.chiitoitsu(), chiitoitsu_fu(rules)[0], Special(d, "tanki")))
         else:
             thirteen = concealed[win] == 2
-            out.append(Scored(kokushi_yaku(thirteen, sit), 0, Special(d, "kokushi_13" if thirteen else "kokushi")))
+            out.append(Scored(hand.kokushi(thirteen), 0, Special(d, "kokushi_13" if thirteen else "kokushi")))
     return out
 
 
@@ -245,7 +241,7 @@ def _value(found: list[Yaku], fu: int, bonus: int, rules: ScoringRules) -> Value
     return Value(basic, 0, han, fu, found, limit)
 
 
-def _bonus(concealed: Counts, reds: Sequence[int], melds: Sequence[Meld], nukidora: int, setting: Setting
+def _bonus(concealed: Counts, reds: Sequence[int], melds: Sequence[Meld], nukidora: int, setting: ScoringSetting
            ) -> list[Yaku]:
     """Dora, ura (with riichi), aka and nukidora of the hand: han that are no yaku."""
     shows, rules = setting.shows, setting.rules
@@ -299,14 +295,14 @@ class _Readings(NamedTuple):
 
 
 def _readings(form: _Shape, concealed: Counts, reds: Sequence[int], melds: Sequence[Meld], nukidora: int, win: Tile,
-              setting: Setting) -> _Readings:
+              setting: ScoringSetting) -> _Readings:
     """Every scored placement of the winning tile and the bonus han of a hand of that shape."""
     scored = _placements_scored(concealed, form.kinds, form.mask, form.entry, form.special, form.called, win, setting)
     bonus = _bonus(concealed, reds, melds, nukidora, setting)
     return _Readings(scored, bonus, sum(b[1] for b in bonus))
 
 
-def _settle(basic: int, setting: Setting) -> tuple[int, dict[str, int], int]:
+def _settle(basic: int, setting: ScoringSetting) -> tuple[int, dict[str, int], int]:
     """(points, payments, total) of ``basic`` points in the setting."""
     sit, rules = setting.situation, setting.rules
     points, paid = payments(basic, dealer=sit.dealer, tsumo=sit.tsumo, honba=setting.honba, sanma=rules.sanma,
@@ -317,7 +313,7 @@ def _settle(basic: int, setting: Setting) -> tuple[int, dict[str, int], int]:
 # --- the two ways in ---------------------------------------------------------------------------------------
 
 
-def win_points(concealed: Counts, reds: Sequence[int], melds: Sequence[Meld], win: Tile, setting: Setting,
+def win_points(concealed: Counts, reds: Sequence[int], melds: Sequence[Meld], win: Tile, setting: ScoringSetting,
                ura_hits: Sequence[int] = (0,)) -> list[int]:
     """The advisor's leaf: the points (no honba) of the win of ``win`` completing the 14-tile ``concealed``
     counts (holding ``reds``) with ``melds`` in ``setting``, with each number of extra ura dora in
@@ -360,7 +356,7 @@ def score_hand(hand: str | Hand, *, win: object, rules: object = "riichi", indic
         raise HandError(f"expected a complete hand (agari), {hand} is not one", field="hand",
                         code="score.not_agari", params={"hand": str(hand)})
     win_tile = check_win_tile(hand, win)
-    setting = check_setting(hand, win_tile, rules=checked_rules, indicators_checked=indicators_checked, **situation)
+    setting = check_setting(hand, win_tile, situation, rules=checked_rules, indicators_checked=indicators_checked)
     readings = _readings(form, hand.concealed, hand.reds, hand.melds, hand.nukidora, win_tile, setting)
     values = [_value(s.yaku, s.fu, readings.extra, checked_rules) for s in readings.scored]
     best = max(range(len(values)), key=lambda i: values[i][:4])
@@ -368,7 +364,7 @@ def score_hand(hand: str | Hand, *, win: object, rules: object = "riichi", indic
     sit = setting.situation
     if isinstance(place, Regular):
         breakdown = regular_breakdown(place.triplets, place.shanpon, form.called.groups, place.pair, place.wait,
-                                      sit, form.called.closed, place.pinfu, checked_rules)
+                                      sit, place.pinfu, checked_rules)
     else:
         breakdown = chiitoitsu_fu(checked_rules)[1] if place.decomposition.form == "chiitoitsu" else []
     found = value.yaku

@@ -48,7 +48,7 @@ from typing import Final, NamedTuple
 from ..errors import Param
 from ..tiles import IS_ORPHAN, Tile, tile_name
 from .rules import ScoringRules
-from .yaku import GROUP_NAMES, SEQUENCE, TRIPLET, Group, Situation, Wait
+from .yaku import GROUP_NAMES, SEQUENCE, TRIPLET, Group, Wait, WinSituation
 
 _DRAGONS: Final = (31, 32, 33)
 _SET_FU: Final = ((0, 0), (2, 4), (8, 16))
@@ -97,7 +97,7 @@ def _set_part(kind: int, tile: Tile, is_open: bool, by_ron: bool) -> FuPart:
                    "orphan": bool(IS_ORPHAN[tile])})
 
 
-def pair_fu(pair: Tile, sit: Situation, rules: ScoringRules) -> int:
+def pair_fu(pair: Tile, sit: WinSituation, rules: ScoringRules) -> int:
     """The fu of the pair: a dragon, the seat or the round wind 2, a wind that is both ``double_wind_fu``."""
     if pair < 27:
         return 0
@@ -108,7 +108,7 @@ def pair_fu(pair: Tile, sit: Situation, rules: ScoringRules) -> int:
     return 2 if pair == sit.round_wind else 0
 
 
-def regular_fu(sets: int, pair: Tile, wait: Wait, sit: Situation, closed: bool, pinfu: bool,
+def regular_fu(sets: int, pair: Tile, wait: Wait, sit: WinSituation, closed: bool, pinfu: bool,
                rules: ScoringRules) -> int:
     """The fu of a regular reading whose sets are worth ``sets`` fu (:func:`set_fu` summed)."""
     raw = 20 + sets
@@ -130,7 +130,7 @@ def _rounded(raw: int, closed: bool, rules: ScoringRules) -> int:
     return -(-raw // 10) * 10
 
 
-def _pair_part(pair: Tile, fu: int, sit: Situation) -> FuPart:
+def _pair_part(pair: Tile, fu: int, sit: WinSituation) -> FuPart:
     """The line of a pair worth ``fu``, and why."""
     name = NAMES[pair]
     if pair in _DRAGONS:
@@ -145,10 +145,11 @@ def _pair_part(pair: Tile, fu: int, sit: Situation) -> FuPart:
 
 
 def regular_breakdown(triplets: list[Tile], shanpon: int, melds: list[Group], pair: Tile, wait: Wait,
-                      sit: Situation, closed: bool, pinfu: bool, rules: ScoringRules) -> Breakdown:
+                      sit: WinSituation, pinfu: bool, rules: ScoringRules) -> Breakdown:
     """The lines of :func:`regular_fu` for a reading whose concealed sets score nothing but the ``triplets``
-    (``triplets[shanpon]`` completed by ron, -1 for none) and whose called melds are ``melds``: they add up to
-    that fu."""
+    (``triplets[shanpon]`` completed by ron, -1 for none) and whose called melds are ``melds`` (the hand is
+    closed when none is open): they add up to that fu."""
+    closed = not any(is_open for _, _, is_open, _ in melds)
     parts = [FuPart(20, "base (futei)", "base", {})]
     if sit.tsumo:
         if not pinfu:

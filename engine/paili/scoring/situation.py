@@ -1,10 +1,10 @@
-"""How a hand won, checked: the :class:`Setting` every score starts from.
+"""How a hand won, checked: the :class:`ScoringSetting` every score starts from.
 
 :func:`paili.score` takes the situation as keyword arguments (``tsumo``, the winds, ``riichi``, the one-off
 wins, the dora and ura indicators, honba and sticks, the rules). :func:`check_setting` checks them against the
 hand, in a fixed order (the first problem found is the error a player sees), and answers one frozen
-:class:`Setting`: the yaku's :class:`~paili.scoring.yaku.Situation`, the indicators as kinds, honba, sticks and
-the resolved rules. The advisor builds its settings once per search and scores thousands of wins with them
+:class:`ScoringSetting`: the yaku's :class:`~paili.scoring.yaku.WinSituation`, the indicators as kinds, honba,
+sticks and the resolved rules. The advisor builds its settings once per search and scores thousands of wins with them
 (:func:`paili.scoring.calculate.win_points`).
 
 Dora (ドラ) come from indicators: the next tile in the indicator's cycle (1-9 in a suit, 9 -> 1; East ->
@@ -13,6 +13,7 @@ South -> West -> North -> East; White -> Green -> Red -> White); over the three-
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import Final, NamedTuple
 
@@ -21,10 +22,10 @@ from ..hand import Hand
 from ..notation import check_visible, parse_tiles
 from ..tiles import FIVES, HONOR_BASE, KINDS, SUITS, Counts, Tile, tile_name
 from .rules import ScoringRules
-from .yaku import Situation
+from .yaku import WinSituation
 
-__all__ = ["MAX_INDICATORS", "SITUATION_KEYS", "Setting", "check_count", "check_setting", "check_wind",
-           "check_win_tile", "dora_of", "indicator_counts"]
+__all__ = ["MAX_INDICATORS", "SITUATION_DEFAULTS", "SITUATION_KEYS", "ScoringSetting", "check_count", "check_setting",
+           "check_wind", "check_win_tile", "dora_of", "indicator_counts", "with_defaults"]
 
 SITUATION_KEYS: Final = ("tsumo", "round_wind", "seat_wind", "riichi", "ippatsu", "last_tile", "rinshan",
                          "chankan", "blessing", "dora", "ura", "honba", "riichi_sticks", "rules")
@@ -49,10 +50,10 @@ _NEXT_SANMA: Final = (8,) + _NEXT[1:]
 """The same over the sanma wall, which has no 2m-8m: 1m shows 9m."""
 
 
-class Setting(NamedTuple):
+class ScoringSetting(NamedTuple):
     """Everything about a win but the hand and its winning tile, checked (:func:`check_setting`)."""
 
-    situation: Situation
+    situation: WinSituation
     """How and where the hand won: tsumo, the winds as kinds, riichi, the one-off wins."""
     dora: tuple[Tile, ...]
     """The dora indicators, as kinds."""
@@ -157,14 +158,13 @@ def check_win_tile(hand: Hand, win: object) -> Tile:
 # --- the situation -----------------------------------------------------------------------------------------
 
 
-def _situation(hand: Hand, *, tsumo: object, round_wind: object, seat_wind: object, riichi: object,
-               ippatsu: object, last_tile: object, rinshan: object, chankan: object, blessing: object,
-               sanma: bool) -> Situation:
+def _situation(hand: Hand, given: dict[str, object], sanma: bool) -> WinSituation:
     """The situation's values one by one, then what they say against each other and against the hand."""
-    sit = Situation(
-        _flag("tsumo", tsumo), check_wind("round_wind", round_wind), check_wind("seat_wind", seat_wind),
-        check_count("riichi", riichi, 2), _flag("ippatsu", ippatsu), _flag("last_tile", last_tile),
-        _flag("rinshan", rinshan), _flag("chankan", chankan), _flag("blessing", blessing))
+    sit = WinSituation(
+        _flag("tsumo", given["tsumo"]), check_wind("round_wind", given["round_wind"]),
+        check_wind("seat_wind", given["seat_wind"]), check_count("riichi", given["riichi"], 2),
+        _flag("ippatsu", given["ippatsu"]), _flag("last_tile", given["last_tile"]),
+        _flag("rinshan", given["rinshan"]), _flag("chankan", given["chankan"]), _flag("blessing", given["blessing"]))
     if sanma and (sit.seat_wind == _NORTH or sit.round_wind == _NORTH):
         seat = sit.seat_wind == _NORTH
         raise HandError(f"expected a wind from 1z (East) to 3z (West): three-player riichi has no North "
@@ -231,23 +231,24 @@ def read_tiles(text: str, field: str) -> _Tiles:
     return _Tiles(tuple(t for t in range(KINDS) for _ in range(counts[t])), counts, reds)
 
 
-def _indicators(hand: Hand, name: str, text: object, seen: list[int], seen_reds: list[int], sanma: bool,
-                copies: bool) -> tuple[Tile, ...]:
-    """The indicator kinds of ``text`` (the field ``name``); ``seen`` (kinds in the hand, its melds and
-    nukidora, and earlier indicators) and ``seen_reds`` (the red fives of earlier indicators, by suit) are
-    updated. ``copies=False`` leaves out the check of the copies (4 of a kind, one red five of a suit) against
-    the hand."""
+def _indicators(hand: Hand, name: str, text: object, earlier: dict[Tile, int], earlier_reds: list[int],
+                sanma: bool, held: Counts | None) -> tuple[Tile, ...]:
+    """The indicator kinds of ``text`` (the field ``name``), checked; ``earlier`` (the copies of each kind among
+    the earlier indicators) and ``earlier_reds`` (their red fives, by suit) are updated. ``held``: the hand's
+    copies set aside (:meth:`~paili.hand.Hand.set_aside`) to check the copies against (4 of a kind, one red
+    five of a suit); ``None`` leaves that check out."""
     if not isinstance(text, str):
         raise HandError(f"expected indicator tiles such as '3m1z', got {text!r}", field=name,
                         code="indicators.type", params={"got": repr(text)})
     tiles, counts, reds = read_tiles(text, name)
-    if any(reds) and copies:
-        called = hand.set_aside()
-        earlier = [seen[t] - hand.concealed[t] - called[t] for t in range(KINDS)]
-        check_visible(hand, [earlier[t] + counts[t] for t in range(KINDS)],
-                      reds=[seen_reds[s] + reds[s] for s in range(3)], field=name)
-    for s in range(3):
-        seen_reds[s] += reds[s]
+    if not tiles:
+        return tiles
+    if any(reds):
+        if held is not None:
+            check_visible(hand, [earlier.get(t, 0) + counts[t] for t in range(KINDS)],
+                          reds=[earlier_reds[s] + reds[s] for s in range(3)], field=name)
+        for s in range(3):
+            earlier_reds[s] += reds[s]
     if len(tiles) > MAX_INDICATORS:
         raise HandError(f"expected at most {MAX_INDICATORS} indicators (one plus one per kan), "
                         f"got {len(tiles)}", field=name, code="indicators.too_many",
@@ -258,20 +259,20 @@ def _indicators(hand: Hand, name: str, text: object, seen: list[int], seen_reds:
                 raise HandError(f"expected indicators of the three-player (sanma) wall (no 2m-8m), got "
                                 f"{tile_name(t)}", field=name, code="sanma.indicator", params={"tile": tile_name(t)})
     for t in tiles:
-        seen[t] += 1
-        if seen[t] > 4 and copies:
-            called = hand.set_aside()
-            check_visible(hand, [seen[k] - hand.concealed[k] - called[k] for k in range(KINDS)], field=name)
+        earlier[t] = earlier.get(t, 0) + 1
+        if held is not None and hand.concealed[t] + held[t] + earlier[t] > 4:
+            check_visible(hand, [earlier.get(k, 0) for k in range(KINDS)], field=name)
     return tiles
 
 
 def _both_indicators(hand: Hand, dora: object, ura: object, sanma: bool, copies: bool
                      ) -> tuple[tuple[Tile, ...], tuple[Tile, ...]]:
     """The dora and the ura indicators as kinds, checked in that order against the hand."""
-    seen = [c + s for c, s in zip(hand.concealed, hand.set_aside(), strict=True)]
-    seen_reds = [0, 0, 0]
-    return (_indicators(hand, "dora", dora, seen, seen_reds, sanma, copies),
-            _indicators(hand, "ura", ura, seen, seen_reds, sanma, copies))
+    earlier: dict[Tile, int] = {}
+    earlier_reds = [0, 0, 0]
+    held = hand.set_aside() if copies else None
+    return (_indicators(hand, "dora", dora, earlier, earlier_reds, sanma, held),
+            _indicators(hand, "ura", ura, earlier, earlier_reds, sanma, held))
 
 
 def indicator_counts(hand: Hand, *, dora: object = "", ura: object = "", sanma: bool = False) -> list[int]:
@@ -285,30 +286,42 @@ def indicator_counts(hand: Hand, *, dora: object = "", ura: object = "", sanma: 
     return out
 
 
-def check_setting(hand: Hand, win: Tile, *, rules: ScoringRules, tsumo: object = False, round_wind: object = "1z",
-                  seat_wind: object = "1z", riichi: object = 0, ippatsu: object = False, last_tile: object = False,
-                  rinshan: object = False, chankan: object = False, blessing: object = False, dora: object = "",
-                  ura: object = "", honba: object = 0, riichi_sticks: object = 0,
-                  indicators_checked: bool = False) -> Setting:
-    """The :class:`Setting` of a win of ``hand`` (complete, its winning tile ``win`` checked) in the situation
-    given, or the :class:`~paili.HandError` of the first thing that is wrong, in this order: a kan robbed of a
-    tile the hand holds more than once, the situation's values and what they say against each other, honba and
-    sticks, the dora then the ura indicators.
+def with_defaults(given: Mapping[str, object], defaults: Mapping[str, object], where: str) -> dict[str, object]:
+    """``given`` keyword values over their ``defaults``; a key that is not among them is a :class:`TypeError`,
+    as an unexpected keyword argument of ``where`` would be."""
+    if not given.keys() <= defaults.keys():
+        unknown = next(key for key in given if key not in defaults)
+        raise TypeError(f"{where}() got an unexpected keyword argument {unknown!r}")
+    return {**defaults, **given}
+
+
+SITUATION_DEFAULTS: Final[dict[str, object]] = {
+    "tsumo": False, "round_wind": "1z", "seat_wind": "1z", "riichi": 0, "ippatsu": False, "last_tile": False,
+    "rinshan": False, "chankan": False, "blessing": False, "dora": "", "ura": "", "honba": 0, "riichi_sticks": 0}
+""":func:`paili.score`'s situation (:data:`SITUATION_KEYS` but ``rules``) and its defaults."""
+
+
+def check_setting(hand: Hand, win: Tile, situation: Mapping[str, object], *, rules: ScoringRules,
+                  indicators_checked: bool = False) -> ScoringSetting:
+    """The :class:`ScoringSetting` of a win of ``hand`` (complete, its winning tile ``win`` checked) in the
+    ``situation`` given as :func:`paili.score`'s keywords (:data:`SITUATION_DEFAULTS` for those absent), or the
+    :class:`~paili.HandError` of the first thing that is wrong, in this order: a kan robbed of a tile the hand
+    holds more than once, the situation's values and what they say against each other, honba and sticks, the
+    dora then the ura indicators.
 
     ``indicators_checked``: the caller has checked the indicators' copies against the hand *before* its winning
     tile (:func:`indicator_counts`), so they are not checked against the 14 tiles: the value of a wait with no
     copy left is that of a copy assumed drawn (the last one may be an indicator: hand, winning tile and
     indicators then hold 5).
     """
-    if chankan is True and hand.concealed[win] != 1:
+    given = with_defaults(situation, SITUATION_DEFAULTS, "score")
+    if given["chankan"] is True and hand.concealed[win] != 1:
         raise HandError("the robbed tile's three other copies are in the kan, expected the hand to hold "
                         f"one {tile_name(win)}, got {hand.concealed[win]}", field="chankan",
                         code="situation.chankan_copies",
                         params={"tile": tile_name(win), "count": hand.concealed[win]})
-    situation = _situation(hand, tsumo=tsumo, round_wind=round_wind, seat_wind=seat_wind, riichi=riichi,
-                           ippatsu=ippatsu, last_tile=last_tile, rinshan=rinshan, chankan=chankan, blessing=blessing,
-                           sanma=rules.sanma)
-    honba = check_count("honba", honba, MOST_STICKS)
-    riichi_sticks = check_count("riichi_sticks", riichi_sticks, MOST_STICKS)
-    dora_tiles, ura_tiles = _both_indicators(hand, dora, ura, rules.sanma, not indicators_checked)
-    return Setting(situation, dora_tiles, ura_tiles, honba, riichi_sticks, rules)
+    sit = _situation(hand, given, rules.sanma)
+    honba = check_count("honba", given["honba"], MOST_STICKS)
+    riichi_sticks = check_count("riichi_sticks", given["riichi_sticks"], MOST_STICKS)
+    dora_tiles, ura_tiles = _both_indicators(hand, given["dora"], given["ura"], rules.sanma, not indicators_checked)
+    return ScoringSetting(sit, dora_tiles, ura_tiles, honba, riichi_sticks, rules)

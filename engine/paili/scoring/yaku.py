@@ -2,7 +2,9 @@
 
 A *reading* is one way to cut the hand into four sets and a pair (:class:`Group` list + pair), with the place
 the winning tile took in it (the wait, 待ち). Yaku that depend only on the tiles (tanyao, honitsu, ...) are
-computed once per hand (:func:`hand_yaku`, :func:`nine_gates`); the rest per reading (:func:`regular_yaku`).
+computed once per hand (:class:`HandYaku`); the rest per reading (:meth:`HandYaku.regular`). Each yaku's han
+stand in one place, the tables :data:`YAKU_HAN` and :data:`YAKUMAN` below: the kernel reads its entries from
+them.
 
 Han, closed / open (0 = closed hands only):
 
@@ -133,7 +135,7 @@ _DRAGON_YAKU: Final = ((31, "yakuhai_haku"), (32, "yakuhai_hatsu"), (33, "yakuha
 _GATES: Final = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 
 
-class Situation(NamedTuple):
+class WinSituation(NamedTuple):
     """How and where the hand won (checked by :func:`paili.score` before it gets here)."""
 
     tsumo: bool
@@ -152,140 +154,171 @@ class Situation(NamedTuple):
         return self.seat_wind == HONOR_BASE
 
 
-def hand_yaku(mask: int, sit: Situation, closed: bool, rules: ScoringRules) -> tuple[list[Yaku], list[Yaku]]:
-    """What every reading of the hand shares: (yakuman, ordinary yaku) that come from how the hand won and
-    from its tiles alone (``mask`` has the bit ``1 << t`` of every kind in the hand, concealed and called)."""
-    tsumo, _, seat_wind, riichi, ippatsu, last_tile, rinshan, chankan, blessing = sit  # one unpacking, no lookups
-    yakuman: list[Yaku] = []
-    if blessing:
-        yakuman.append(("tenhou", 0, 1) if seat_wind == HONOR_BASE else ("chiihou", 0, 1))
-    if not mask & _NOT_HONOR:
-        yakuman.append(("tsuuiisou", 0, 1))
-    if not mask & _NOT_GREEN:
-        yakuman.append(("ryuuiisou", 0, 1))
-    if not mask & _NOT_TERMINAL:
-        yakuman.append(("chinroutou", 0, 1))
-    out: list[Yaku] = []
-    if riichi:
-        out.append(("double_riichi", 2, 0) if riichi == 2 else ("riichi", 1, 0))
-    if ippatsu:
-        out.append(("ippatsu", 1, 0))
-    if tsumo and closed:
-        out.append(("menzen_tsumo", 1, 0))
-    if rinshan or chankan or last_tile:
-        if rinshan:
-            out.append(("rinshan", 1, 0))
-        if chankan:
-            out.append(("chankan", 1, 0))
-        if last_tile:
-            out.append(("haitei", 1, 0) if tsumo else ("houtei", 1, 0))
-    if not mask & ORPHAN_BITS and (closed or rules.open_tanyao):
-        out.append(("tanyao", 1, 0))
-    suited = mask & _NOT_HONOR
-    if suited and not suited & _NOT_SUIT[((suited & -suited).bit_length() - 1) // 9]:  # one suit (its lowest)
-        if mask & HONOR_BITS:
-            out.append(("honitsu", 3 if closed else 2, 0))
-        else:
-            out.append(("chinitsu", 6 if closed else 5, 0))
-    if not mask & _NOT_ORPHAN:
-        out.append(("honroutou", 2, 0))
-    return yakuman, out
-
-
-def nine_gates(mask: int, counts: tuple[int, ...], win: Tile, closed: bool) -> list[Yaku]:
-    """Nine gates (九蓮宝燈) when the hand is one: 1112345678999 plus one tile of one suit, all 14 concealed
-    (``mask`` has the bit ``1 << t`` of every kind in the hand, ``counts`` are the concealed tiles); the
-    nine-sided wait (the win on the extra tile) is junsei_chuuren."""
-    low = (mask & -mask).bit_length() - 1
-    if closed and low < HONOR_BASE and not mask & _NOT_SUIT[low // 9] and sum(counts) == 14:
-        base = low - low % 9
-        if all(counts[base + i] >= _GATES[i] for i in range(9)):
-            pure = counts[win] - _GATES[win - base] == 1
-            return [("junsei_chuuren", 0, 2) if pure else ("chuuren", 0, 1)]
-    return []
-
-
-def regular_yaku(sequences: list[Tile], seq_bits: int, set_bits: int, quads: int, concealed_sets: int, pair: Tile,
-                 wait: Wait, mask: int, sit: Situation, closed: bool, rules: ScoringRules, yakuman: list[Yaku],
-                 ordinary: list[Yaku], peikou: int) -> list[Yaku]:
-    """The yaku of a regular reading: four sets and a ``pair``, the winning tile placed as ``wait``.
-
-    The sets are given by what the yaku ask of them: the lowest tiles of the ``sequences``, ``peikou`` the
-    number of pairs of identical sequences among them (the reading's ``iipeikou`` / ``ryanpeikou`` flag: only
-    concealed ones count, and a closed hand has no other) and the bits ``1 << tile`` of the sequences'
-    (``seq_bits``) and of the triplets' and quads' lowest tiles (``set_bits``), called melds included;
-    ``quads`` and ``concealed_sets`` count quads and the sets that are concealed (a closed kan is, a triplet
-    completed by ron is not). ``mask`` has the bit of every kind in the hand. ``yakuman`` / ``ordinary`` are
-    what every reading shares (:func:`hand_yaku`, with :func:`nine_gates`).
-    """
-    pair_bit = 1 << pair
-    if concealed_sets == 4 or set_bits & _HONOR_SETS or quads == 4:
-        yakuman = yakuman[:]
-        if concealed_sets == 4:
-            yakuman.append(("suuankou_tanki", 0, 2) if wait == "tanki" else ("suuankou", 0, 1))
-        if set_bits & DRAGON_BITS == DRAGON_BITS:
-            yakuman.append(("daisangen", 0, 1))
-        winds = (set_bits & WIND_BITS).bit_count()
-        if winds == 4:
-            yakuman.append(("daisuushii", 0, 2))
-        elif winds == 3 and pair_bit & WIND_BITS:
-            yakuman.append(("shousuushii", 0, 1))
-        if quads == 4:
-            yakuman.append(("suukantsu", 0, 1))
-        if yakuman:
-            return yakuman
-    elif yakuman:
-        return yakuman[:]
-
-    out = ordinary[:]
-    if closed:
-        if (wait == "ryanmen" and len(sequences) == 4 and not pair_bit & DRAGON_BITS
-                and pair != sit.seat_wind and pair != sit.round_wind and (rules.pinfu_tsumo or not sit.tsumo)):
-            out.append(("pinfu", 1, 0))
-        if peikou == 2:
-            out.append(("ryanpeikou", 3, 0))
-        elif peikou == 1:
-            out.append(("iipeikou", 1, 0))
-    if set_bits & _HONOR_SETS:
-        for tile, name in _DRAGON_YAKU:
-            if set_bits >> tile & 1:
-                out.append((name, 1, 0))
-        if set_bits >> sit.round_wind & 1:
-            out.append(("round_wind", 1, 0))
-        if set_bits >> sit.seat_wind & 1:
-            out.append(("seat_wind", 1, 0))
-    if seq_bits:
-        if pair_bit & ORPHAN_BITS and not seq_bits & _NOT_OUTER_SEQUENCES and not set_bits & _NOT_ORPHAN:
-            if mask & HONOR_BITS:
-                out.append(("chanta", 2 if closed else 1, 0))
-            else:
-                out.append(("junchan", 3 if closed else 2, 0))
-        if (seq_bits & _STRAIGHT == _STRAIGHT or seq_bits >> 9 & _STRAIGHT == _STRAIGHT
-                or seq_bits >> 18 & _STRAIGHT == _STRAIGHT):
-            out.append(("ittsu", 2 if closed else 1, 0))
-        if seq_bits & seq_bits >> 9 & seq_bits >> 18 & 0x7F:
-            out.append(("sanshoku", 2 if closed else 1, 0))
-    else:
-        out.append(("toitoi", 2, 0))
-    if set_bits & set_bits >> 9 & set_bits >> 18 & 0x1FF:
-        out.append(("sanshoku_doukou", 2, 0))
-    if quads == 3:
-        out.append(("sankantsu", 2, 0))
-    if concealed_sets == 3:
-        out.append(("sanankou", 2, 0))
-    if pair_bit & DRAGON_BITS and (set_bits & DRAGON_BITS).bit_count() == 2:  # the pair first: no call for most
-        out.append(("shousangen", 2, 0))
+def _entries(han: int) -> dict[str, Yaku]:
+    """Each yaku's entry as a reading lists it, its han read from the tables: ``han`` 0 closed, 1 open (an
+    ordinary yaku with no open han is absent from the open entries); yakuman with their multiple."""
+    out: dict[str, Yaku] = {name: (name, 0, multiple) for name, multiple in YAKUMAN.items()}
+    out.update((name, (name, values[han], 0)) for name, values in YAKU_HAN.items() if values[han])
     return out
 
 
-def chiitoitsu_yaku(shared: tuple[list[Yaku], list[Yaku]]) -> list[Yaku]:
-    """The yaku of a seven-pairs reading (always closed), from :func:`hand_yaku`'s answer."""
-    if shared[0]:
-        return shared[0][:]
-    return shared[1] + [("chiitoitsu", 2, 0)]
+_CLOSED_HAND: Final = _entries(0)
+"""The entries of a closed hand's yaku."""
+_OPEN_HAND: Final = {**_CLOSED_HAND, **_entries(1)}
+"""The entries of an open hand's yaku at their open han (the closed-only ones keep their closed entry: a hand
+with an open meld never reaches them, riichi, menzen tsumo, pinfu... being checked against ``closed``)."""
 
 
-def kokushi_yaku(thirteen_sided: bool, sit: Situation) -> list[Yaku]:
-    """The yakuman of a thirteen-orphans reading (with tenhou / chiihou when they apply)."""
-    blessing = [("tenhou" if sit.seat_wind == HONOR_BASE else "chiihou", 0, 1)] if sit.blessing else []
-    return blessing + [("kokushi_13", 0, 2) if thirteen_sided else ("kokushi", 0, 1)]
+def yaku_entry(name: str, closed: bool) -> Yaku:
+    """The entry ``(id, han, yakuman multiple)`` of the yaku ``name`` for a closed or an open hand.
+
+    >>> yaku_entry("chinitsu", True), yaku_entry("chinitsu", False), yaku_entry("daisuushii", False)
+    (('chinitsu', 6, 0), ('chinitsu', 5, 0), ('daisuushii', 0, 2))
+    """
+    return (_CLOSED_HAND if closed else _OPEN_HAND)[name]
+
+
+class HandYaku:
+    """The yaku of one winning hand in one :class:`WinSituation`: what every reading shares, made once
+    (:attr:`yakuman` and :attr:`ordinary`, from how the hand won and its tiles alone: ``mask`` has the bit
+    ``1 << t`` of every kind in the hand, concealed and called), and each reading's own (:meth:`regular`,
+    :meth:`chiitoitsu`, :meth:`kokushi`); ``counts`` (the concealed tiles) and ``win`` say whether it is nine
+    gates. Han come from :data:`YAKU_HAN` and :data:`YAKUMAN`, closed or open."""
+
+    __slots__ = ("closed", "mask", "ordinary", "rules", "sit", "table", "yakuman")
+
+    def __init__(self, mask: int, sit: WinSituation, closed: bool, rules: ScoringRules, counts: tuple[int, ...],
+                 win: Tile) -> None:
+        self.mask, self.sit, self.closed, self.rules = mask, sit, closed, rules
+        self.table = y = _CLOSED_HAND if closed else _OPEN_HAND
+        tsumo, _, seat_wind, riichi, ippatsu, last_tile, rinshan, chankan, blessing = sit  # one unpacking
+        yakuman: list[Yaku] = []
+        if blessing:
+            yakuman.append(y["tenhou"] if seat_wind == HONOR_BASE else y["chiihou"])
+        if not mask & _NOT_HONOR:
+            yakuman.append(y["tsuuiisou"])
+        if not mask & _NOT_GREEN:
+            yakuman.append(y["ryuuiisou"])
+        if not mask & _NOT_TERMINAL:
+            yakuman.append(y["chinroutou"])
+        out: list[Yaku] = []
+        if riichi:
+            out.append(y["double_riichi"] if riichi == 2 else y["riichi"])
+        if ippatsu:
+            out.append(y["ippatsu"])
+        if tsumo and closed:
+            out.append(y["menzen_tsumo"])
+        if rinshan or chankan or last_tile:
+            if rinshan:
+                out.append(y["rinshan"])
+            if chankan:
+                out.append(y["chankan"])
+            if last_tile:
+                out.append(y["haitei"] if tsumo else y["houtei"])
+        if not mask & ORPHAN_BITS and (closed or rules.open_tanyao):
+            out.append(y["tanyao"])
+        suited = mask & _NOT_HONOR
+        if suited and not suited & _NOT_SUIT[((suited & -suited).bit_length() - 1) // 9]:  # one suit (its lowest)
+            out.append(y["honitsu"] if mask & HONOR_BITS else y["chinitsu"])
+        if not mask & _NOT_ORPHAN:
+            out.append(y["honroutou"])
+        if closed:
+            yakuman += self.nine_gates(counts, win)
+        self.yakuman = yakuman
+        """The yakuman every reading has."""
+        self.ordinary = out
+        """The ordinary yaku every reading has."""
+
+    def nine_gates(self, counts: tuple[int, ...], win: Tile) -> list[Yaku]:
+        """Nine gates (九蓮宝燈) when the hand is one: 1112345678999 plus one tile of one suit, all 14
+        concealed (``counts`` are the concealed tiles); the nine-sided wait (the win on the extra tile) is
+        junsei_chuuren."""
+        mask = self.mask
+        low = (mask & -mask).bit_length() - 1
+        if self.closed and low < HONOR_BASE and not mask & _NOT_SUIT[low // 9] and sum(counts) == 14:
+            base = low - low % 9
+            if all(counts[base + i] >= _GATES[i] for i in range(9)):
+                pure = counts[win] - _GATES[win - base] == 1
+                return [self.table["junsei_chuuren" if pure else "chuuren"]]
+        return []
+
+    def regular(self, sequences: list[Tile], seq_bits: int, set_bits: int, quads: int, concealed_sets: int,
+                pair: Tile, wait: Wait, peikou: int) -> list[Yaku]:
+        """The yaku of a regular reading: four sets and a ``pair``, the winning tile placed as ``wait``.
+
+        The sets are given by what the yaku ask of them: the lowest tiles of the ``sequences``, ``peikou`` the
+        number of pairs of identical sequences among them (the reading's ``iipeikou`` / ``ryanpeikou`` flag:
+        only concealed ones count, and a closed hand has no other) and the bits ``1 << tile`` of the
+        sequences' (``seq_bits``) and of the triplets' and quads' lowest tiles (``set_bits``), called melds
+        included; ``quads`` and ``concealed_sets`` count quads and the sets that are concealed (a closed kan
+        is, a triplet completed by ron is not). The reading adds the yakuman of its sets to the hand's.
+        """
+        y, sit, closed = self.table, self.sit, self.closed
+        pair_bit = 1 << pair
+        yakuman = self.yakuman
+        if concealed_sets == 4 or set_bits & _HONOR_SETS or quads == 4:
+            yakuman = yakuman[:]
+            if concealed_sets == 4:
+                yakuman.append(y["suuankou_tanki"] if wait == "tanki" else y["suuankou"])
+            if set_bits & DRAGON_BITS == DRAGON_BITS:
+                yakuman.append(y["daisangen"])
+            winds = (set_bits & WIND_BITS).bit_count()
+            if winds == 4:
+                yakuman.append(y["daisuushii"])
+            elif winds == 3 and pair_bit & WIND_BITS:
+                yakuman.append(y["shousuushii"])
+            if quads == 4:
+                yakuman.append(y["suukantsu"])
+            if yakuman:
+                return yakuman
+        elif yakuman:
+            return yakuman[:]
+
+        out = self.ordinary[:]
+        if closed:
+            if (wait == "ryanmen" and len(sequences) == 4 and not pair_bit & DRAGON_BITS
+                    and pair != sit.seat_wind and pair != sit.round_wind and (self.rules.pinfu_tsumo or not sit.tsumo)):
+                out.append(y["pinfu"])
+            if peikou == 2:
+                out.append(y["ryanpeikou"])
+            elif peikou == 1:
+                out.append(y["iipeikou"])
+        if set_bits & _HONOR_SETS:
+            for tile, name in _DRAGON_YAKU:
+                if set_bits >> tile & 1:
+                    out.append(y[name])
+            if set_bits >> sit.round_wind & 1:
+                out.append(y["round_wind"])
+            if set_bits >> sit.seat_wind & 1:
+                out.append(y["seat_wind"])
+        if seq_bits:
+            if pair_bit & ORPHAN_BITS and not seq_bits & _NOT_OUTER_SEQUENCES and not set_bits & _NOT_ORPHAN:
+                out.append(y["chanta"] if self.mask & HONOR_BITS else y["junchan"])
+            if (seq_bits & _STRAIGHT == _STRAIGHT or seq_bits >> 9 & _STRAIGHT == _STRAIGHT
+                    or seq_bits >> 18 & _STRAIGHT == _STRAIGHT):
+                out.append(y["ittsu"])
+            if seq_bits & seq_bits >> 9 & seq_bits >> 18 & 0x7F:
+                out.append(y["sanshoku"])
+        else:
+            out.append(y["toitoi"])
+        if set_bits & set_bits >> 9 & set_bits >> 18 & 0x1FF:
+            out.append(y["sanshoku_doukou"])
+        if quads == 3:
+            out.append(y["sankantsu"])
+        if concealed_sets == 3:
+            out.append(y["sanankou"])
+        if pair_bit & DRAGON_BITS and (set_bits & DRAGON_BITS).bit_count() == 2:  # the pair first: no call for most
+            out.append(y["shousangen"])
+        return out
+
+    def chiitoitsu(self) -> list[Yaku]:
+        """The yaku of a seven-pairs reading (always closed)."""
+        if self.yakuman:
+            return self.yakuman[:]
+        return [*self.ordinary, _CLOSED_HAND["chiitoitsu"]]
+
+    def kokushi(self, thirteen_sided: bool) -> list[Yaku]:
+        """The yakuman of a thirteen-orphans reading (with tenhou / chiihou when they apply)."""
+        y, sit = _CLOSED_HAND, self.sit
+        blessing = [y["tenhou" if sit.seat_wind == HONOR_BASE else "chiihou"]] if sit.blessing else []
+        return [*blessing, y["kokushi_13" if thirteen_sided else "kokushi"]]
