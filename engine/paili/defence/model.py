@@ -192,7 +192,7 @@ def p_tenpai(player: Opponent) -> float:
     if calls == 0:
         return min(0.5, CLOSED_TENPAI_PER_TURN * turn)
     rate = OPEN_TENPAI_AT_9.get(calls, 0.95)
-    return 1.0 - (1.0 - rate) ** (turn / 9)
+    return 1.0 - float((1.0 - rate) ** (turn / 9))
 
 
 def deal_in_value(player: Opponent, dora: frozenset[Tile], *, dealer: bool) -> float:
