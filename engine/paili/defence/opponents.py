@@ -166,7 +166,6 @@ def parse_opponents(text: object, *, rules: Rules = "riichi") -> Opponents:
     """The :class:`Opponents` of the text form (module docstring); :class:`HandError` (field ``opponents``)
     naming the character for anything malformed.
 
-    >>> ops = parse_opponents("l:19m4'5*p7z [234s]") # doctest: +SKIP
     >>> ops = parse_opponents("l:19m4'5*p7z;r:1z2z9p+3s")
     Traceback (most recent call last):
     ...
