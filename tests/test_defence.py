@@ -25,7 +25,8 @@ from paili.errors import HandError
 from paili.notation import parse
 
 ALL = frozenset(range(34))
-PLAIN = Weights(closed=1, edge=1, shanpon=1, shanpon_honour=1, single=1, single_honour=1, terminal=1, kokushi=0,
+PLAIN = Weights(closed=1, closed_terminal=1, edge=1, shanpon=1, shanpon_honour=1, single=1, single_honour=1,
+                terminal=1, kokushi=0,
                 riichi_suji=1, early_outside=1, dora=1)
 
 
@@ -45,13 +46,14 @@ def _brute(unseen: list[int], furiten: set[int]) -> list[float]:
             num[w] += n
     pairs = [frozenset(c) for t in range(34) if t not in furiten
              for c in itertools.combinations([x for x in copies if x[0] == t], 2)]
+    share = 1 / len(pairs) if pairs else 0.0  # each pair-pair counts 1 / (the number of pairs)
     for a, b in itertools.combinations(pairs, 2):
         ta, tb = next(iter(a))[0], next(iter(b))[0]
         if ta == tb:
             continue
-        total += 1
-        num[ta] += 1
-        num[tb] += 1
+        total += share
+        num[ta] += share
+        num[tb] += share
     return [x / total for x in num]
 
 

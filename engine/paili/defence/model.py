@@ -37,13 +37,15 @@ class Weights:
     that averaged over positions at a riichi the categories reproduce kobalab's Houou table (the calibration
     test: ``tests/test_defence_calibration.py``)."""
 
-    closed: float = 0.25
-    edge: float = 0.2
-    shanpon: float = 0.3
-    shanpon_honour: float = 1.0
-    single: float = 0.25
-    single_honour: float = 2.5
-    terminal: float = 1.0
+    closed: float = 0.12
+    closed_terminal: float = 4.0
+    """A closed wait holding a terminal (13 waits 2, 79 waits 8), relative to ``closed``."""
+    edge: float = 0.45
+    shanpon: float = 1.2
+    shanpon_honour: float = 3.0
+    single: float = 0.05
+    single_honour: float = 0.6
+    terminal: float = 3.0
     """Single and pair-pair waits on a 1 or 9 (players keep them as pairs and waits)."""
     kokushi: float = 0.002
     riichi_suji: float = 1.3
@@ -157,13 +159,16 @@ def wait_chances(unseen: list[int], player: Opponent, dora: frozenset[Tile], uni
         else:
             a, b = p.block
             w = unseen[a] * unseen[b] * shape_weight[p.shape]
+            if p.shape == "closed" and (a % 9 == 0 or b % 9 == 8):
+                w *= weights.closed_terminal
         if w <= 0:
             continue
         w *= reading(p.waits, p.block)
         total += w
         for t in p.waits:
             num[t] += w
-    # pair-pair: two pairs from the unseen copies, waiting on either; g(X) = pairs of X x weight x readings
+    # pair-pair: two pairs from the unseen copies, waiting on either; g(X) = pairs of X x weight x readings.
+    # Each pair-pair (X, Y) counts g(X) g(Y) / sum(g): the same units as a one-block pattern
     g = [0.0] * KINDS
     for t in universe:
         if t in furiten or unseen[t] < 2:
@@ -171,11 +176,11 @@ def wait_chances(unseen: list[int], player: Opponent, dora: frozenset[Tile], uni
         g[t] = (comb(unseen[t], 2) * (weights.shanpon_honour if t >= HONOR_BASE else 1.0) * _terminal(t, weights)
                 * reading((t,), (t,)))
     big = sum(g)
-    pairs = (big * big - sum(x * x for x in g)) / 2 * weights.shanpon
-    total += pairs
-    for t in universe:
-        if g[t]:
-            num[t] += g[t] * (big - g[t]) * weights.shanpon
+    if big > 0:  # per pair of X, the other pair's share: counted in the units of one block, not two
+        total += (big * big - sum(x * x for x in g)) / 2 / big * weights.shanpon
+        for t in universe:
+            if g[t]:
+                num[t] += g[t] * (big - g[t]) / big * weights.shanpon
     if total <= 0:
         return [0.0] * KINDS
     return [min(1.0, x / total) for x in num]
