@@ -198,3 +198,46 @@ def test_sichuan_and_gb_refuse_opponents() -> None:
         with pytest.raises(HandError) as info:
             danger_checked("123m456p789s11222p", opponents="l:1*m", rules=rules)
         assert info.value.code == "opponents.rules" and info.value.field == "opponents"
+
+
+def test_tenpai_rates_are_the_published_ones() -> None:
+    from paili.defence.model import p_tenpai
+    river = tuple(range(9))  # nine discards
+    one_call = Opponent(river, (False,) * 9, melds=parse("1m [123p]").melds)
+    assert isclose(p_tenpai(one_call), 0.30)
+    three = Opponent(river, (False,) * 9, melds=parse("1m [123p] [456p] [789p]").melds)
+    assert isclose(p_tenpai(three), 0.81)
+    assert isclose(p_tenpai(Opponent(river, (False,) * 9)), 0.09)
+    assert p_tenpai(Opponent(river, (False,) * 9, 8)) == 1.0
+
+
+def test_payments_follow_the_published_averages_dealer_and_dora() -> None:
+    # the seat is South, so left is the dealer (East); 1z is the dora (indicator 4z)
+    _, d = danger_checked("123m456p789s1234z5z", opponents="l:9*m1s;r:9p", seat_wind="2z", dora="4z")
+    left, right = d.opponents
+    assert (left.dealer, left.value) == (True, 5172 * 1.5)
+    assert (right.dealer, right.value) == (False, 4536)
+    east = next(row for row in d.tiles if row.tile == 27)
+    assert isclose(east.seats[0].payment, 5172 * 1.5 * 1.4)
+    assert "dora" in [r.code for r in east.seats[0].reasons]
+
+
+def test_sanma_two_opponents() -> None:
+    _, d = danger_checked("19m456p789s12345z5z", opponents="l:1*m;r:9p", rules="sanma", seat_wind="1z")
+    assert [o.seat for o in d.opponents] == ["left", "right"]
+    assert all(0.0 <= row.deal_in <= 1.0 for row in d.tiles)
+
+
+def test_the_api_answers_danger() -> None:
+    import json
+
+    from paili import api
+    answer = json.loads(api.handle(json.dumps({"op": "danger", "hand": "123m456p789s1234z5z",
+                                               "opponents": {"left": {"discards": ["1m", "5p"], "riichi": 1}}})))
+    assert answer["ok"]
+    first = answer["result"]["tiles"][0]
+    assert first["tile"] == "1m" and first["deal_in"] == 0.0
+    assert first["opponents"][0]["reasons"] == [{"code": "genbutsu"}]
+    bad = json.loads(api.handle(json.dumps({"op": "danger", "hand": "123m456p789s1234z5z", "opponents": "l:1*m",
+                                            "rules": "gb"})))
+    assert bad["error"]["code"] == "opponents.rules" and bad["error"]["field"] == "opponents"
