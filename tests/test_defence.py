@@ -7,7 +7,7 @@ import random
 from math import isclose
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from paili.defence.danger import danger_of
@@ -20,6 +20,7 @@ from paili.defence.opponents import (
     opponents_from_json,
     opponents_json,
     parse_opponents,
+    seen_counts,
 )
 from paili.errors import HandError
 from paili.notation import parse
@@ -154,6 +155,7 @@ def _opponent(draw: st.DrawFn) -> Opponent:
 @given(st.none() | _opponent(), st.none() | _opponent(), _opponent())
 def test_text_and_json_forms_round_trip(left: Opponent | None, across: Opponent | None, right: Opponent) -> None:
     ops = Opponents(left, across, right)
+    assume(max(seen_counts(ops)) <= 4)
     assert parse_opponents(format_opponents(ops)) == ops
     assert opponents_from_json(opponents_json(ops)) == ops
 
@@ -185,6 +187,12 @@ def test_text_form_errors_name_the_field_and_character(text: str, code: str, pos
         parse_opponents(text, rules=rules)  # type: ignore[arg-type]
     assert info.value.field == "opponents" and info.value.code == code
     assert info.value.position == position
+
+
+def test_five_copies_across_rivers() -> None:
+    with pytest.raises(HandError) as info:
+        parse_opponents("l:11m;r:111m")
+    assert info.value.code == "opponents.copies" and info.value.params == {"tile": "1m", "total": 5}
 
 
 def test_five_copies_across_rivers_and_hand() -> None:
@@ -241,3 +249,30 @@ def test_the_api_answers_danger() -> None:
     bad = json.loads(api.handle(json.dumps({"op": "danger", "hand": "123m456p789s1234z5z", "opponents": "l:1*m",
                                             "rules": "gb"})))
     assert bad["error"]["code"] == "opponents.rules" and bad["error"]["field"] == "opponents"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="lar:;+*'-0123456789mpsz[]() x{}", max_size=40))
+def test_any_text_parses_or_is_a_hand_error_naming_opponents(text: str) -> None:
+    try:
+        ops = parse_opponents(text)
+    except HandError as exc:
+        assert exc.field == "opponents"
+        assert exc.position is None or 0 <= exc.position <= len(text)
+    else:
+        assert parse_opponents(format_opponents(ops)) == ops
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.recursive(st.none() | st.booleans() | st.integers(-2, 40) | st.text("1mz[]5p", max_size=6),
+                    lambda inner: st.lists(inner, max_size=4)
+                    | st.dictionaries(st.sampled_from(["left", "right", "x", "discards", "riichi", "tedashi",
+                                                       "called", "melds", "passed"]), inner, max_size=4),
+                    max_leaves=12))
+def test_any_json_reads_or_is_a_hand_error_naming_opponents(value: object) -> None:
+    try:
+        ops = opponents_from_json(value)
+    except HandError as exc:
+        assert exc.field == "opponents"
+    else:
+        assert opponents_from_json(opponents_json(ops)) == ops

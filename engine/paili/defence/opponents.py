@@ -131,6 +131,12 @@ def _check_table(opponents: Opponents, rules: Rules) -> None:
                    code="opponents.sanma_across")
     if not opponents.seats():
         raise _error("expected at least one opponent", None, code="opponents.none")
+    counts = seen_counts(opponents)
+    for tile in range(KINDS):
+        if counts[tile] > COPIES:
+            raise HandError(f"expected at most {COPIES} copies of {tile_name(tile)} across the hand, the visible "
+                            f"tiles and the opponents' rivers and melds, got {counts[tile]}", None, FIELD,
+                            code="opponents.copies", params={"tile": tile_name(tile), "total": counts[tile]})
 
 
 def seen_counts(opponents: Opponents) -> list[int]:
