@@ -98,14 +98,18 @@ def suji_partners(tile: Tile) -> tuple[Tile, ...]:
 
 
 def _two_sided_blocks(tile: Tile) -> list[tuple[Tile, Tile]]:
-    """The two-sided blocks that wait on ``tile`` (23 and 56 wait on 4)."""
+    """The two-sided blocks that wait on ``tile`` (23 and 56 wait on 4; only 23 on 1).
+
+    >>> _two_sided_blocks(3), _two_sided_blocks(0), _two_sided_blocks(27)
+    ([(4, 5), (1, 2)], [(1, 2)], [])
+    """
     if tile >= HONOR_BASE:
         return []
     n = tile % 9
     out = []
-    if n <= 6 and n + 1 >= 1 and n + 2 <= 8 and 1 <= n + 1 <= 6:
+    if n <= 5:  # the block above: n+1, n+2 waits on n and n+3
         out.append((tile + 1, tile + 2))
-    if n >= 2 and 1 <= n - 2 <= 6:
+    if n >= 3:  # the block below: n-2, n-1 waits on n-3 and n
         out.append((tile - 2, tile - 1))
     return out
 

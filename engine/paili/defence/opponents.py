@@ -172,7 +172,7 @@ def parse_opponents(text: object, *, rules: Rules = "riichi") -> Opponents:
     """The :class:`Opponents` of the text form (module docstring); :class:`HandError` (field ``opponents``)
     naming the character for anything malformed.
 
-    >>> ops = parse_opponents("l:19m4'5*p7z;r:1z2z9p+3s")
+    >>> parse_opponents("l:19m4'5*p7z;r:1z2z9p+3s")
     Traceback (most recent call last):
     ...
     paili.errors.HandError: expected passed tiles only for a player in riichi, got some for right
