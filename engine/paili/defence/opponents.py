@@ -27,7 +27,7 @@ from typing import Any, Final, Literal, TypeAlias
 from ..errors import HandError
 from ..hand import Hand, Meld
 from ..notation import normalize, parse_sequence
-from ..rules import RULE_SETS, Rules
+from ..rules import Rules
 from ..tiles import COPIES, KINDS, Tile, tile_code, tile_name
 
 __all__ = ["MAX_OPPONENTS_TEXT", "SEATS", "Opponent", "Opponents", "Seat", "format_opponents",
@@ -123,9 +123,8 @@ def _check_player(seat: str, player: Opponent, where: int | None) -> None:
 
 
 def _check_table(opponents: Opponents, rules: Rules) -> None:
-    if rules in ("sichuan", "gb"):
-        raise _error(f"expected no opponents under rules {rules!r}: their furiten and payments differ from "
-                   f"riichi's and are not modelled", None, code="opponents.rules", rules=repr(rules))
+    """The rule set allows opponents, the seats fit it, no kind more than 4 times across rivers and melds."""
+    check_rules_allow(rules)
     if rules == "sanma" and opponents.across is not None:
         raise _error("expected only left and right in sanma (three players), got across", None,
                    code="opponents.sanma_across")
@@ -355,8 +354,8 @@ def opponents_from_json(value: object, *, rules: Rules = "riichi") -> Opponents:
 
 
 def check_rules_allow(rules: Rules) -> None:
-    """Refuse opponents under a rule set the model does not cover."""
+    """Refuse opponents under a rule set the model does not cover (Sichuan, GB: their furiten and payments
+    differ from riichi's)."""
     if rules in ("sichuan", "gb"):
         raise _error(f"expected no opponents under rules {rules!r}: their furiten and payments differ from "
-                   f"riichi's and are not modelled", None, code="opponents.rules", rules=repr(rules))
-    assert rules in RULE_SETS
+                     f"riichi's and are not modelled", None, code="opponents.rules", rules=repr(rules))
