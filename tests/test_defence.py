@@ -236,21 +236,6 @@ def test_sanma_two_opponents() -> None:
     assert all(0.0 <= row.deal_in <= 1.0 for row in d.tiles)
 
 
-def test_the_api_answers_danger() -> None:
-    import json
-
-    from paili import api
-    answer = json.loads(api.handle(json.dumps({"op": "danger", "hand": "123m456p789s1234z5z",
-                                               "opponents": {"left": {"discards": ["1m", "5p"], "riichi": 1}}})))
-    assert answer["ok"]
-    first = answer["result"]["tiles"][0]
-    assert first["tile"] == "1m" and first["deal_in"] == 0.0
-    assert first["opponents"][0]["reasons"] == [{"code": "genbutsu"}]
-    bad = json.loads(api.handle(json.dumps({"op": "danger", "hand": "123m456p789s1234z5z", "opponents": "l:1*m",
-                                            "rules": "gb"})))
-    assert bad["error"]["code"] == "opponents.rules" and bad["error"]["field"] == "opponents"
-
-
 @settings(max_examples=300, deadline=None)
 @given(st.text(alphabet="lar:;+*'-0123456789mpsz[]() x{}", max_size=40))
 def test_any_text_parses_or_is_a_hand_error_naming_opponents(text: str) -> None:
