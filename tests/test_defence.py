@@ -195,6 +195,12 @@ def test_five_copies_across_rivers() -> None:
     assert info.value.code == "opponents.copies" and info.value.params == {"tile": "1m", "total": 5}
 
 
+def test_two_red_fives_across_rivers() -> None:
+    with pytest.raises(HandError) as info:
+        parse_opponents("l:0m;r:[406m]")
+    assert info.value.code == "opponents.red_fives" and info.value.params == {"red": "0m", "total": 2}
+
+
 def test_five_copies_across_rivers_and_hand() -> None:
     with pytest.raises(HandError) as info:
         danger_checked("1111m234p567p789s1z", opponents="l:1*m")

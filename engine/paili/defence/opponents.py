@@ -28,7 +28,7 @@ from ..errors import HandError
 from ..hand import Hand, Meld
 from ..notation import normalize, parse_sequence
 from ..rules import Rules
-from ..tiles import COPIES, KINDS, Tile, tile_code, tile_name
+from ..tiles import COPIES, FIVES, KINDS, Tile, tile_code, tile_name
 
 __all__ = ["MAX_OPPONENTS_TEXT", "SEATS", "Opponent", "Opponents", "Seat", "format_opponents",
            "opponents_from_json", "opponents_json", "parse_opponents", "seen_counts"]
@@ -130,6 +130,18 @@ def _check_table(opponents: Opponents, rules: Rules) -> None:
                    code="opponents.sanma_across")
     if not opponents.seats():
         raise _error("expected at least one opponent", None, code="opponents.none")
+    reds = [0, 0, 0]
+    for _, player in opponents.seats():
+        for i, (tile, red) in enumerate(zip(player.discards, player.reds, strict=True)):
+            if red and i not in player.called:
+                reds[FIVES.index(tile)] += 1
+        for meld in player.melds:
+            if meld.reds:
+                reds[meld.tiles[0] // 9] += meld.reds
+    for suit, count in enumerate(reds):
+        if count > 1:
+            raise _error(f"expected at most one red five '0{'mps'[suit]}' across the opponents' rivers and melds, "
+                         f"got {count}", None, code="opponents.red_fives", red=f"0{'mps'[suit]}", total=count)
     counts = seen_counts(opponents)
     for tile in range(KINDS):
         if counts[tile] > COPIES:
