@@ -267,3 +267,18 @@ def test_any_json_reads_or_is_a_hand_error_naming_opponents(value: object) -> No
         assert exc.field == "opponents"
     else:
         assert opponents_from_json(opponents_json(ops)) == ops
+
+
+def test_the_api_answers_danger() -> None:
+    import json
+
+    from paili import api
+    answer = json.loads(api.handle(json.dumps({"op": "danger", "hand": "123m456p789s1234z5z",
+                                               "opponents": {"left": {"discards": ["1m", "5p"], "riichi": 1}}})))
+    assert answer["ok"]
+    first = answer["result"]["tiles"][0]
+    assert first["tile"] == "1m" and first["deal_in"] == 0.0
+    assert first["opponents"][0]["reasons"] == [{"code": "genbutsu"}]
+    bad = json.loads(api.handle(json.dumps({"op": "danger", "hand": "123m456p789s1234z5z", "opponents": "l:1*m",
+                                            "rules": "gb"})))
+    assert bad["error"]["code"] == "opponents.rules" and bad["error"]["field"] == "opponents"
