@@ -39,7 +39,7 @@ from .agari import Decomposition, decompositions, is_agari
 from .errors import HandError
 from .hand import Hand, Meld
 from .notation import format_hand, parse, parse_tiles
-from .public import advise, advise_improvements, analyze, call_advice, outlook, review, score, score_waits
+from .public import advise, advise_improvements, analyze, call_advice, danger, outlook, review, score, score_waits
 from .shanten import Shanten, shanten
 from .tiles import Tile, tile_from_name, tile_name
 from .ukeire import Discard, Ukeire, discard_table, ukeire, waits
@@ -57,6 +57,7 @@ __all__ = [
     "advise_improvements",
     "analyze",
     "call_advice",
+    "danger",
     "decompositions",
     "discard_table",
     "format_hand",

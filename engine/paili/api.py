@@ -64,6 +64,7 @@ from .public import (
     advise_steps,
     analyze,
     call_advice,
+    danger,
     outlook_steps,
     review_steps,
     score,
@@ -193,6 +194,17 @@ def _score_waits(request: dict[str, Any]) -> Any:
     return score_waits(_string(request, "hand"), **options)
 
 
+DANGER_KEYS: Final = ("visible", "dora", "round_wind", "seat_wind", "rules")
+"""The keys of a danger request besides ``hand``, ``melds`` and ``opponents``."""
+
+
+def _danger(request: dict[str, Any]) -> Any:
+    options = {key: request[key] for key in DANGER_KEYS if key in request}
+    if "opponents" not in request:
+        raise RequestError("expected 'opponents' (text or object) in a danger request")
+    return danger(_string(request, "hand"), opponents=request["opponents"], melds=_melds(request), **options)
+
+
 def _version(request: dict[str, Any]) -> Any:
     return {"version": __version__}
 
@@ -213,7 +225,7 @@ def _warm(request: dict[str, Any]) -> Any:
 
 OPS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "analyze": _analyze, "advise": _advise, "improvements": _improvements, "outlook": _outlook, "score": _score,
-    "score_waits": _score_waits, "review": _review, "call_advice": _call_advice,
+    "score_waits": _score_waits, "review": _review, "call_advice": _call_advice, "danger": _danger,
     "tiles": _tiles, "version": _version, "warm": _warm}
 """The operations ``handle`` knows, by name (other modules may register more)."""
 

@@ -70,6 +70,7 @@ __all__ = [
     "format_tiles",
     "normalize",
     "parse",
+    "parse_sequence",
     "parse_melds",
     "parse_tiles",
 ]
@@ -237,11 +238,13 @@ def _tiles(text: str, positions: list[int], suit: str, where: str) -> list[_Copy
     return out
 
 
-def _scan(text: str, where: str, *, tiles_allowed: bool, melds_allowed: bool) -> _Scan:
-    """Read ``text`` left to right: concealed tiles (when allowed) and bracketed melds (when allowed)."""
+def _scan(text: str, where: str, *, tiles_allowed: bool, melds_allowed: bool, start: int = 0,
+          stop: int | None = None) -> _Scan:
+    """Read ``text`` left to right: concealed tiles (when allowed) and bracketed melds (when allowed); only
+    ``text[start:stop]`` is read, positions still index the whole ``text``."""
     scan = _Scan()
     pending: list[int] = []
-    i, n = 0, len(text)
+    i, n = start, len(text) if stop is None else stop
     while i < n:
         char = text[i]
         if char in WHITESPACE:
@@ -589,6 +592,27 @@ def parse_tiles(text: str, *, field: str = "visible", rules: Rules = "riichi"
     scan = _scan(source, field, tiles_allowed=True, melds_allowed=False)
     _check_rules(scan.copies, (), (), rules)
     return _check_copies(scan.copies, melds=False)
+
+
+def parse_sequence(text: str, start: int, stop: int, *, field: str, rules: Rules = "riichi"
+                   ) -> tuple[tuple[tuple[Tile, bool, int], ...], tuple[tuple[Meld, int], ...]]:
+    """Read ``text[start:stop]`` (already :func:`normalize`-d) as tiles in order and bracketed melds: each
+    tile as ``(kind, red, position)`` in input order, each meld with the position of its bracket; positions
+    index the whole ``text`` and errors name ``field``. Copies are not limited here (the caller counts them
+    with what else is seen). Used for an opponent's river (:mod:`paili.defence.opponents`).
+
+    >>> tiles, melds = parse_sequence("l:91m [123p]", 2, 12, field="opponents")
+    >>> tiles, melds
+    (((8, False, 2), (0, False, 3)), ((Meld(kind='chi', tiles=(9, 10, 11), reds=0), 6),))
+    """
+    scan = _scan(text, field, tiles_allowed=True, melds_allowed=True, start=start, stop=stop)
+    if scan.norths:
+        first = scan.norths[0]
+        raise _error(field, f"expected no nukidora here, got one at character {first.position + 1}",
+                     first.position, code="rules.no_nukidora", params={"at": first.position + 1})
+    _check_rules(scan.copies, scan.melds, (), rules)
+    return (tuple((c.tile, c.red, c.position) for c in scan.concealed),
+            tuple((m.meld, m.position) for m in scan.melds))
 
 
 def parse_melds(melds: str | Sequence[str] | None) -> tuple[Meld, ...]:

@@ -36,6 +36,7 @@ from .advice import (
     read_position,
 )
 from .analysis import analysis_of, parse_inputs
+from .defence.inputs import danger_checked
 from .errors import HandError
 from .gb.count import score_gb
 from .gb.situation import check_riichi_options
@@ -46,6 +47,7 @@ from .results import (
     advice_json,
     analysis_json,
     call_advice_json,
+    danger_json,
     gb_score_json,
     improvements_json,
     outlook_json,
@@ -61,8 +63,8 @@ from .review import review_steps as review_of
 from .rules import check_rules, check_void
 from .scoring import score_hand, wait_scores
 
-__all__ = ["advise", "advise_improvements", "advise_steps", "analyze", "call_advice", "outlook", "outlook_steps",
-           "review", "review_steps", "score", "score_waits"]
+__all__ = ["advise", "advise_improvements", "advise_steps", "analyze", "call_advice", "danger", "outlook",
+           "outlook_steps", "review", "review_steps", "score", "score_waits"]
 
 
 def analyze(hand: str, *, melds: str | Sequence[str] | None = None, visible: str = "",
@@ -86,6 +88,22 @@ def analyze(hand: str, *, melds: str | Sequence[str] | None = None, visible: str
     fixed = check_void(void, checked)
     parsed, seen = parse_inputs(hand, melds=melds, visible=visible, rules=checked)
     return {**analysis_json(analysis_of(parsed, visible=seen, rules=checked, void=fixed)), **read_as_json(hand)}
+
+
+def danger(hand: str, *, opponents: object, melds: str | Sequence[str] | None = None, visible: str = "",
+           dora: str = "", round_wind: str = "1z", seat_wind: str = "1z", rules: str = "riichi") -> dict[str, Any]:
+    """Each kind the hand can discard: its chance to deal in now (``deal_in``, any opponent) and per opponent
+    ``p_tenpai``, ``p_wait``, ``p_deal_in``, the expected ``payment`` and the reasons (codes); per opponent
+    their ``p_tenpai`` and ``value``. ``opponents``: the text form (``"l:19m4'5*p7z+3s;r:1z2z9p [234s]"``) or
+    the JSON form (:mod:`paili.defence.opponents`); ``visible``: other tiles the seat sees (its own river);
+    ``dora``: the indicators. Riichi and sanma rules only. The model: ``docs/RULES.md``, "Defence".
+
+    >>> r = danger("123m456p789s1234z5z", opponents="l:1m9m4p5*p7z")
+    >>> r["tiles"][0]["tile"], r["tiles"][0]["deal_in"], r["tiles"][0]["opponents"][0]["reasons"]
+    ('1m', 0.0, [{'code': 'genbutsu'}])
+    """
+    return danger_json(danger_checked(hand, opponents=opponents, melds=melds, visible=visible, dora=dora,
+                                      round_wind=round_wind, seat_wind=seat_wind, rules=rules)[1])
 
 
 def advise(hand: str, *, melds: str | Sequence[str] | None = None, visible: str = "",

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
+from .defence.danger import Danger
 from .errors import HandError
 from .gb.count import GbScore
 from .hand import Hand, Meld
@@ -513,3 +514,17 @@ def review_summary_json(s: ReviewSummary) -> JSON:
             "total_loss": s.total_loss, "largest_loss": None if largest is None else
             {"round": largest.round, "honba": largest.honba, "step": largest.step, "turn": largest.turn,
              "ev": largest.ev}}
+
+
+def danger_json(d: Danger) -> JSON:
+    """The JSON of :func:`paili.danger` (docs/CONTRACT.md): each tile's ``deal_in`` and its figures per
+    opponent with reason codes (catalog ``danger.reason.<code>``), and each opponent's state."""
+    return {
+        "tiles": [{"tile": tile_name(row.tile), "deal_in": round(row.deal_in, 6), "opponents": [
+            {"seat": s.seat, "p_tenpai": round(s.p_tenpai, 6), "p_wait": round(s.p_wait, 6),
+             "p_deal_in": round(s.p_deal_in, 6), "payment": round(s.payment),
+             "reasons": [{"code": r.code, **({"n": r.n} if r.n is not None else {})} for r in s.reasons]}
+            for s in row.seats]} for row in d.tiles],
+        "opponents": [{"seat": o.seat, "riichi": o.riichi, "dealer": o.dealer, "p_tenpai": round(o.p_tenpai, 6),
+                       "value": round(o.value)} for o in d.opponents],
+    }
