@@ -107,7 +107,7 @@ def test_self_play_with_kans_declares_both_kans_and_reviews_them() -> None:
             break
     assert closed and opened, (closed, opened)
     seat = next(s for r in g.rounds for e in replay(g, r) if isinstance(e, Kan) for s in [e.seat])
-    result = paili.review(log, seat=seat, turns=3, max_shanten=1)
+    result = paili.review(log, seat=seat, turns=3, max_shanten=1, defence=False)
     compared = 0
     for index, rr in enumerate(result["rounds"]):
         seat_wind = f"{(seat - g.rounds[index].number % 4) % 4 + 1}z"
@@ -137,20 +137,26 @@ def test_the_self_play_exercises_calls_and_wins() -> None:
     assert calls > 5 and wins > 1, (calls, wins)
 
 
-def test_each_decision_is_what_advise_answers_for_the_same_position() -> None:
+@pytest.mark.parametrize("defence", [False, True])
+def test_each_decision_is_what_advise_answers_for_the_same_position(defence: bool) -> None:
+    """Offence only, or (review's default) with the opponents the log shows, given to advise in their text
+    form: the rows are advise's for the same position, row for row."""
     log = game(11, rounds=1)
-    result = paili.review(log, seat=2, turns=6)
+    result = paili.review(log, seat=2, turns=6, defence=defence)
     g = read_log(log)
     winds = ("1z", f"{(2 - g.rounds[0].number % 4) % 4 + 1}z")
     compared = 0
     for d in result["rounds"][0]["decisions"]:
         if d["kind"] != "discard":
             continue
+        assert (d["opponents"] is not None) == defence
         expected = paili.advise(d["hand"], visible=d["visible"], dora=d["dora"], turns=d["turns"],
                                 round_wind=winds[0], seat_wind=winds[1], rules={"red_fives": "mps"},
-                                improvements=False)
+                                improvements=False, opponents=d["opponents"])
         assert d["rows"] == expected["discards"], d["step"]
         assert d["best"] == expected["discards"][0]["tile"]
+        if defence:
+            assert all(0 <= row["deal_in"] <= 1 for row in d["rows"])
         compared += 1
     assert compared > 5
 
@@ -197,7 +203,7 @@ def _ties(d: dict[str, Any]) -> bool:
 
 
 def test_the_summary_counts_the_decisions_and_their_losses() -> None:
-    result = paili.review(game(5, rounds=1), seat=1, turns=4)
+    result = paili.review(game(5, rounds=1), seat=1, turns=4, defence=False)
     decisions = [d for r in result["rounds"] for d in r["decisions"] if d["kind"] == "discard" and d["best"]]
     assert result["summary"]["decisions"] == len(decisions)
     assert result["summary"]["matched"] == sum(_ties(d) for d in decisions)

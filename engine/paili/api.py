@@ -194,15 +194,11 @@ def _score_waits(request: dict[str, Any]) -> Any:
     return score_waits(_string(request, "hand"), **options)
 
 
-DANGER_KEYS: Final = ("visible", "dora", "round_wind", "seat_wind", "rules")
-"""The keys of a danger request besides ``hand``, ``melds`` and ``opponents``."""
-
-
 def _danger(request: dict[str, Any]) -> Any:
-    options = {key: request[key] for key in DANGER_KEYS if key in request}
     if "opponents" not in request:
         raise RequestError("expected 'opponents' (text or object) in a danger request")
-    return danger(_string(request, "hand"), opponents=request["opponents"], melds=_melds(request), **options)
+    options = _options(request, "danger", but=("hand", "melds"))
+    return danger(_string(request, "hand"), melds=_melds(request), **options)
 
 
 def _version(request: dict[str, Any]) -> Any:

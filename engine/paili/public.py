@@ -58,7 +58,7 @@ from .results import (
     score_json,
     wait_score_json,
 )
-from .review import ReviewSummary, RoundReview
+from .review import ReviewOptions, ReviewSummary, RoundReview
 from .review import review_steps as review_of
 from .rules import check_rules, check_void
 from .scoring import score_hand, wait_scores
@@ -111,7 +111,7 @@ def advise(hand: str, *, melds: str | Sequence[str] | None = None, visible: str 
            max_shanten: int = DEFAULT_MAX_SHANTEN, objective: str = "ev", riichi: str = "always",
            ippatsu: bool = False, round_wind: str = "1z", seat_wind: str = "1z", dora: str = "", honba: int = 0,
            riichi_sticks: int = 0, rules: object = "riichi", double_riichi: bool = False,
-           void: str | None = None, improvements: bool = True) -> dict[str, Any]:
+           void: str | None = None, improvements: bool = True, opponents: object = None) -> dict[str, Any]:
     """Rank the discards of a 3n+2 hand by the points (or the chance) to win within 1..turns draws.
 
     Same inputs as :func:`paili.analyze` plus ``turns`` (1..30), the options ``tegawari`` and
@@ -123,7 +123,10 @@ def advise(hand: str, *, melds: str | Sequence[str] | None = None, visible: str 
     or ``"gb"``, whose wall and forms the search follows and which score nothing); ``void``: the suit a
     Sichuan hand gives up (定缺); ``improvements``: ``False`` leaves out the improvements (改良) of every
     row (its ``improvements`` is ``null``; :func:`advise_improvements` gives them alone), which saves their
-    time when they are shown later or not at all. See :mod:`paili.advice` for the model and the result's keys.
+    time when they are shown later or not at all; ``opponents``: the other players as the seat sees them (the
+    text or JSON form of docs/RULES.md, "Defence"; riichi and sanma): the values then count the table (each
+    row's ``deal_in``, ``ev_if_passes``, ``ev_if_deals_in``, the ``fold`` line and the ``verdict``;
+    :mod:`paili.advice.pushfold`). See :mod:`paili.advice` for the model and the result's keys.
     Raises :class:`HandError` for any bad input, including a 3n+1 hand (it has no discard to choose).
     """
     with collector_paused():  # the whole call: the memos are freed before any collection walks them
@@ -131,7 +134,8 @@ def advise(hand: str, *, melds: str | Sequence[str] | None = None, visible: str 
                                    shanten_down=shanten_down, max_shanten=max_shanten, objective=objective,
                                    riichi=riichi, ippatsu=ippatsu, round_wind=round_wind, seat_wind=seat_wind,
                                    dora=dora, honba=honba, riichi_sticks=riichi_sticks, rules=rules,
-                                   double_riichi=double_riichi, void=void, improvements=improvements))
+                                   double_riichi=double_riichi, void=void, improvements=improvements,
+                                   opponents=opponents))
 
 
 def advise_steps(hand: str, *, melds: str | Sequence[str] | None = None, visible: str = "",
@@ -139,8 +143,8 @@ def advise_steps(hand: str, *, melds: str | Sequence[str] | None = None, visible
                  max_shanten: int = DEFAULT_MAX_SHANTEN, objective: str = "ev", riichi: str = "always",
                  ippatsu: bool = False, round_wind: str = "1z", seat_wind: str = "1z", dora: str = "",
                  honba: int = 0, riichi_sticks: int = 0, rules: object = "riichi", double_riichi: bool = False,
-                 void: str | None = None, budget: float | None = None, improvements: bool = True
-                 ) -> Steps[dict[str, Any]]:
+                 void: str | None = None, budget: float | None = None, improvements: bool = True,
+                 opponents: object = None) -> Steps[dict[str, Any]]:
     """:func:`advise` in steps, for a caller that must stay responsive (the browser worker answers newer
     requests between steps, and drops a search nobody wants any more by not resuming it).
 
@@ -161,8 +165,8 @@ def advise_improvements(hand: str, *, melds: str | Sequence[str] | None = None, 
                         max_shanten: int = DEFAULT_MAX_SHANTEN, objective: str = "ev", riichi: str = "always",
                         ippatsu: bool = False, round_wind: str = "1z", seat_wind: str = "1z", dora: str = "",
                         honba: int = 0, riichi_sticks: int = 0, rules: object = "riichi",
-                        double_riichi: bool = False, void: str | None = None, improvements: bool = True
-                        ) -> dict[str, Any]:
+                        double_riichi: bool = False, void: str | None = None, improvements: bool = True,
+                        opponents: object = None) -> dict[str, Any]:
     """The improvements (改良) that :func:`advise` gives each discard, alone and without its search: the
     same inputs (checked as :func:`advise` checks them, so a request for the advice can be sent again for its
     improvements; those of the search do not change them, and ``improvements`` is accepted and ignored),
@@ -338,7 +342,8 @@ REVIEW_KEYS: Final = ("turns", "max_shanten", "objective", "riichi", "rounds")
 
 def review_steps(log: str | dict[str, Any], *, seat: int = 0, turns: int = DEFAULT_TURNS,
                  max_shanten: int = DEFAULT_MAX_SHANTEN, objective: str = "ev", riichi: str = "always",
-                 rounds: Sequence[int] | None = None, budget: float | None = None) -> Steps[dict[str, Any]]:
+                 rounds: Sequence[int] | None = None, budget: float | None = None, defence: bool = True
+                 ) -> Steps[dict[str, Any]]:
     """:func:`review` in steps (as :func:`advise_steps`): yields after each decision, with ``budget``
     (seconds) whenever a search has run that long, and after each round reviewed a :class:`Progress` whose JSON
     is ``{"index", "round", "summary"}`` (the round's index in the log, its review, the summary of the rounds
@@ -350,8 +355,8 @@ def review_steps(log: str | dict[str, Any], *, seat: int = 0, turns: int = DEFAU
     check_int(max_shanten, "max_shanten", 0, MAX_SHANTEN_LIMIT)
     check_objective(objective)
     policy = check_riichi_policy(riichi)
-    steps = review_of(game, seat, turns=turns, max_shanten=max_shanten, objective=objective, riichi=policy,
-                      budget=budget, rounds=chosen)
+    options = ReviewOptions(turns, max_shanten, objective, policy, check_bool(defence, "defence"))
+    steps = review_of(game, seat, options, budget=budget, rounds=chosen)
     done: list[RoundReview] = []
     while True:
         try:
@@ -369,7 +374,7 @@ def review_steps(log: str | dict[str, Any], *, seat: int = 0, turns: int = DEFAU
 
 def review(log: str | dict[str, Any], *, seat: int = 0, turns: int = DEFAULT_TURNS,
            max_shanten: int = DEFAULT_MAX_SHANTEN, objective: str = "ev", riichi: str = "always",
-           rounds: Sequence[int] | None = None) -> dict[str, Any]:
+           rounds: Sequence[int] | None = None, defence: bool = True) -> dict[str, Any]:
     """Review one seat's discards in a tenhou.net/6 log (JSON text, its dict, or a tenhou.net/6 link with
     ``#json=``): each discard beside the advisor's best for the position the seat saw (:mod:`paili.review`).
 
@@ -381,8 +386,11 @@ def review(log: str | dict[str, Any], *, seat: int = 0, turns: int = DEFAULT_TUR
 
     ``rounds``: the indexes (from 0, in the log's order) of the rounds to review; the others are listed with
     ``decisions`` null, and the summary counts the rounds reviewed (``rounds=[]`` lists the game at once: a
-    page reviews it round by round, showing each as it comes).
+    page reviews it round by round, showing each as it comes). ``defence`` (default ``True``): each discard is
+    valued with the other players counted as the log shows them (their rivers, melds, riichi and what passed:
+    :func:`advise`'s ``opponents``), so a fold can be best; ``False``: the offence-only view (call decisions are
+    valued offence-only either way).
     """
     with collector_paused():
         return finish(review_steps(log, seat=seat, turns=turns, max_shanten=max_shanten, objective=objective,
-                                   riichi=riichi, rounds=rounds))
+                                   riichi=riichi, rounds=rounds, defence=defence))

@@ -25,9 +25,10 @@ from .win_value import RIICHI_POLICIES
 
 __all__ = ["REQUESTS", "Kind", "RequestKey", "key", "names"]
 
-Kind: TypeAlias = Literal["str", "int", "bool", "tiles", "melds", "rules", "log", "rounds"]
+Kind: TypeAlias = Literal["str", "int", "bool", "tiles", "melds", "rules", "log", "rounds", "opponents"]
 """A key's JSON value: a string, an integer, true or false, tiles in mpsz (a string), melds (a string or a list of
-strings), rules (a name, or an object of scoring options), a game log (text or an object), a list of integers."""
+strings), rules (a name, or an object of scoring options), a game log (text or an object), a list of integers, the
+opponents (their text form or its JSON object, docs/RULES.md "Defence")."""
 
 
 @dataclass(frozen=True)
@@ -99,9 +100,15 @@ LOG: Final = RequestKey("log", "log", None, "the game log (tenhou.net/6 JSON or 
 REVIEW_SEAT: Final = RequestKey("seat", "int", 0, "the seat reviewed, 0-3 (default 0)")
 ROUNDS: Final = RequestKey("rounds", "rounds", None, "the rounds reviewed, by index from 0 (default: all)")
 
+OPPONENTS: Final = RequestKey("opponents", "opponents", None, "the other players: their rivers (riichi tile marked "
+                              "*), melds and riichi, e.g. l:19m4p7*z;r:1z2z9p (docs/RULES.md, Defence)")
+DEFENCE: Final = RequestKey("defence", "bool", True, "count the other players (deal-in, push or fold); "
+                            "false: the offence-only view")
+
 _SITUATION: Final = (ROUND_WIND, SEAT_WIND, DORA, HONBA, RIICHI_STICKS)
 _SEARCH: Final = (HAND, MELDS, VISIBLE, RULES_OR_SCORING, TURNS, TEGAWARI, SHANTEN_DOWN, MAX_SHANTEN)
-_ADVICE: Final = (*_SEARCH, OBJECTIVE, RIICHI_POLICY, IPPATSU, DOUBLE_RIICHI, *_SITUATION, VOID, IMPROVEMENTS)
+_ADVICE: Final = (*_SEARCH, OBJECTIVE, RIICHI_POLICY, IPPATSU, DOUBLE_RIICHI, *_SITUATION, VOID, IMPROVEMENTS,
+                  OPPONENTS)
 _SCORE_SITUATION: Final = (TSUMO, ROUND_WIND, SEAT_WIND, RIICHI_DECLARED, IPPATSU, LAST_TILE, RINSHAN, CHANKAN,
                            BLESSING, DORA, URA, HONBA, RIICHI_STICKS, RULES_OR_SCORING)
 
@@ -115,7 +122,8 @@ REQUESTS: Final[dict[str, tuple[RequestKey, ...]]] = {
                     *_SITUATION, RULES_OR_SCORING, VOID, ALLOW_SWAP_BACK),
     "score": (HAND, WIN, *_SCORE_SITUATION, FLOWERS, LAST_COPY),
     "score_waits": (HAND, WIN, *_SCORE_SITUATION),
-    "review": (LOG, REVIEW_SEAT, TURNS, MAX_SHANTEN, OBJECTIVE, RIICHI_POLICY, ROUNDS),
+    "review": (LOG, REVIEW_SEAT, TURNS, MAX_SHANTEN, OBJECTIVE, RIICHI_POLICY, ROUNDS, DEFENCE),
+    "danger": (HAND, OPPONENTS, MELDS, VISIBLE, DORA, ROUND_WIND, SEAT_WIND, RULE_SET),
     "version": (),
     "warm": (),
 }

@@ -37,6 +37,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from .defence.danger import Danger
+from .defence.opponents import format_opponents
 from .errors import HandError
 from .gb.count import GbScore
 from .hand import Hand, Meld
@@ -242,6 +243,10 @@ def _advice_row_json(hand: Hand, row: AdviceRow) -> JSON:
     out["ev"] = _figures(row.ev)
     out["waits"] = [_wait_json(w) for w in row.waits]
     out["improvements"] = _improvements_json(row.improvements) if row.improvements is not None else None
+    if row.deal_in is not None:  # the opponents given: the table counted (absent otherwise)
+        out["deal_in"] = row.deal_in
+        out["ev_if_passes"] = _figures(row.ev_if_passes)
+        out["ev_if_deals_in"] = row.ev_if_deals_in
     return out
 
 
@@ -276,7 +281,10 @@ def advice_json(a: Advice) -> JSON:
     """The result of :func:`paili.advise`: the hand, ``rules``, ``shanten`` (the minimum), ``turns``,
     ``options`` (with ``objective``), ``situation`` (the scoring situation, ``null`` when the hand is not
     scored), ``discards`` (best first, each a :func:`discard_json` with ``p_win``, ``p_tenpai``, ``ev``,
-    ``waits`` and ``improvements``) and ``note``."""
+    ``waits`` and ``improvements``; with opponents also ``deal_in``, ``ev_if_passes``, ``ev_if_deals_in``) and
+    ``note``; with opponents also ``fold`` (the fold line: its tiles, its chance to deal in, its ``ev`` by draw)
+    and ``verdict`` (``fold``: whether folding is worth more than the best push, ``push``, ``safest``,
+    ``margin`` in expected points at the last draw)."""
     result = hand_json(a.hand)
     result.update({
         "rules": a.rules,
@@ -288,6 +296,13 @@ def advice_json(a: Advice) -> JSON:
         "discards": [_advice_row_json(a.hand, row) for row in a.rows],
         "note": a.note,
     })
+    if a.table is not None:  # the opponents given: the fold line and the verdict (absent otherwise)
+        fold, verdict = a.table.fold, a.table.verdict
+        result["fold"] = {"tiles": [tile_name(t) for t in fold.tiles], "deal_in": fold.deal_in,
+                          "ev": _figures(fold.ev)}
+        result["verdict"] = {"fold": verdict.fold, "push": None if verdict.push is None else tile_name(verdict.push),
+                             "safest": None if verdict.safest is None else tile_name(verdict.safest),
+                             "margin": verdict.margin}
     return result
 
 
@@ -445,6 +460,7 @@ def _decision_json(d: Decision) -> JSON:
         "turns": d.turns,
         "rows": [_advice_row_json(d.hand, row) for row in d.advice.rows] if d.advice is not None else [],
         "loss": {"ev": d.loss("ev"), "p_win": d.loss("p_win")} if played is not None else None,
+        "opponents": format_opponents(d.opponents) if d.opponents is not None else None,
     }
 
 

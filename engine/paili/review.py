@@ -38,6 +38,7 @@ from .advice import (
     call_advice_of,
     calls_after,
 )
+from .defence.opponents import Opponents
 from .hand import Hand, Meld
 from .logs import Call, Discard, Game, Round, replay
 from .rules import Rules
@@ -47,8 +48,8 @@ from .situation import RiichiPolicy, Situation
 from .table import Table
 from .tiles import Tile
 
-__all__ = ["CallDecision", "Costliest", "Decision", "PendingCall", "Review", "ReviewSummary", "RoundReview",
-           "review_steps"]
+__all__ = ["CallDecision", "Costliest", "Decision", "PendingCall", "Review", "ReviewOptions", "ReviewSummary",
+           "RoundReview", "review_steps"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +71,8 @@ class Decision:
     turns: int
     advice: Advice | None
     """The ranked discards (``None`` for a forced discard)."""
+    opponents: Opponents | None = None
+    """The other players as the log showed them, when the review counts them (``defence``)."""
 
     @property
     def best(self) -> AdviceRow | None:
@@ -257,9 +260,22 @@ class PendingCall:
                             played, self.visible, self.visible_reds, self.dora, self.turns, self.calls)
 
 
-def _round_steps(game: Game, r: Round, seat: int, *, turns: int, max_shanten: int, objective: str,
-                 riichi: RiichiPolicy, budget: float | None
+@dataclass(frozen=True, slots=True)
+class ReviewOptions:
+    """How a review searches each position: the draws looked ahead at most, the search's shanten limit, what
+    ranks the discards, the riichi policy, and whether the values count the other players (``defence``: each
+    discard position carries the opponents the log shows, :mod:`paili.advice.pushfold`)."""
+
+    turns: int = DEFAULT_TURNS
+    max_shanten: int = DEFAULT_MAX_SHANTEN
+    objective: str = "ev"
+    riichi: RiichiPolicy = "always"
+    defence: bool = True
+
+
+def _round_steps(game: Game, r: Round, seat: int, options: ReviewOptions, budget: float | None
                  ) -> Generator[AdviceRow | Progress | None, None, RoundReview]:
+    turns, max_shanten, objective, riichi = options.turns, options.max_shanten, options.objective, options.riichi
     players = len(game.players)
     shape_rules: Rules = "riichi" if players == 4 else "sanma"
     scoring = resolve_rules({"red_fives": "mps" if game.red_fives else ""} if players == 4 else "riichi")
@@ -269,13 +285,15 @@ def _round_steps(game: Game, r: Round, seat: int, *, turns: int, max_shanten: in
     decisions: list[Decision | CallDecision] = []
     pending: PendingCall | None = None
 
-    def position() -> Position:
-        """The seat's position now: its hand in the situation it sees (checked as a request's is)."""
-        reds = table.seen_reds
+    def position(defended: bool = False) -> Position:
+        """The seat's position now: its hand in the situation it sees (checked as a request's is); ``defended``:
+        with the opponents the log shows (their rivers are then in them, not in the visible tiles)."""
+        opponents = table.opponents() if defended else None
+        seen, reds = table.seen_apart(opponents) if opponents is not None else (table.seen, table.seen_reds)
         situation = Situation(turns=table.draws_left(turns), riichi=riichi, round_wind=round_wind,
                               seat_wind=seat_wind, honba=r.honba, riichi_sticks=r.sticks, dora=table.dora,
-                              rules=shape_rules, scoring=scoring, visible=tuple(table.seen),
-                              visible_reds=(reds[0], reds[1], reds[2]))
+                              rules=shape_rules, scoring=scoring, visible=tuple(seen),
+                              visible_reds=(reds[0], reds[1], reds[2]), opponents=opponents)
         situation.check_hand(table.hand)
         return Position(table.hand, situation, search)
 
@@ -306,14 +324,14 @@ def _round_steps(game: Game, r: Round, seat: int, *, turns: int, max_shanten: in
             pending = None
         if isinstance(event, Discard) and event.seat == seat:
             hand = table.hand
-            now = position()
+            now = position(options.defence and not table.in_riichi)
             advice = None
             if not table.in_riichi:
                 advice = yield from advice_steps(now, objective=objective, budget=budget, improvements=False)
             seen = now.situation
             decisions.append(Decision("forced" if table.in_riichi else "discard", table.step + 1, table.turn, hand,
                                       event.tile, event.red, seen.visible, seen.visible_reds, table.dora,
-                                      seen.turns, advice))
+                                      seen.turns, advice, seen.opponents))
             yield None
         elif isinstance(event, Discard):
             pending = offer(event)
@@ -325,8 +343,7 @@ def _round_steps(game: Game, r: Round, seat: int, *, turns: int, max_shanten: in
     return RoundReview(r, tuple(decisions))
 
 
-def review_steps(game: Game, seat: int, *, turns: int = DEFAULT_TURNS, max_shanten: int = DEFAULT_MAX_SHANTEN,
-                 objective: str = "ev", riichi: RiichiPolicy = "always", budget: float | None = None,
+def review_steps(game: Game, seat: int, options: ReviewOptions = ReviewOptions(), *, budget: float | None = None,
                  rounds: frozenset[int] | None = None
                  ) -> Generator[AdviceRow | Progress | RoundReview | None, None, Review]:
     """The :class:`Review` of ``seat``'s decisions in every round (or in the rounds whose indexes ``rounds``
@@ -340,8 +357,7 @@ def review_steps(game: Game, seat: int, *, turns: int = DEFAULT_TURNS, max_shant
                 pass
             reviewed.append(RoundReview(r, None))
             continue
-        done = yield from _round_steps(game, r, seat, turns=turns, max_shanten=max_shanten, objective=objective,
-                                       riichi=riichi, budget=budget)
+        done = yield from _round_steps(game, r, seat, options, budget)
         reviewed.append(done)
         yield done
     return Review(game, seat, tuple(reviewed))

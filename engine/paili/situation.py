@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, Literal
 
+from .defence.opponents import Opponents, check_against
 from .errors import HandError
 from .hand import Hand
 from .notation import check_visible
@@ -100,8 +101,10 @@ class Situation:
     """The copies of each kind the seat sees besides its hand (discards, melds of others...)."""
     visible_reds: tuple[int, int, int] = (0, 0, 0)
     """The red fives among :attr:`visible`, by suit."""
-    opponents: None = None
-    """Reserved for the opponents as the seat sees them (the defence work adds them)."""
+    opponents: Opponents | None = None
+    """The other players as the seat sees them (:class:`~paili.defence.Opponents`: their rivers, melds and
+    riichi): when given, the values count the table (:mod:`paili.advice.pushfold`); ``None``: the seat plays
+    alone, as without the defence."""
 
     def __post_init__(self) -> None:
         check_int(self.turns, "turns", 1, MAX_TURNS)
@@ -148,3 +151,5 @@ class Situation:
         reds = self.dora_reds
         check_visible(hand, [self.visible[k] + counts[k] for k in range(KINDS)],
                       reds=[self.visible_reds[s] + reds[s] for s in range(3)], field="dora")
+        if self.opponents is not None:  # their rivers and melds are seen too: no kind over four with them
+            check_against(self.opponents, hand, [self.visible[k] + counts[k] for k in range(KINDS)])

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .defence.opponents import Opponent, Opponents, seen_counts
 from .errors import HandError
 from .hand import Hand, Meld
 from .logs import DEAD_WALL, TILE_COUNT, Call, Discard, Draw, Event, Game, Kan, Round, tile_of
@@ -133,6 +134,38 @@ class Table:
         if (self.seat - 1) % self.players == other:
             return "left"
         return "right" if (self.seat + 1) % self.players == other else "across"
+
+    def opponents(self) -> Opponents:
+        """The other players as :class:`~paili.defence.Opponents`: each river in order (the riichi tile, the
+        discards from the hand and those called away marked), their melds, what passed since their riichi."""
+        seats: dict[str, Opponent] = {}
+        for other, player in enumerate(self.table):
+            if other == self.seat:
+                continue
+            river = player.river
+            riichi = next((i for i, t in enumerate(river) if t.riichi), None)
+            seats[self.source(other)] = Opponent(
+                tuple(t.tile for t in river), tuple(t.red for t in river), riichi,
+                frozenset(i for i, t in enumerate(river) if not t.tsumogiri),
+                frozenset(i for i, t in enumerate(river) if t.called), tuple(player.melds),
+                tuple(player.passed) if player.riichi else (), tuple(False for _ in player.passed) if player.riichi
+                else ())
+        return Opponents(**seats)
+
+    def seen_apart(self, opponents: Opponents) -> tuple[list[int], tuple[int, int, int]]:
+        """What the seat sees besides its hand and ``opponents`` (their rivers and melds): its own river, the
+        tiles it called... as counts by kind and the red fives among them by suit."""
+        shown = seen_counts(opponents)
+        seen = [self.seen[k] - shown[k] for k in range(KINDS)]
+        reds = list(self.seen_reds)
+        for _, player in opponents.seats():
+            for i, red in enumerate(player.reds):
+                if red and i not in player.called:
+                    reds[FIVES.index(player.discards[i])] -= 1
+            for meld in player.melds:
+                if meld.reds:
+                    reds[FIVES.index(next(t for t in meld.tiles if t in FIVES))] -= meld.reds
+        return seen, (max(0, reds[0]), max(0, reds[1]), max(0, reds[2]))
 
     # -- the events -------------------------------------------------------------------------------------------
 

@@ -156,6 +156,8 @@ def main() -> int:
                         help="read the .json logs of FOLDER at REV in the git repository GITDIR")
     parser.add_argument("--turns", type=int, default=17, help="review's horizon (default 17, review's own)")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--defence", choices=["on", "off", "both"], default="both",
+                        help="review with the other players counted (review's default), without, or both (default)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         paths = [p for given in args.paths for p in (sorted(given.glob("*.json")) if given.is_dir() else [given])]
@@ -163,20 +165,24 @@ def main() -> int:
             paths += logs_from_git(Path(gitdir), rev, folder, Path(tmp))
         if not paths:
             parser.error("give logs, folders of logs, or --git GITDIR REV FOLDER")
-        figures = Figures()
-        measure(paths, args.turns, figures, {})
+        runs = {"on": [True], "off": [False], "both": [False, True]}[args.defence]
+        results = {}
+        for defence in runs:
+            figures = Figures()
+            measure(paths, args.turns, figures, {"defence": defence})
+            results["defence" if defence else "offence only"] = figures
     if args.json:
-        print(json.dumps(asdict(figures)))
+        print(json.dumps({name: asdict(f) for name, f in results.items()}))
         return 0
-    f = figures
-    n, u = max(1, f.decisions), max(1, f.under_riichi)
-    print(f"{len(paths)} logs, {f.seat_games} seat-games, {f.decisions} discard decisions "
-          f"({f.seconds:.0f} s CPU, {1000 * f.seconds / n:.0f} ms a decision)")
-    print(f"matched (best or tied with it): {f.matched} ({100 * f.matched / n:.1f}%)")
-    print(f"under another player's riichi: {f.under_riichi} decisions; deal-in: played {f.played_deals_in} "
-          f"({100 * f.played_deals_in / u:.1f}%), best {f.best_deals_in} ({100 * f.best_deals_in / u:.1f}%); "
-          f"genbutsu: played {100 * f.played_genbutsu / u:.1f}%, best {100 * f.best_genbutsu / u:.1f}%")
-    print(f"loss: {f.loss:.0f} expected points in all, {f.loss / max(1, f.seat_games):.0f} per seat-game")
+    for name, f in results.items():
+        n, u = max(1, f.decisions), max(1, f.under_riichi)
+        print(f"[{name}] {len(paths)} logs, {f.seat_games} seat-games, {f.decisions} discard decisions "
+              f"({f.seconds:.0f} s CPU, {1000 * f.seconds / n:.0f} ms a decision)")
+        print(f"  matched (best or tied with it): {f.matched} ({100 * f.matched / n:.1f}%)")
+        print(f"  under another player's riichi: {f.under_riichi} decisions; deal-in: played {f.played_deals_in} "
+              f"({100 * f.played_deals_in / u:.1f}%), best {f.best_deals_in} ({100 * f.best_deals_in / u:.1f}%); "
+              f"genbutsu: played {100 * f.played_genbutsu / u:.1f}%, best {100 * f.best_genbutsu / u:.1f}%")
+        print(f"  loss: {f.loss:.0f} expected points in all, {f.loss / max(1, f.seat_games):.0f} per seat-game")
     return 0
 
 

@@ -13,7 +13,7 @@ from ..situation import Situation
 from ..tiles import Tile
 from ..ukeire import Discard
 
-__all__ = ["Advice", "AdviceRow", "Improvement", "Outlook", "Wait"]
+__all__ = ["Advice", "AdviceRow", "AtTable", "FoldLine", "Improvement", "Outlook", "Verdict", "Wait"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +53,43 @@ class AdviceRow:
     ev: tuple[float, ...] | None
     waits: tuple[Wait, ...]
     improvements: tuple[Improvement, ...] | None
+    deal_in: float | None = None
+    """With opponents given: the chance this discard deals in now (``None`` without them)."""
+    ev_if_passes: tuple[float, ...] | None = None
+    """With opponents given: the line's expected points by draw when this discard passes (``ev`` is then
+    ``deal_in * ev_if_deals_in + (1 - deal_in) * ev_if_passes``)."""
+    ev_if_deals_in: float | None = None
+    """With opponents given: what dealing in with this discard costs (negative points)."""
+
+
+@dataclass(frozen=True, slots=True)
+class FoldLine:
+    """Folding: the tiles thrown, safest first (one a turn), the chance to deal in along the way and the
+    expected points, by number of draws (as a row's lists)."""
+
+    tiles: tuple[Tile, ...]
+    deal_in: float
+    ev: tuple[float, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """Push or fold, in one line: ``fold`` when the fold line is worth more than the best push row; ``push``:
+    the best row's tile (``None`` when no row has values); ``safest``: the fold line's first tile; ``margin``:
+    how much more the better line is worth, in expected points at the last draw."""
+
+    fold: bool
+    push: Tile | None
+    safest: Tile | None
+    margin: float
+
+
+@dataclass(frozen=True, slots=True)
+class AtTable:
+    """What the table adds to an advice: the fold line and the verdict."""
+
+    fold: FoldLine
+    verdict: Verdict
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +110,8 @@ class Advice:
     scoring: ScoringRules | None
     rows: tuple[AdviceRow, ...]
     note: str | None
+    table: AtTable | None = None
+    """With opponents given: the fold line and the verdict, push or fold (:mod:`paili.advice.pushfold`)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,6 +10,7 @@ from dataclasses import fields
 from typing import Final, NamedTuple
 
 from ..analysis import parse_inputs
+from ..defence.inputs import checked_opponents
 from ..errors import HandError
 from ..evaluator import Evaluator
 from ..gb.situation import RIICHI_ONLY, check_riichi_options
@@ -109,9 +110,11 @@ def read_position(hand: str, *, melds: str | Sequence[str] | None, visible: str,
     parsed, seen = parse_inputs(hand, melds=melds, visible=visible, rules=shape_rules)
     seen_reds = parse_tiles(visible, field="visible")[1] if visible else (0, 0, 0)
     asked = {name: options[name] for name in _ASKED if name in options}  # checked by Situation itself
+    opponents = given("opponents", None)
     situation = Situation(**asked, turns=turns, rules=shape_rules,  # type: ignore[arg-type]
                           scoring=resolve_rules(rules if shape_rules == "riichi" else "riichi"), void=fixed,
-                          visible=tuple(seen) if seen is not None else (0,) * KINDS, visible_reds=seen_reds)
+                          visible=tuple(seen) if seen is not None else (0,) * KINDS, visible_reds=seen_reds,
+                          opponents=None if opponents is None else checked_opponents(opponents, shape_rules))
     situation.check_hand(parsed)
     return Position(parsed, situation, search)
 

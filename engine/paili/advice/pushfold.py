@@ -28,12 +28,18 @@ payment when the horizon reaches the end of the wall.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final
 
-from ..tiles import Tile
+from ..defence.danger import danger_of
+from ..defence.opponents import Opponents, check_against
+from ..scoring.situation import dora_of
+from ..tiles import KINDS, Tile, tile_from_name
+from .answers import AdviceRow, AtTable, FoldLine, Verdict
+from .inputs import Position
 
-__all__ = ["FoldLine", "OpponentRisk", "RowAtTable", "TableRisk", "fold_line", "noten_payment", "row_at_table"]
+__all__ = ["AtTable", "FoldLine", "OpponentRisk", "RowAtTable", "TableRisk", "Verdict", "counted", "draws_to_end",
+           "fold_line", "noten_payment", "row_at_table", "table_risk"]
 
 TENPAI_PAYMENT: Final = {4: 3000, 3: 2000}
 """The exhaustive draw's payments by number of players: what the noten players pay the tenpai ones in all."""
@@ -62,7 +68,8 @@ class TableRisk:
     ``deal_in`` and ``cost``: for each kind the seat can throw, its chance to deal in now (to any opponent) and
     the payment when it does. ``held``: the seat's kinds, a kind once per copy (the fold line throws them
     safest first). ``opponents``: each opponent's :class:`OpponentRisk`. ``draws_to_end``: the seat's draws
-    left to the end of the wall (its exhaustive draw), ``None`` when not known. ``players``: 4 or 3.
+    left to the end of the wall (its exhaustive draw: a longer line stops there), ``None`` when not known.
+    ``players``: 4 or 3.
     ``dealer``: whether the seat is the dealer."""
 
     deal_in: Mapping[Tile, float]
@@ -156,7 +163,11 @@ def row_at_table(tile: Tile, win: Sequence[float], tenpai: Sequence[float], ev: 
     alive = 1.0  # the round alive before the opponents' go-around ahead of draw t, the seat not yet won
     won_before = 0.0
     ev_before = 0.0
+    last = len(ev) if risk.draws_to_end is None else min(len(ev), max(1, risk.draws_to_end))
     for t in range(len(ev)):
+        if t >= last:  # the wall has ended: a longer line is the line to its end
+            passes.append(passes[-1])
+            continue
         value -= alive * (1.0 - won_before) * q * others  # an opponent wins before the seat's draw
         alive *= 1.0 - q
         value += alive * (ev[t] - ev_before)  # the seat's points won at this draw
@@ -178,16 +189,6 @@ def _tenpai_now(tenpai: float, win: float) -> float:
     return max(0.0, min(1.0, (tenpai - win) / (1.0 - win))) if win < 1.0 else 1.0
 
 
-@dataclass(frozen=True, slots=True)
-class FoldLine:
-    """Folding: the tiles thrown, safest first (one a turn), the chance to deal in along the way and the
-    expected points, by number of draws (as a row's lists)."""
-
-    tiles: tuple[Tile, ...]
-    deal_in: float
-    ev: tuple[float, ...]
-
-
 def fold_line(turns: int, risk: TableRisk) -> FoldLine:
     """The fold line over ``turns`` draws: this turn's discard and one after each draw but the last, the
     safest tile held each time (the tiles drawn meanwhile are not known: the line throws what it holds now,
@@ -204,7 +205,11 @@ def fold_line(turns: int, risk: TableRisk) -> FoldLine:
     value = 0.0
     dealt = 0.0
     out: list[float] = []
+    last = turns if risk.draws_to_end is None else min(turns, max(1, risk.draws_to_end))
     for t in range(turns):
+        if t >= last:  # the wall has ended
+            out.append(out[-1])
+            continue
         p, c = dangers[t]
         value -= alive * p * c
         dealt += alive * p
@@ -216,3 +221,73 @@ def fold_line(turns: int, risk: TableRisk) -> FoldLine:
             end = alive * noten_payment(0.0, risk.opponents, risk.players)
         out.append(value + end)
     return FoldLine(tiles, dealt, tuple(out))
+
+
+# --- the table of a position: the defence model's risks, the rows counted, the fold line, the verdict ----------
+
+LIVE_WALL: Final = {4: 70, 3: 55}
+"""The live wall's tiles after the deal, by number of players."""
+OTHERS_DEFEND: Final = 0.5
+"""The players other than the seat throw into a tenpai opponent at this share of a random tile's rate: they see
+the riichi too and defend (an estimate; a random tile's rate is the opponent's ``per_draw``)."""
+
+
+def draws_to_end(opponents: Opponents, players: int) -> int:
+    """The seat's draws left to the end of the wall, estimated from the rivers: a draw for each discard in
+    them, and as many for the seat as the longest opponent's (its own river is not given)."""
+    rivers = [len(player.discards) for _, player in opponents.seats()]
+    drawn = sum(rivers) + max(rivers, default=0)
+    return max(0, LIVE_WALL[players] - drawn) // players
+
+
+def table_risk(position: Position) -> TableRisk:
+    """The :class:`TableRisk` of a 3n+2 position whose situation has opponents: the defence model's deal-in
+    chance and payment of each kind held, and each opponent's tenpai chance, win per go-around and value."""
+    situation = position.situation
+    opponents = situation.opponents
+    assert opponents is not None
+    hand = position.hand
+    sanma = situation.rules == "sanma"
+    players = 3 if sanma else 4
+    indicators = situation.dora_kinds
+    other = list(situation.visible)
+    for t in indicators:
+        other[t] += 1
+    seen = check_against(opponents, hand, other)
+    dora = frozenset(dora_of(t, sanma=sanma) for t in indicators)
+    seat_wind = tile_from_name(situation.seat_wind)
+    danger = danger_of(hand, opponents, seen, dora=dora, seat_wind=seat_wind, rules=situation.rules)
+    deal_in = {row.tile: row.deal_in for row in danger.tiles}
+    cost = {}
+    for row in danger.tiles:
+        weight = sum(s.p_deal_in for s in row.seats)
+        cost[row.tile] = (sum(s.p_deal_in * s.payment for s in row.seats) / weight if weight > 0
+                          else max((s.payment for s in row.seats), default=0.0))
+    risks = [OpponentRisk(o.p_tenpai, 1.0 - (1.0 - o.per_draw) * (1.0 - OTHERS_DEFEND * o.per_draw) ** (players - 2),
+                          o.value, o.dealer) for o in danger.opponents]
+    held = [t for t in range(KINDS) for _ in range(hand.concealed[t])]
+    return TableRisk(deal_in, cost, held, risks, draws_to_end(opponents, players), players,
+                     situation.seat_wind == "1z")
+
+
+def counted(rows: Sequence[AdviceRow], risk: TableRisk, turns: int) -> tuple[list[AdviceRow], AtTable]:
+    """The rows with the table counted (each scored row's ``ev`` now counts the table; ``deal_in``,
+    ``ev_if_passes`` and ``ev_if_deals_in`` set), the fold line over ``turns`` draws and the verdict."""
+    out = []
+    for row in rows:
+        tile = row.discard.tile
+        if row.ev is None or row.p_win is None or row.p_tenpai is None:
+            out.append(replace(row, deal_in=risk.deal_in.get(tile, 0.0)))
+            continue
+        at = row_at_table(tile, row.p_win, row.p_tenpai, row.ev, risk)
+        out.append(replace(row, ev=at.ev, deal_in=at.deal_in, ev_if_passes=at.ev_if_passes,
+                           ev_if_deals_in=at.ev_if_deals_in))
+    fold = fold_line(turns, risk)
+    pushes = [row for row in out if row.ev is not None]
+    best = max(pushes, key=lambda row: row.ev[-1] if row.ev is not None else 0.0, default=None)
+    folding = fold.ev[-1] if fold.ev else 0.0
+    pushing = best.ev[-1] if best is not None and best.ev is not None else None
+    verdict = Verdict(pushing is not None and folding > pushing, best.discard.tile if best is not None else None,
+                      fold.tiles[0] if fold.tiles else None,
+                      abs(folding - pushing) if pushing is not None else 0.0)
+    return out, AtTable(fold, verdict)

@@ -12,6 +12,7 @@ from .answers import Advice, AdviceRow, Improvement
 from .improvement import improvement_draws
 from .inputs import MAX_SHANTEN_LIMIT, Position, check_discarding, scored_policy
 from .options import OptionMoves
+from .pushfold import counted, table_risk
 from .stepping import Steps, searched
 from .waits import waits_of
 
@@ -62,6 +63,10 @@ def advice_steps(position: Position, *, objective: str = "ev", budget: float | N
         waits = waits_of(policy, counts, reds, dict(row.ukeire.tiles), double) if row.shanten == 0 else ()
         rows.append((order, AdviceRow(row, p_win, p_tenpai, ev, waits, better)))
         yield rows[-1][1]
+    table = None
+    if situation.opponents is not None:  # the values count the other players (push or fold)
+        counted_rows, table = counted([row for _, row in rows], table_risk(position), situation.turns)
+        rows = [(order, row) for (order, _), row in zip(rows, counted_rows, strict=True)]
     order_by = ORDER_BY["p_win" if objective == "ev" and value is None else objective]
 
     def rank(item: tuple[int, AdviceRow]) -> tuple[Any, ...]:
@@ -80,4 +85,4 @@ def advice_steps(position: Position, *, objective: str = "ev", budget: float | N
     return Advice(hand, rules, shanten(hand, rules=rules, void=void).min, situation.turns, search.tegawari,
                   search.shanten_down, max_shanten, objective, situation if value is not None else None,
                   situation.scoring if isinstance(value, WinValue) else None,
-                  tuple(row for _, row in rows), note)
+                  tuple(row for _, row in rows), note, table)

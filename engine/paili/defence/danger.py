@@ -79,6 +79,10 @@ class OpponentState:
     dealer: bool
     p_tenpai: float
     value: float
+    per_draw: float = 0.0
+    """Given tenpai, the chance that a tile drawn at random from those the seat does not see is one of their
+    waits (the waits' chances weighted by the copies unseen): their self-draw chance per draw, and the chance
+    that another player's random discard deals in to them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,9 +179,11 @@ def danger_of(hand: Hand, opponents: Opponents, seen: Sequence[int], *, dora: fr
     chances = []
     for seat, player in opponents.seats():
         dealer = (seat_wind - HONOR_BASE + steps[seat]) % winds == 0
+        waits = wait_chances(unseen, player, dora, universe, weights, all_patterns=all_patterns)
+        per_draw = sum(waits[t] * unseen[t] for t in range(KINDS)) / max(1, sum(unseen))
         states.append(OpponentState(seat, player.in_riichi, dealer, p_tenpai(player),
-                                    deal_in_value(player, dora, dealer=dealer)))
-        chances.append(wait_chances(unseen, player, dora, universe, weights, all_patterns=all_patterns))
+                                    deal_in_value(player, dora, dealer=dealer), per_draw))
+        chances.append(waits)
     rows = []
     for tile in range(KINDS):
         if not hand.concealed[tile]:
