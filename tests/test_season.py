@@ -240,3 +240,12 @@ def test_scheduler_without_dask(season: Path, capsys: pytest.CaptureFixture[str]
 def test_no_logs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main([str(tmp_path)]) == 2
     assert "no logs found" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-Hans"])
+def test_the_table_speaks_each_language(season: Path, capsys: pytest.CaptureFixture[str], lang: str) -> None:
+    assert main([str(season), *FAST, "--jobs", "1", "--lang", lang]) == 0
+    out = capsys.readouterr().out
+    head = out.splitlines()[0].split()
+    assert head[0] == paili.i18n.t("season.player", lang) and paili.i18n.t("season.deal_in", lang) in head
+    assert "⟦" not in out and "Dee" in out and "?q=123m12399p123s77z" in out

@@ -17,11 +17,15 @@ import importlib
 import json
 import os
 import sys
+import unicodedata
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from ..advice import DEFAULT_MAX_SHANTEN, DEFAULT_TURNS, MAX_SHANTEN_LIMIT, MAX_TURNS
+from ..cli_text import add_lang_option
 from ..errors import HandError
+from ..i18n import error_text, t
+from ..results import error_json
 from .output import Output
 from .runner import ClusterMissing, run_dask, run_processes, run_serial
 from .sources import Job, plan, read_text
@@ -76,6 +80,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--site", default=DEFAULT_SITE,
                         help=f"the analyzer's address the positions link to (default {DEFAULT_SITE})")
     parser.add_argument("--json", action="store_true", help="print the statistics as JSON")
+    add_lang_option(parser)
 
 
 def _progress(total: int, resumed: int) -> Any:
@@ -112,7 +117,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         output = Output(args.out, options)
     except HandError as exc:
-        print(f"paili review-many: {exc.message}", file=sys.stderr)
+        print(f"paili review-many: {error_text(error_json(exc), args.lang)}", file=sys.stderr)
         return 2
     for s in skipped:
         print(f"paili review-many: skipped {s.path}: {s.reason}", file=sys.stderr)
@@ -147,7 +152,7 @@ def run(args: argparse.Namespace) -> int:
                 bar.close()
         records = [output.records[job.key] for job in jobs if job.key in output]
     season = summarize(records, options=options, skipped=skipped, top=args.top, site=args.site)
-    print(json.dumps(season.to_json(), ensure_ascii=False, indent=2) if args.json else render(season))
+    print(json.dumps(season.to_json(), ensure_ascii=False, indent=2) if args.json else render(season, args.lang))
     return 1 if season.skipped else 0
 
 
@@ -159,32 +164,47 @@ def _number(value: float | None, digits: int = 0) -> str:
     return "-" if value is None else f"{value:,.{digits}f}"
 
 
-def render(season: Season) -> str:
-    """The text form of a season: a table of the players, each one's costliest decisions, what was skipped."""
-    head = ("player", "games", "rounds", "win", "deal-in", "riichi", "call", "avg win", "avg place",
-            "decisions", "best", "loss/game")
-    rows = [head] + [(p.name, str(p.games), str(p.rounds), _percent(p.win_rate), _percent(p.deal_in_rate),
-                      _percent(p.riichi_rate), _percent(p.call_rate), _number(p.average_win),
-                      _number(p.average_placement, 2), str(p.discards), _percent(p.best_rate),
-                      _number(p.loss_per_game)) for p in season.players]
-    widths = [max(len(row[i]) for row in rows) for i in range(len(head))]
-    lines = ["  ".join(cell.ljust(w) if i == 0 else cell.rjust(w) for i, (cell, w) in enumerate(zip(row, widths,
-                                                                                                   strict=True)))
+def _width(text: str) -> int:
+    """Terminal columns of ``text`` (wide CJK characters take two)."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def _pad(text: str, width: int, left: bool) -> str:
+    space = " " * max(0, width - _width(text))
+    return text + space if left else space + text
+
+
+HEAD = ("player", "games", "rounds", "win", "deal_in", "riichi", "call", "average_win", "average_placement",
+        "decisions", "best", "loss_per_game")
+"""The table's columns (``season.<name>`` in the catalogs)."""
+
+
+def render(season: Season, lang: str = "en") -> str:
+    """The text form of a season in ``lang``: a table of the players, each one's costliest decisions, what was
+    skipped and why (the reasons as the log's errors word them)."""
+    rows = [tuple(t(f"season.{name}", lang) for name in HEAD)]
+    rows += [(p.name, str(p.games), str(p.rounds), _percent(p.win_rate), _percent(p.deal_in_rate),
+              _percent(p.riichi_rate), _percent(p.call_rate), _number(p.average_win),
+              _number(p.average_placement, 2), str(p.discards), _percent(p.best_rate), _number(p.loss_per_game))
+             for p in season.players]
+    widths = [max(_width(row[i]) for row in rows) for i in range(len(HEAD))]
+    lines = ["  ".join(_pad(cell, w, i == 0) for i, (cell, w) in enumerate(zip(row, widths, strict=True)))
              for row in rows]
-    lines.append(f"{season.units} (game, seat) reviewed; turns {season.options['turns']}, max shanten "
-                 f"{season.options['max_shanten']}; loss: expected points, best minus played")
+    lines.append(t("season.reviewed", lang, count=season.units, turns=season.options["turns"],
+                   max_shanten=season.options["max_shanten"]))
     for p in season.players:
         if p.costliest:
             lines.append("")
-            lines.append(f"{p.name}: costliest decisions")
+            lines.append(t("season.costliest", lang, name=p.name))
             for c in p.costliest:
-                lines.append(f"  -{c.loss:,.0f}  {c.file} seat {c.seat} {c.round}-{c.honba} step {c.step}: "
-                             f"played {c.played}, best {c.best}  {c.url}")
+                where = t("season.costly", lang, file=c.file, seat=c.seat, round=f"{c.round}-{c.honba}", step=c.step,
+                          played=c.played, best=c.best)
+                lines.append(f"  -{c.loss:,.0f}  {where}  {c.url}")
     if season.skipped:
         lines.append("")
-        lines.append(f"skipped ({len(season.skipped)}):")
+        lines.append(t("season.skipped", lang, count=len(season.skipped)))
         for s in season.skipped:
-            where = s.path if s.seat is None else f"{s.path} seat {s.seat}"
+            where = s.path if s.seat is None else t("season.seat", lang, file=s.path, seat=s.seat)
             lines.append(f"  {where}: {s.reason}")
     return "\n".join(lines)
 

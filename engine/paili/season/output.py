@@ -56,9 +56,8 @@ class Output:
                 raise HandError(f"{path} line {number} is not a review-many record: write to another file",
                                 field="out", code="season.out", params={"path": str(path), "line": number})
             if record.get("options") != self.options:
-                raise HandError(f"{path} holds reviews made with other options ({record.get('options')}, now "
-                                f"{self.options}): write to another file", field="out", code="season.options",
-                                params={"path": str(path)})
+                raise HandError(f"{path} holds reviews made with other options: write to another file", field="out",
+                                code="season.options", params={"path": str(path)})
             self.records[record["key"]] = record
         self.resumed = len(self.records)
 
