@@ -8,7 +8,11 @@ from __future__ import annotations
 import copy
 import gzip
 import json
+import os
+import signal
+import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +25,7 @@ from paili.season import runner
 from paili.season.command import main
 from paili.season.unit import placements
 
+ROOT = Path(__file__).resolve().parents[1]
 FAST = ["--turns", "2", "--max-shanten", "1"]
 
 STARTS = [[11, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 23, 24], [31, 32, 33, 34, 35, 36, 37, 38, 39, 25, 26, 27, 46],
@@ -212,6 +217,39 @@ def test_resume_after_an_interrupted_run(tmp_path: Path, capsys: pytest.CaptureF
     # other options: the file is refused, not mixed
     assert main([str(logs), "--turns", "3", "--max-shanten", "1", "--out", str(cut)]) == 2
     assert "other options" in capsys.readouterr().err
+
+
+def test_resume_after_a_killed_process(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A run killed (SIGKILL: no clean-up) after its first lines, then run again: the output holds every unit
+    once, the lines written before the kill untouched, and the statistics equal a clean run's."""
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    for seed in range(4):
+        (logs / f"selfplay{seed}.json").write_text(json.dumps(selfplay.game(seed, rounds=2)), encoding="utf-8")
+    options = FAST
+    out = tmp_path / "killed.jsonl"
+    command = [sys.executable, "-m", "paili.season.command", str(logs), *options, "--jobs", "1", "--out", str(out)]
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "engine")}
+    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        while process.poll() is None and (not out.exists() or out.read_bytes().count(b"\n") < 2):
+            time.sleep(0.01)
+    finally:
+        process.kill()
+        process.wait()
+    assert process.returncode == -signal.SIGKILL, "the run ended before it was killed: give it more work"
+    before = out.read_text(encoding="utf-8").splitlines(keepends=True)
+    assert 2 <= len(before) < 16
+    assert main([str(logs), *options, "--jobs", "2", "--out", str(out), "--json"]) == 0
+    resumed = json.loads(capsys.readouterr().out)
+    after = out.read_text(encoding="utf-8").splitlines(keepends=True)
+    complete = [line for line in before if line.endswith("\n")]
+    assert after[:len(complete)] == complete and len(after) == 16
+    assert len({json.loads(line)["key"] for line in after}) == 16
+    clean = tmp_path / "clean.jsonl"
+    assert main([str(logs), *options, "--jobs", "2", "--out", str(clean), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == resumed
+    assert sorted(after) == sorted(clean.read_text(encoding="utf-8").splitlines(keepends=True))
 
 
 def test_two_jobs_equal_the_serial_run(season: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

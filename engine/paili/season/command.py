@@ -122,7 +122,8 @@ def run(args: argparse.Namespace) -> int:
     for s in skipped:
         print(f"paili review-many: skipped {s.path}: {s.reason}", file=sys.stderr)
     with output:
-        todo = [job for job in jobs if job.key not in output]
+        # the longest games first: the workers' last units are short ones, and none waits long for the others
+        todo = sorted((job for job in jobs if job.key not in output), key=lambda job: -job.log.rounds)
         bar = _progress(len(jobs), len(jobs) - len(todo))
 
         def done(record: JSON) -> None:

@@ -31,11 +31,13 @@ _GZIP_MAGIC: Final = b"\x1f\x8b"
 
 @dataclass(frozen=True, slots=True)
 class LogFile:
-    """A log file read: its path, the SHA-256 of its text and its players' names (3 or 4, ``""`` unnamed)."""
+    """A log file read: its path, the SHA-256 of its text, its players' names (3 or 4, ``""`` unnamed) and its
+    number of rounds (what a review's time grows with)."""
 
     path: str
     digest: str
     players: tuple[str, ...]
+    rounds: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,7 +108,8 @@ def read_log_file(path: str | os.PathLike[str]) -> tuple[LogFile, str]:
     :class:`gzip.BadGzipFile` or :class:`~paili.HandError` for a file that is no readable log."""
     text = read_text(path)
     game = read_log(text)
-    return LogFile(str(path), hashlib.sha256(text.encode("utf-8")).hexdigest(), game.players), text
+    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    return LogFile(str(path), digest, game.players, len(game.rounds)), text
 
 
 def _reason(exc: Exception) -> str:
