@@ -287,3 +287,26 @@ def test_the_table_speaks_each_language(season: Path, capsys: pytest.CaptureFixt
     head = out.splitlines()[0].split()
     assert head[0] == paili.i18n.t("season.player", lang) and paili.i18n.t("season.deal_in", lang) in head
     assert "⟦" not in out and "Dee" in out and "?q=123m12399p123s77z" in out
+
+
+def test_an_mjai_record_counts_as_its_tenhou_log(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Game 1 as an mjai record (gzip-compressed, tests/test_mjai.py's writer) gives every figure of its
+    tenhou.net/6 log: the results, riichi and calls as read from mjai's events, and the same reviews."""
+    from test_mjai import to_mjai
+
+    (tmp_path / "tenhou").mkdir()
+    (tmp_path / "mjai").mkdir()
+    (tmp_path / "tenhou" / "game1.json").write_text(json.dumps(GAME1, ensure_ascii=False), encoding="utf-8")
+    with gzip.open(tmp_path / "mjai" / "game1.mjson.gz", "wt", encoding="utf-8") as f:
+        f.write(to_mjai(GAME1))
+
+    def players(folder: Path) -> dict[str, Any]:
+        status, result = _run(capsys, str(folder), "--jobs", "1")
+        assert status == 0 and result["units"] == 4
+        out = {p["name"]: p for p in result["players"]}
+        for p in out.values():
+            for item in p["costliest"] + p["per_game"]:
+                del item["file"]
+        return out
+
+    assert players(tmp_path / "mjai") == players(tmp_path / "tenhou")
