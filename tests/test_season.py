@@ -23,6 +23,7 @@ import selfplay
 import paili
 from paili.season import runner
 from paili.season.command import main
+from paili.season.stats import summarize
 from paili.season.unit import placements
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -259,6 +260,11 @@ def test_two_jobs_equal_the_serial_run(season: Path, tmp_path: Path, capsys: pyt
     two = _run(capsys, str(season), "--jobs", "2", "--out", str(parallel))
     assert one == two and one[1]["units"] == 16 and logs.is_dir()
     assert sorted(serial.read_text("utf-8").splitlines()) == sorted(parallel.read_text("utf-8").splitlines())
+    # the tally does not depend on the order the records come in (the losses are summed exactly)
+    records = [json.loads(line) for line in serial.read_text("utf-8").splitlines()]
+    options = {"turns": 2, "max_shanten": 1}
+    assert summarize(records, options=options) == summarize(records[::-1], options=options)
+    assert summarize(records, options=options).to_json()["players"] == one[1]["players"]
 
 
 def test_a_local_dask_cluster_equals_the_local_run(season: Path, capsys: pytest.CaptureFixture[str]) -> None:

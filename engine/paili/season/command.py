@@ -29,7 +29,7 @@ from ..results import error_json
 from .output import Output
 from .runner import ClusterMissing, run_dask, run_processes, run_serial
 from .sources import Job, plan, read_text
-from .stats import DEFAULT_SITE, Season, summarize
+from .stats import DEFAULT_SITE, Season, Tally
 from .unit import Unit
 
 __all__ = ["add_arguments", "default_jobs", "main", "render", "run"]
@@ -114,8 +114,15 @@ def run(args: argparse.Namespace) -> int:
     if not jobs and not skipped:
         print("paili review-many: no logs found under " + " ".join(args.paths), file=sys.stderr)
         return 2
+    tally = Tally(options=options, skipped=skipped, top=args.top, site=args.site)
+    planned = {job.key for job in jobs}
+
+    def previous(record: JSON) -> None:
+        if record["key"] in planned:  # a line of another season's file counts only when its log is given
+            tally.add(record)
+
     try:
-        output = Output(args.out, options)
+        output = Output(args.out, options, previous)
     except HandError as exc:
         print(f"paili review-many: {error_text(error_json(exc), args.lang)}", file=sys.stderr)
         return 2
@@ -128,6 +135,7 @@ def run(args: argparse.Namespace) -> int:
 
         def done(record: JSON) -> None:
             output.add(record)
+            tally.add(record)
             if "error" in record:
                 message = f"paili review-many: skipped {record['file']} seat {record['seat']}: {record['error']}"
                 if bar is not None and not bar.disable:
@@ -151,8 +159,7 @@ def run(args: argparse.Namespace) -> int:
         finally:
             if bar is not None:
                 bar.close()
-        records = [output.records[job.key] for job in jobs if job.key in output]
-    season = summarize(records, options=options, skipped=skipped, top=args.top, site=args.site)
+    season = tally.season()
     print(json.dumps(season.to_json(), ensure_ascii=False, indent=2) if args.json else render(season, args.lang))
     return 1 if season.skipped else 0
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Any
 
@@ -21,21 +22,24 @@ JSON = dict[str, Any]
 
 
 class Output:
-    """The records of a season: those read back from ``path`` (a previous run's) and those added; with ``path``
-    ``None`` they are kept in memory only. Use as a context manager (the file is closed at the end)."""
+    """The output of a season: the keys of the records done, those a previous run wrote to ``path`` (each given
+    to ``previous`` as it is read back) and those added; with ``path`` ``None`` nothing is written. The
+    records themselves are not kept (a year of games would not fit). Use as a context manager (the file is
+    closed at the end)."""
 
-    def __init__(self, path: str | os.PathLike[str] | None, options: JSON) -> None:
+    def __init__(self, path: str | os.PathLike[str] | None, options: JSON,
+                 previous: Callable[[JSON], None] | None = None) -> None:
         self.path = None if path is None else Path(path)
         self.options = options
-        self.records: dict[str, JSON] = {}
+        self.keys: set[str] = set()
         self.resumed = 0
         """How many records the file already held."""
         self._file: IO[str] | None = None
         if self.path is not None:
-            self._load(self.path)
+            self._load(self.path, previous or (lambda record: None))
             self._file = self.path.open("a", encoding="utf-8")
 
-    def _load(self, path: Path) -> None:
+    def _load(self, path: Path, previous: Callable[[JSON], None]) -> None:
         if not path.exists():
             return
         data = path.read_bytes()
@@ -44,7 +48,7 @@ class Output:
             with path.open("r+b") as file:
                 file.truncate(end)
             data = data[:end]
-        for number, line in enumerate(data.decode("utf-8").splitlines(), start=1):
+        for number, line in enumerate(data.decode("utf-8").splitlines(), start=1):  # checked before any is used
             if not line.strip():
                 continue
             try:
@@ -58,17 +62,19 @@ class Output:
             if record.get("options") != self.options:
                 raise HandError(f"{path} holds reviews made with other options: write to another file", field="out",
                                 code="season.options", params={"path": str(path)})
-            self.records[record["key"]] = record
-        self.resumed = len(self.records)
+            if record["key"] not in self.keys:
+                self.keys.add(record["key"])
+                previous(record)
+        self.resumed = len(self.keys)
 
     def __contains__(self, key: str) -> bool:
-        return key in self.records
+        return key in self.keys
 
     def add(self, record: JSON) -> None:
         """Keep ``record`` and write it as one line, flushed at once (a unit done twice is kept once)."""
-        if record["key"] in self.records:
+        if record["key"] in self.keys:
             return
-        self.records[record["key"]] = record
+        self.keys.add(record["key"])
         if self._file is not None:
             self._file.write(json.dumps(record, ensure_ascii=False, sort_keys=True) + "\n")
             self._file.flush()

@@ -12,11 +12,13 @@ From Paili's reviews: the **decisions** (the discards searched), how often the d
 the games) and the **costliest decisions**, each with the address of its position in the analyzer (the page's
 ``?q=`` hand, ``v=`` tiles seen, ``d=`` dora indicators, as the review page links a decision).
 
-The figures do not depend on the order the units finished in: the records are read in (file, seat) order.
+The figures do not depend on the order the units finished in (:class:`Tally`), and a season of any size is summed
+without holding its records.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Final
@@ -24,7 +26,7 @@ from urllib.parse import urlencode
 
 from .sources import Skipped
 
-__all__ = ["DEFAULT_SITE", "Costly", "GameFigures", "PlayerStats", "Season", "analyzer_url", "summarize"]
+__all__ = ["DEFAULT_SITE", "Costly", "GameFigures", "PlayerStats", "Season", "Tally", "analyzer_url", "summarize"]
 
 JSON = dict[str, Any]
 DEFAULT_SITE: Final = "http://127.0.0.1:8000/"
@@ -167,20 +169,38 @@ def player_name(record: JSON) -> str:
     return name if isinstance(name, str) and name else f"seat {record['seat']}"
 
 
-def summarize(records: Iterable[JSON], *, options: JSON, skipped: Iterable[Skipped] = (), top: int = 10,
-              site: str = DEFAULT_SITE) -> Season:
-    """The :class:`Season` of the records (:func:`~paili.season.unit.review_unit`'s): a record with an error
-    joins ``skipped``; ``top`` costliest decisions are kept per player, linked to the analyzer at ``site``."""
-    players: dict[str, PlayerStats] = {}
-    left = list(skipped)
-    units = 0
-    for record in sorted(records, key=lambda r: (r["file"], r["seat"], r["key"])):
+def _costly_order(c: Costly) -> tuple[float, str, int, str, int, int]:
+    return (-c.loss, c.file, c.seat, c.round, c.honba, c.step)
+
+
+class Tally:
+    """A season summed up as its records come, in any order and without keeping them: the counts are summed,
+    the losses added exactly (:func:`math.fsum` over the games' at the end: no order of arrival changes a
+    float), the ``top`` costliest decisions per player kept; a record seen twice (by ``key``) counts once.
+    :meth:`season` gives the :class:`Season`."""
+
+    def __init__(self, *, options: JSON, skipped: Iterable[Skipped] = (), top: int = 10, site: str = DEFAULT_SITE
+                 ) -> None:
+        self.options = dict(options)
+        self.top = top
+        self.site = site
+        self.players: dict[str, PlayerStats] = {}
+        self.skipped = list(skipped)
+        self.units = 0
+        self.keys: set[str] = set()
+
+    def add(self, record: JSON) -> None:
+        """Count one record (:func:`~paili.season.unit.review_unit`'s); a record with an error joins the
+        skipped."""
+        if record["key"] in self.keys:
+            return
+        self.keys.add(record["key"])
         if "error" in record:
-            left.append(Skipped(record["file"], record["seat"], record["error"]))
-            continue
-        units += 1
+            self.skipped.append(Skipped(record["file"], record["seat"], record["error"]))
+            return
+        self.units += 1
         name = player_name(record)
-        p = players.setdefault(name, PlayerStats(name))
+        p = self.players.setdefault(name, PlayerStats(name))
         log, rv = record["log"], record["review"]
         p.games += 1
         p.rounds += log["rounds"]
@@ -194,16 +214,34 @@ def summarize(records: Iterable[JSON], *, options: JSON, skipped: Iterable[Skipp
         p.discards_best += rv["discards_best"]
         p.calls += rv["calls"]
         p.calls_best += rv["calls_best"]
-        p.loss += rv["loss"]
         p.per_game.append(GameFigures(record["file"], record["seat"], rv["loss"],
                                       _share(rv["discards_best"], rv["discards"])))
         for c in rv["costliest"]:
             p.costliest.append(Costly(record["file"], record["seat"], c["round"], c["honba"], c["step"], c["kind"],
                                       c["played"], c["best"], c["loss"],
-                                      analyzer_url(site, c["hand"], c["visible"], c["dora"])))
-    for p in players.values():
-        p.costliest.sort(key=lambda c: (-c.loss, c.file, c.seat, c.step))
-        del p.costliest[top:]
-    ordered = sorted(players.values(), key=lambda p: (-p.games, p.name))
-    left.sort(key=lambda s: (s.path, -1 if s.seat is None else s.seat))
-    return Season(tuple(ordered), units, dict(options), tuple(left))
+                                      analyzer_url(self.site, c["hand"], c["visible"], c["dora"])))
+        if len(p.costliest) > 4 * self.top + 16:  # keep the list short: the best few only can be among the top
+            p.costliest.sort(key=_costly_order)
+            del p.costliest[self.top:]
+
+    def season(self) -> Season:
+        """The statistics of the records added so far."""
+        for p in self.players.values():
+            p.costliest.sort(key=_costly_order)
+            del p.costliest[self.top:]
+            p.per_game.sort(key=lambda g: (g.file, g.seat))
+            p.loss = math.fsum(g.loss for g in p.per_game)
+        ordered = sorted(self.players.values(), key=lambda p: (-p.games, p.name))
+        left = sorted(self.skipped, key=lambda s: (s.path, -1 if s.seat is None else s.seat, s.reason))
+        return Season(tuple(ordered), self.units, dict(self.options), tuple(left))
+
+
+def summarize(records: Iterable[JSON], *, options: JSON, skipped: Iterable[Skipped] = (), top: int = 10,
+              site: str = DEFAULT_SITE) -> Season:
+    """The :class:`Season` of the records (:func:`~paili.season.unit.review_unit`'s), as :class:`Tally` sums
+    them: a record with an error joins ``skipped``; ``top`` costliest decisions are kept per player, linked to
+    the analyzer at ``site``."""
+    tally = Tally(options=options, skipped=skipped, top=top, site=site)
+    for record in records:
+        tally.add(record)
+    return tally.season()
