@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any
 
+from .. import __version__
 from .unit import Unit, review_unit
 
 __all__ = ["ClusterMissing", "run_dask", "run_processes", "run_serial"]
@@ -78,7 +79,12 @@ def run_dask(units: Iterable[Unit], done: Done, address: str) -> None:
             if out >= threads * IN_FLIGHT:
                 break
         for future in batch:
-            done(future.result())
+            try:
+                record = future.result()
+            except Exception as exc:  # not a log's fault (review_unit catches those): the worker's own
+                raise ClusterMissing(f"a Dask worker failed ({type(exc).__name__}: {exc}); every worker needs "
+                                     f"paili {__version__} installed") from exc
+            done(record)
             future.release()
             following = next(todo, None)
             if following is not None:
