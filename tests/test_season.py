@@ -316,3 +316,18 @@ def test_an_mjai_record_counts_as_its_tenhou_log(tmp_path: Path, capsys: pytest.
         return out
 
     assert players(tmp_path / "mjai") == players(tmp_path / "tenhou")
+
+
+def test_a_double_ron_is_one_deal_in_and_two_wins() -> None:
+    from paili.logs import read_log
+    from paili.season.unit import log_figures
+
+    game = copy.deepcopy(GAME1)
+    game["log"][0][-1] = ["和了", [-3900, 4900, 0, 0], [1, 0, 1, "30符3飜3900点"], [-2000, 0, 0, 2000],
+                          [3, 0, 3, "30符2飜2000点"]]
+    read = read_log(game)
+    ann, bob, dee = (log_figures(read, seat) for seat in (0, 1, 3))
+    assert (ann["deal_ins"], ann["wins"]) == (1, 0)
+    assert (bob["wins"], bob["win_points"]) == (2, 7900) and (dee["wins"], dee["win_points"]) == (1, 2000)
+    # the final scores are the last round's: Ann 19100, Bob 32900, Cid 24000, Dee 24000
+    assert [log_figures(read, s)["placement"] for s in range(4)] == [4, 1, 2, 3]
