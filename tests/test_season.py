@@ -281,9 +281,12 @@ def test_scheduler_without_dask(season: Path, capsys: pytest.CaptureFixture[str]
     assert "pip install 'paili[cluster]'" in capsys.readouterr().err
 
 
-def test_no_logs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main([str(tmp_path)]) == 2
+def test_no_logs(tmp_path: Path, season: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "empty").mkdir()
+    assert main([str(tmp_path / "empty")]) == 2
     assert "no logs found" in capsys.readouterr().err
+    assert main([str(season), "--player", "Zed"]) == 2
+    assert "no seat of Zed" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("lang", ["en", "ja", "zh-Hans"])

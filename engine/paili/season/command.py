@@ -28,7 +28,7 @@ from ..i18n import error_text, t
 from ..results import error_json
 from .output import Output
 from .runner import ClusterMissing, run_dask, run_processes, run_serial
-from .sources import Job, plan, read_text
+from .sources import Job, find_logs, plan, read_text
 from .stats import DEFAULT_SITE, Season, Tally
 from .unit import Unit
 
@@ -112,7 +112,10 @@ def run(args: argparse.Namespace) -> int:
     options = {"turns": args.turns, "max_shanten": args.max_shanten}
     jobs, skipped = plan(args.paths, player=args.player, seat=args.seat)
     if not jobs and not skipped:
-        print("paili review-many: no logs found under " + " ".join(args.paths), file=sys.stderr)
+        found = "no logs found under " + " ".join(args.paths)
+        if args.player is not None and find_logs(args.paths)[0]:
+            found = f"no seat of {args.player} in the logs under " + " ".join(args.paths)
+        print(f"paili review-many: {found}", file=sys.stderr)
         return 2
     tally = Tally(options=options, skipped=skipped, top=args.top, site=args.site)
     planned = {job.key for job in jobs}
