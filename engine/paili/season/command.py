@@ -13,6 +13,7 @@ tqdm, or when standard error is a file or a pipe, the run is quiet but for the f
 from __future__ import annotations
 
 import argparse
+import hashlib
 import importlib
 import json
 import os
@@ -94,12 +95,14 @@ def _progress(total: int, resumed: int) -> Any:
 
 
 def _units(jobs: Sequence[Job], args: argparse.Namespace, failed: Callable[[JSON], None]) -> Iterator[Unit]:
-    """The units of ``jobs``, each log read again when its unit is handed out (a file gone since: a record
-    with the error, given to ``failed``)."""
+    """The units of ``jobs``, each log read again when its unit is handed out (a file gone or changed since it
+    was planned: a record with the error, given to ``failed``)."""
+    options = {"turns": args.turns, "max_shanten": args.max_shanten}
     for job in jobs:
-        options = {"turns": args.turns, "max_shanten": args.max_shanten}
         try:
             text = read_text(job.log.path)
+            if hashlib.sha256(text.encode("utf-8")).hexdigest() != job.log.digest:
+                raise ValueError("it changed during the run")  # its key would name another text
         except (OSError, ValueError) as exc:
             failed({"key": job.key, "file": job.log.path, "seat": job.seat, "player": job.log.players[job.seat],
                     "options": options, "error": f"cannot read the file: {exc}"})
