@@ -41,7 +41,7 @@ def test_help_lists_every_command_with_one_line() -> None:
     done = _run("--help")
     assert done.returncode == 0
     listed = {line.split()[0] for line in done.stdout.split("commands")[1].splitlines()[1:] if line.strip()}
-    assert listed == {"HAND", *COMMANDS} and set(COMMANDS) == {"advise", "call", "score", "review"}
+    assert listed == {"HAND", *COMMANDS} and set(COMMANDS) == {"advise", "call", "score", "review", "review-many"}
     for name in COMMANDS:
         sub = _run(name, "--help")
         assert sub.returncode == 0 and sub.stdout.startswith(f"usage: paili {name}"), name

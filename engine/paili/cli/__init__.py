@@ -5,6 +5,7 @@
 * ``paili call HAND --offered 4m --from left``: the calls of a tile just thrown (:mod:`paili.cli.call`)
 * ``paili score HAND --win 5p``: a win's value (:mod:`paili.cli.score`)
 * ``paili review LOG --seat 0``: a seat's discards in a game log (:mod:`paili.cli.review`)
+* ``paili review-many PATH...``: many logs at once, each player's statistics (:mod:`paili.cli.season`)
 
 Their options are the keys of the API's requests, read from one table (:mod:`paili.request_keys`); the words they
 share are :mod:`paili.cli.text`. This package sits above the public functions (:mod:`paili.public`): no module of
@@ -17,7 +18,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from . import advise, analysis, call, review, score
+from . import advise, analysis, call, review, score, season
 
 __all__ = ["COMMANDS", "main"]
 
@@ -26,6 +27,8 @@ COMMANDS: Final[dict[str, tuple[Callable[[Sequence[str]], int], str]]] = {
     "call": (call.main, "should the hand call the tile just thrown (pass, ron, chi, pon, kan)"),
     "score": (score.main, "a winning hand's yaku, han, fu and points (or fans), or what each wait is worth"),
     "review": (review.main, "a seat's discards in a tenhou.net/6 game log beside the advisor's best"),
+    "review-many": (season.main, "a season: many logs reviewed at once (resumable, in parallel or on a Dask "
+                                 "cluster), each player's statistics"),
 }
 """The commands besides the analysis, by name: the function that runs one (its arguments after the name) and its
 line in ``paili --help``."""
