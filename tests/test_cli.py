@@ -41,7 +41,8 @@ def test_help_lists_every_command_with_one_line() -> None:
     done = _run("--help")
     assert done.returncode == 0
     listed = {line.split()[0] for line in done.stdout.split("commands")[1].splitlines()[1:] if line.strip()}
-    assert listed == {"HAND", *COMMANDS} and set(COMMANDS) == {"advise", "call", "score", "review", "review-many"}
+    assert listed == {"HAND", *COMMANDS}
+    assert set(COMMANDS) == {"advise", "call", "danger", "score", "review", "review-many"}
     for name in COMMANDS:
         sub = _run(name, "--help")
         assert sub.returncode == 0 and sub.stdout.startswith(f"usage: paili {name}"), name
@@ -193,3 +194,36 @@ def test_call_and_review_refuse_a_bad_input_in_the_player_s_words(tmp_path: Path
     review = _run("review", str(log), "--lang", "en")
     assert review.returncode == 2 and review.stderr.startswith("paili: log: the game log cannot be read")
     assert "Traceback" not in review.stderr
+
+
+def test_danger_prints_the_tiles_safest_first_with_their_reasons() -> None:
+    """Issue 39: ``paili danger HAND --left ... --right ...``: the hand's tiles safest first with their deal-in %
+    (as paili.danger gives them) and the reasons in words; ``--json`` is paili.danger's answer."""
+    done = _run("danger", "23456m345p6789s15z", "--left", "19m47*z23s", "--right", "1z2z9p", "--lang", "en")
+    assert done.returncode == 0, done.stderr
+    want = paili.danger("23456m345p6789s15z", opponents="l:19m47*z23s;r:1z2z9p")
+    rows = sorted(want["tiles"], key=lambda row: (row["deal_in"], row["tile"]))
+    lines = done.stdout.splitlines()[1:1 + len(rows)]
+    assert [line.split()[:2] for line in lines] == [[row["tile"], f"{100 * row['deal_in']:.1f}%"] for row in rows]
+    assert "right: genbutsu" in lines[0] and "left: suji" in done.stdout
+    assert "left: tenpai 100.0%" in done.stdout
+    as_json = _run("danger", "23456m345p6789s15z", "--opponents", "l:19m47*z23s;r:1z2z9p", "--json")
+    assert json.loads(as_json.stdout) == want
+    bad = _run("danger", "23456m345p6789s15z", "--left", "19m4x7*z", "--lang", "en")
+    assert bad.returncode == 2 and "paili: opponents:" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_advise_with_opponents_shows_the_deal_in_and_the_verdict() -> None:
+    """Issue 40: with ``--opponents`` the table gains the deal-in column, its points count the table, and a line
+    says push or fold and by how much."""
+    done = _run("advise", "23456m345p6789s15z", "--opponents", "l:19m47*z23s", "--turns", "8", "--lang", "en")
+    assert done.returncode == 0, done.stderr
+    want = paili.advise("23456m345p6789s15z", opponents="l:19m47*z23s", turns=8, improvements=False)
+    lines = done.stdout.splitlines()
+    assert "Deal-in" in lines[1].split()
+    first = lines[2].split()
+    best = want["discards"][0]
+    assert first[0] == best["tile"] and f"{100 * best['deal_in']:.1f}%" in first
+    verdict = want["verdict"]
+    word = "Fold" if verdict["fold"] else "Push"
+    assert any(line.startswith(f"{word}: ") for line in lines), done.stdout

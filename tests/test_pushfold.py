@@ -13,6 +13,7 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from support import scaled
 
 import paili
 from paili.advice.pushfold import OpponentRisk, TableRisk, fold_line, noten_payment, row_at_table
@@ -128,3 +129,61 @@ def test_a_good_wait_pushes_a_five_percent_tile_and_a_cheap_bad_wait_folds_a_twe
     assert push > fold, (push, fold)
     push, fold = _push_or_fold("123m12234p5789s11z", "5s", 0.20)
     assert fold > push, (push, fold)
+
+
+def test_with_a_riichi_opponent_genbutsu_is_the_best_discard_of_a_slow_hand() -> None:
+    """advise with the opponents: against a riichi whose river holds the seat's isolated 5z, the 1-shanten hand
+    throws that genbutsu (0% deal-in) rather than the equally useless 1z, the verdict compares the best push with
+    the fold line; without opponents the two honours tie and the answer has no table keys."""
+    hand, river = "23456m345p6789s15z", "l:19m4p5*p7z5z2s3s"
+    alone = paili.advise(hand, turns=10, improvements=False)
+    assert "verdict" not in alone and all("deal_in" not in row for row in alone["discards"])
+    table = paili.advise(hand, turns=10, improvements=False, opponents=river)
+    best = table["discards"][0]
+    assert best["tile"] == "5z" and best["deal_in"] == 0.0
+    assert best["ev"][-1] == pytest.approx(best["ev_if_passes"][-1])  # a tile that cannot deal in passes
+    one_z = next(row for row in table["discards"] if row["tile"] == "1z")
+    assert one_z["deal_in"] > 0 and one_z["ev"][-1] < best["ev"][-1]
+    assert one_z["ev"][-1] == pytest.approx(one_z["deal_in"] * one_z["ev_if_deals_in"]
+                                            + (1 - one_z["deal_in"]) * one_z["ev_if_passes"][-1])
+    verdict = table["verdict"]
+    assert verdict["push"] == "5z" and verdict["fold"] == (table["fold"]["ev"][-1] > best["ev"][-1])
+    assert verdict["margin"] == pytest.approx(abs(table["fold"]["ev"][-1] - best["ev"][-1]))
+
+
+def test_review_grades_genbutsu_under_riichi_as_best_or_close_more_often_with_defence() -> None:
+    """Review's default counts the opponents the log shows: over seeded self-play, the discards of genbutsu
+    against every riichi player are graded best or close (within 100 expected points) at least 80% of the time,
+    more often than the offence-only view grades them."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent / "bench"))
+    from bench_review_real import genbutsu, table_states
+    from selfplay import game
+
+    from paili.logs import read_log
+
+    counted = {True: 0, False: 0}
+    seen = 0
+    for seed in range(scaled(6, 12)):
+        log = game(seed, rounds=2)
+        g = read_log(log)
+        for seat in range(4):
+            reviews = {defence: paili.review(log, seat=seat, turns=8, max_shanten=1, defence=defence)
+                       for defence in (True, False)}
+            for index, r in enumerate(g.rounds):
+                steps = {defence: {d["step"]: d for d in review["rounds"][index]["decisions"]
+                                   if d["kind"] == "discard" and d["rows"]} for defence, review in reviews.items()}
+                for step, views in table_states(g, r):
+                    riichi = [v for v in views if v.seat != seat and v.in_riichi]
+                    if step not in steps[True] or not riichi:
+                        continue
+                    if not all(genbutsu(v, paili.tile_from_name(steps[True][step]["played"])) for v in riichi):
+                        continue
+                    seen += 1
+                    for defence in (True, False):
+                        loss = steps[defence][step]["loss"]
+                        counted[defence] += loss is not None and (loss["ev"] or 0.0) <= 100
+    assert seen >= 20
+    assert counted[True] >= 0.8 * seen and counted[True] > counted[False], (seen, counted)

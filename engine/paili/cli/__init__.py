@@ -2,6 +2,7 @@
 
 * ``paili HAND``: the analysis of a hand (:mod:`paili.cli.analysis`; without HAND, one hand a line from stdin)
 * ``paili advise HAND``: the discard table with each discard's chances and points (:mod:`paili.cli.advise`)
+* ``paili danger HAND --left ...``: each tile's chance to deal in, and why (:mod:`paili.cli.danger`)
 * ``paili call HAND --offered 4m --from left``: the calls of a tile just thrown (:mod:`paili.cli.call`)
 * ``paili score HAND --win 5p``: a win's value (:mod:`paili.cli.score`)
 * ``paili review LOG --seat 0``: a seat's discards in a game log (:mod:`paili.cli.review`)
@@ -18,12 +19,13 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from . import advise, analysis, call, review, score, season
+from . import advise, analysis, call, danger, review, score, season
 
 __all__ = ["COMMANDS", "main"]
 
 COMMANDS: Final[dict[str, tuple[Callable[[Sequence[str]], int], str]]] = {
     "advise": (advise.main, "which tile to discard: each discard's win %, tenpai % and expected points"),
+    "danger": (danger.main, "which of my tiles is safe: each tile's chance to deal in against the opponents, and why"),
     "call": (call.main, "should the hand call the tile just thrown (pass, ron, chi, pon, kan)"),
     "score": (score.main, "a winning hand's yaku, han, fu and points (or fans), or what each wait is worth"),
     "review": (review.main, "a seat's discards in a tenhou.net/6 game log beside the advisor's best"),

@@ -74,10 +74,15 @@ def render(result: dict[str, Any], lang: str = "en") -> str:
     columns = [(k, title) for k, title in COLUMNS if k != "ev" or result["rules"] == "riichi"]
     heads = [t("ui.col_discard", lang), t("ui.col_shanten", lang), t("ui.col_count", lang),
              *(t(title, lang) for _, title in columns)]
+    defended = any("deal_in" in row for row in result["discards"])  # opponents given: the table counted
+    if defended:
+        heads.append(t("ui.col_deal_in", lang))
     rows = []
     for row in result["discards"]:
         figures = [(percent if k != "ev" else points)(row[k][last] if row[k] is not None else None)
                    for k, _ in columns]
+        if defended:
+            figures.append(percent(row.get("deal_in")))
         rows.append([row["tile"], str(row["shanten"]), str(row["ukeire"]["total"]), *figures,
                      _tiles(row["ukeire"]["tiles"])])
     widths = [max(_width(text) for text in [head, *(r[i] for r in rows)]) for i, head in enumerate(heads)]
@@ -93,11 +98,23 @@ def render(result: dict[str, Any], lang: str = "en") -> str:
                                 *(_right(text, w) for text, w in zip(r[1:-1], widths[1:], strict=True)), r[-1]]))
     if result.get("note"):
         lines.append(t("ui.advice_note", lang, max=result["options"]["max_shanten"]))
-    if "riichi" in situation:
+    verdict = result.get("verdict")
+    if verdict is not None:
+        lines.append(verdict_text(verdict, lang))
+    if situation and "riichi" in situation:
         lines.append(t("cli.advise_model", lang, riichi=t(f"cli.riichi_policy.{situation['riichi']}", lang),
                        round=situation["round_wind"], seat=situation["seat_wind"],
                        dora=situation["dora"] or t("cli.none", lang)))
     return "\n".join(lines)
+
+
+def verdict_text(verdict: dict[str, Any], lang: str = "en") -> str:
+    """Push or fold in one line (an advice with opponents): which line is worth more and by how much."""
+    if verdict["fold"]:
+        return t("ui.verdict_fold", lang, safest=verdict["safest"], push=verdict["push"] or "-",
+                 points=points(verdict["margin"]))
+    return t("ui.verdict_push", lang, push=verdict["push"] or "-", safest=verdict["safest"] or "-",
+             points=points(verdict["margin"]))
 
 
 def main(argv: Sequence[str]) -> int:
