@@ -160,7 +160,9 @@ def test_gb_names_the_knitted_form_and_says_whether_the_win_is_legal(ready_page:
     expect(note).to_contain_text(i18n.t("gb_fan.knitted_straight"))
     for form in ("quanbukao", "qixingbukao", "zuhelong"):
         cell = results(page).locator(f".shanten-table td[data-form='{form}']")
-        expect(cell).to_have_text(str(result["shanten"][form]))
+        value = result["shanten"][form]
+        expect(cell).to_have_text("Agari" if value < 0 else str(value))  # a complete form in words (issue 37)
+        expect(cell).to_have_attribute("data-shanten", str(value))
     # the Score panel scores the win by GB's count (test_score_page has its situation)
     score = page.locator("#score")
     expect(score).to_have_attribute("data-state", "done")

@@ -122,6 +122,7 @@ ONE_OF_EACH: list[tuple[str, dict[str, Any]]] = [
     ("score_waits", {"hand": "123m456p789s1122z", "riichi": 1}),
     ("call_advice", {"hand": "123m456p789s1123z", "offered": "1z", "seat": "across", "turns": 3}),
     ("review", {"log": _short_log(), "seat": 0, "turns": 2, "max_shanten": 1}),
+    ("danger", {"hand": "23456m345p6789s15z", "opponents": "l:19m47*z23s"}),
     ("tiles", {"hand": "123m45p"}),
     ("version", {}),
     ("warm", {}),

@@ -1,7 +1,7 @@
 // The page: wires the inputs, the tile palette, the drawn hand and the results to the engine (paili.mjs).
 
-import { EngineError, createEngine } from "../paili.mjs";
-import { firstEngine } from "./early.js";
+import { EngineError } from "../paili.mjs";
+import { failureText, startPageEngine } from "./engine.js";
 import { createAdvice } from "./advice.js";
 import { createCalls } from "./calls.js";
 import { byId } from "./dom.js";
@@ -885,8 +885,7 @@ function setEngineState(state, message, download) {
  */
 function engineFailed(error) {
   engine = null;
-  const detail = error instanceof EngineError ? i18n.translator().error(error) : String(error instanceof Error ? error.message : error);
-  setEngineState("failed", i18n.t("ui.engine_failed", { detail }));
+  setEngineState("failed", failureText(error));
   const retry = render.h("button", { type: "button", class: "secondary retry" }, i18n.t("ui.retry"));
   retry.addEventListener("click", () => startEngine());
   ui.status.append(" ", retry);
@@ -897,20 +896,9 @@ function engineFailed(error) {
  * @param {boolean} [first]  the page's first engine
  */
 async function startEngine(first = false) {
-  setEngineState("loading", i18n.t("ui.engine_loading"));
-  /** @param {import("./early.js").ProgressArgs} args */
-  const onProgress = (...[message, download, step]) => {
-    const text = i18n.progressText(message, download, step);
-    setEngineState("loading", download ? text : i18n.t("ui.progress", { step: text }), download);
-  };
-  try {
-    // the engine early.js started as the page loaded; a retry starts a new one
-    const handlers = { onProgress, onFailure: engineFailed };
-    engine = await (first ? firstEngine(handlers) : createEngine(handlers));
-  } catch (error) {
-    engineFailed(error);
-    return;
-  }
+  // the engine early.js started as the page loaded; a retry starts a new one
+  engine = await startPageEngine({ say: setEngineState, first, onFailure: engineFailed });
+  if (!engine) return;
   ui.root.dataset.build = engine.build;
   ui.version.textContent = engine.version ? i18n.t("ui.engine_version", { version: engine.version }) : "";
   setEngineState("ready", i18n.t("ui.engine_ready"));

@@ -11,7 +11,7 @@ import { EngineError } from "../paili.mjs";
 import { DEFAULT_TURNS } from "./advicecontrol.js";
 import { SEATS, callLines, callableTiles, requestOf } from "./callcontrol.js";
 import { t, translator } from "./i18n.js";
-import { glossed, h, handText, tile } from "./render.js";
+import { callOptionsTable, glossed, h, handText, tile } from "./render.js";
 import { tileName } from "./tiles.js";
 
 /** @typedef {import("../paili.mjs").Analysis} Analysis */
@@ -161,39 +161,7 @@ export function createCalls({ engine, root, onWalk }) {
       ...(answer.no_calls === "riichi" ? [" ", h("button", { type: "button", class: "secondary calls-dama" }, t("ui.calls_ask_dama"))] : []));
     reason.hidden = !why;
     status.textContent = t("ui.calls_model", { tile: tileName(answer.offered), turns: DEFAULT_TURNS });
-    const head = h(
-      "tr",
-      {},
-      h("th", { scope: "col" }, t("ui.calls_col_option")),
-      h("th", { scope: "col", class: "call-discard" }, ...glossed("term.discard", t("ui.calls_col_discard"))),
-      h("th", { scope: "col", class: "p-win" }, t("ui.col_win")),
-      scored ? h("th", { scope: "col", class: "ev" }, t("ui.col_points")) : null,
-      h("th", { scope: "col", class: "delta" }, t("ui.calls_col_delta")),
-    );
-    const body = rows.map((row) =>
-      h(
-        "tr",
-        { class: row.best ? "call-row best" : "call-row", dataset: { call: row.option.call, meld: row.option.meld } },
-        h("th", { scope: "row" }, row.label, row.option.yaku === false ? h("span", { class: "call-no-yaku" }, ` ${t("ui.calls_no_yaku")}`) : null),
-        h(
-          "td",
-          { class: "call-discard" },
-          row.after && row.option.discard
-            ? h(
-                "button",
-                { type: "button", class: "call-walk discard-button", dataset: { after: row.after }, "aria-label": t("ui.calls_walk", { call: row.label, tile: tileName(row.option.discard) }) },
-                tile(row.option.discard, { size: "sm" }),
-              )
-            : "—",
-        ),
-        h("td", { class: "p-win" }, row.pWin),
-        scored ? h("td", { class: "ev" }, row.ev) : null,
-        h("td", { class: "delta" }, row.delta),
-      ),
-    );
-    table.replaceChildren(
-      h("table", { class: "calls-table" }, h("caption", { class: "sr-only" }, t("ui.calls_caption", { tile: tileName(answer.offered) })), h("thead", {}, head), h("tbody", {}, body)),
-    );
+    table.replaceChildren(callOptionsTable({ rows, scored }, { offered: answer.offered, walk: true }));
   }
 
   return {

@@ -12,7 +12,7 @@
 // {type: "paili:height", height} on every change, so the host can size it.
 
 import { EngineError } from "../paili.mjs";
-import { firstEngine } from "./early.js";
+import { startPageEngine } from "./engine.js";
 import { sortTable } from "./advice.js";
 import { DEFAULT_TURNS, baseOf, initialState, requestOf } from "./advicecontrol.js";
 import { byId } from "./dom.js";
@@ -285,15 +285,8 @@ async function start() {
     if (previous !== undefined) setHand(previous);
   });
   show(); // the hand drawn at once, while the engine loads
-  try {
-    engine = await firstEngine({
-      onProgress: (message, download, step) => setEngineState("loading", i18n.t("ui.progress", { step: i18n.progressText(message, download, step) })),
-    });
-  } catch (error) {
-    const detail = error instanceof EngineError ? i18n.translator().error(error) : String(error instanceof Error ? error.message : error);
-    setEngineState("failed", i18n.t("ui.engine_failed", { detail }));
-    return;
-  }
+  engine = await startPageEngine({ say: setEngineState });
+  if (!engine) return;
   await show();
 }
 

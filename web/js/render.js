@@ -624,3 +624,43 @@ export function resultBlocks(result, { hint = true, draw = false, advice = false
     ...(result.discards ? [discardTable(result.discards, { hint, advice, compact, improve, points: (result.rules ?? "riichi") === "riichi" })] : []),
   ];
 }
+
+/**
+ * A call advice's options as a table, best first (callcontrol.callLines' rows): each option's name, its discard
+ * after the call, its chance to win, its points (where scored) and its difference to passing. The call panel
+ * and the review's call decisions both draw it. `played`: the option the seat chose (the review marks its
+ * row); `walk`: a call's discard is a button that shows the hand after the call (the call panel).
+ * @param {{rows: import("./callcontrol.js").CallRow[], scored: boolean}} lines
+ * @param {{offered: string, played?: string, walk?: boolean, className?: string}} options
+ */
+export function callOptionsTable({ rows, scored }, { offered, played, walk = false, className = "" }) {
+  const head = h(
+    "tr",
+    {},
+    h("th", { scope: "col" }, t("ui.calls_col_option")),
+    h("th", { scope: "col", class: "call-discard" }, ...glossed("term.discard", t("ui.calls_col_discard"))),
+    h("th", { scope: "col", class: "p-win" }, t("ui.col_win")),
+    scored ? h("th", { scope: "col", class: "ev" }, t("ui.col_points")) : null,
+    h("th", { scope: "col", class: "delta" }, t("ui.calls_col_delta")),
+  );
+  const body = rows.map((row) => {
+    const discard = row.option.discard;
+    const cell = !discard ? "—"
+      : walk && row.after
+        ? h("button", { type: "button", class: "call-walk discard-button", dataset: { after: row.after }, "aria-label": t("ui.calls_walk", { call: row.label, tile: tileName(discard) }) },
+          tile(discard, { size: "sm" }))
+        : tile(discard, { size: "sm" });
+    const classes = ["call-row", row.best ? "best" : "", row.key === played ? "review-played" : ""].filter(Boolean).join(" ");
+    return h(
+      "tr",
+      { class: classes, dataset: { call: row.option.call, meld: row.option.meld, key: row.key } },
+      h("th", { scope: "row" }, row.label, row.option.yaku === false ? h("span", { class: "call-no-yaku" }, ` ${t("ui.calls_no_yaku")}`) : null),
+      h("td", { class: "call-discard" }, cell),
+      h("td", { class: "p-win" }, row.pWin),
+      scored ? h("td", { class: "ev" }, row.ev) : null,
+      h("td", { class: "delta" }, row.delta),
+    );
+  });
+  return h("table", { class: ["calls-table", className].filter(Boolean).join(" ") },
+    h("caption", { class: "sr-only" }, t("ui.calls_caption", { tile: tileName(offered) })), h("thead", {}, head), h("tbody", {}, body));
+}

@@ -9,7 +9,7 @@
 // "failed". What a decision's grade is and how the lines read is reviewcontrol.js's (tested under node).
 
 import { EngineError } from "../paili.mjs";
-import { firstEngine } from "./early.js";
+import { startPageEngine } from "./engine.js";
 import { byId } from "./dom.js";
 import * as i18n from "./i18n.js";
 import * as render from "./render.js";
@@ -17,7 +17,6 @@ import { CLOSE, analyzerUrl, decisionText, grade, resultText, roundTitle, summar
 import { percent, points } from "./chances.js";
 import { callLines } from "./callcontrol.js";
 import { sketchHand } from "./sketch.js";
-import { tileName } from "./tiles.js";
 
 /** @typedef {import("./reviewcontrol.js").Review} Review */
 /** @typedef {import("./reviewcontrol.js").RoundReview} RoundReview */
@@ -193,7 +192,11 @@ function openDecision(section, decisions, i) {
     render.h("p", { class: `review-verdict review-verdict--${grade(d)}` }, i18n.t("review.turn", { turn: d.turn }), " · ", decisionText(d)),
     render.h("div", { class: "hand-tiles review-hand" }, ...(sketch ? render.handTiles(sketch) : [])),
   ];
-  if (d.kind === "call" && d.options) parts.push(callTable(d));
+  if (d.kind === "call" && d.options) {
+    // call advice's options as the call panel draws them, the one the seat chose marked
+    const lines = callLines({ offered: d.offered ?? "", seat: d.from ?? "left", options: d.options });
+    parts.push(render.callOptionsTable(lines, { offered: d.offered ?? "", played: d.played, className: "review-calls" }));
+  }
   if (d.rows.length) {
     const block = render.discardTable(d.rows, { hint: false, advice: true, compact: true, points: d.rows.some((row) => row.ev !== null) });
     const table = block.querySelector("table");
@@ -212,30 +215,6 @@ function openDecision(section, decisions, i) {
   detail.replaceChildren(...parts);
   detail.hidden = false;
   detail.scrollIntoView({ block: "nearest" });
-}
-
-/**
- * A call decision's options as call advice ranks them (callcontrol.callLines), the one played marked.
- * @param {Decision} d
- */
-function callTable(d) {
-  const { rows, scored } = callLines({ offered: d.offered ?? "", seat: d.from ?? "left", options: d.options ?? [] });
-  const head = render.h("tr", {},
-    render.h("th", { scope: "col" }, i18n.t("ui.calls_col_option")),
-    render.h("th", { scope: "col", class: "p-win" }, i18n.t("ui.col_win")),
-    scored ? render.h("th", { scope: "col", class: "ev" }, i18n.t("ui.col_points")) : null,
-    render.h("th", { scope: "col", class: "delta" }, i18n.t("ui.calls_col_delta")));
-  const body = rows.map((row) => {
-    const { key } = row;
-    return render.h("tr", { class: ["call-row", row.best ? "best" : "", key === d.played ? "review-played" : ""].join(" ").trim(), dataset: { key } },
-      render.h("th", { scope: "row" }, row.label),
-      render.h("td", { class: "p-win" }, row.pWin),
-      scored ? render.h("td", { class: "ev" }, row.ev) : null,
-      render.h("td", { class: "delta" }, row.delta));
-  });
-  return render.h("table", { class: "calls-table review-calls" },
-    render.h("caption", { class: "sr-only" }, i18n.t("ui.calls_caption", { tile: tileName(d.offered ?? "") })),
-    render.h("thead", {}, head), render.h("tbody", {}, body));
 }
 
 /** The legend of the marks: each grade's band and its rule (reviewcontrol.grade, CLOSE). */
@@ -345,18 +324,13 @@ async function start() {
   ui.cancel.addEventListener("click", () => stop());
   // a tenhou.net/6 link opened here (review.html#json=...) is read at once
   if (location.hash.startsWith("#json=")) ui.log.value = location.href;
-  try {
-    engine = await firstEngine({
-      onProgress: (message, download, step) => {
-        ui.status.textContent = i18n.t("ui.progress", { step: i18n.progressText(message, download, step) });
-      },
-    });
-  } catch (error) {
-    const detail = error instanceof EngineError ? i18n.translator().error(error) : String(error instanceof Error ? error.message : error);
-    ui.root.dataset.engine = "failed";
-    ui.status.textContent = i18n.t("ui.engine_failed", { detail });
-    return;
-  }
+  engine = await startPageEngine({
+    say: (state, text) => {
+      ui.root.dataset.engine = state;
+      ui.status.textContent = text;
+    },
+  });
+  if (!engine) return;
   ui.root.dataset.engine = "ready";
   ui.status.textContent = "";
   if (ui.log.value) read();

@@ -248,7 +248,12 @@ function entryPoints(pyodide) {
  * @param {import("pyodide").PyodideAPI} pyodide @param {Promise<Uint8Array>} wheel
  */
 async function unpackWheel(pyodide, wheel) {
-  const sitePackages = String(pyodide.runPython("import site; site.getsitepackages()[0]"));
+  // no Python source here: site's own function, called through its proxy (the engine itself is paili.api's)
+  const site = pyodide.pyimport("site");
+  const found = site.getsitepackages();
+  const sitePackages = String(found.get(0));
+  found.destroy();
+  site.destroy();
   pyodide.unpackArchive(await wheel, "wheel", { extractDir: sitePackages });
 }
 
