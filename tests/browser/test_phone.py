@@ -545,3 +545,74 @@ def test_the_improving_tiles_column_is_built_only_on_a_wide_screen(page: Page, s
         "rs => rs.map(r => [r.dataset.tile, [...r.querySelectorAll('td.improve li')].map(li => li.dataset.tile)])")
     expected = {d["tile"]: [u["tile"] for u in d["ukeire"]["tiles"]] for d in discards}
     assert {tile: codes for tile, codes in shown} == expected
+
+
+@pytest.mark.browser_context_args(viewport=SMALL, **TOUCH)
+def test_a_full_hand_keeps_every_indicator_pickable_and_says_why_the_palette_is_grey(ready_page: Page) -> None:
+    """Issue 37: the rule that folds the docked palette to its last row at 14 tiles hid the Score panel's dora
+    picker rows too (only honours were pickable). Every row of the picker is shown and each indicator can be
+    picked; the palette says why it is grey."""
+    page = ready_page
+    page.get_by_label("Hand", exact=True).fill("123m456p789s11122z")
+    expect(page.locator("#hand-count")).to_have_attribute("data-count", "14")
+    expect(page.locator("#palette-full")).to_be_visible()
+    expect(page.locator("#palette-full")).to_have_text("14 tiles: tap a tile of the hand to take it out, or ⌫.")
+    score = page.locator("#score")
+    expect(score).to_be_visible(timeout=60_000)
+    situation = page.locator("details#situation")
+    if situation.get_attribute("open") is None:
+        situation.locator("summary").first.tap()
+    score.locator("details[data-picker='dora'] summary").tap()
+    rows = score.locator("details[data-picker='dora'] .palette-row")
+    expect(rows).to_have_count(4)
+    for index in range(4):
+        expect(rows.nth(index)).to_be_visible()
+    five_pin = score.locator("details[data-picker='dora'] button.tile[data-tile='5p']")
+    box = five_pin.bounding_box()
+    assert box is not None and box["width"] > 0 and box["height"] > 0
+    five_pin.tap()
+    expect(score.locator("#score-dora")).to_have_value("5p")
+
+
+@pytest.mark.browser_context_args(viewport=SMALL, **TOUCH)
+def test_the_palette_folds_away_and_stays_folded(ready_page: Page, site_url: str) -> None:
+    """Issue 37: the docked palette covered a third of a phone's screen over the waits and the call panel and
+    could not be folded. Its toggle (beside Undo) folds it away, the answer gets the space, and the choice is
+    kept on the next visit."""
+    page = ready_page
+    page.get_by_label("Hand", exact=True).fill("123m456p789s1122z")
+    toggle = page.get_by_role("button", name="Hide tiles")
+    expect(toggle).to_have_attribute("aria-expanded", "true")
+    box = toggle.bounding_box()
+    assert box is not None and box["height"] >= 44
+    expect(page.get_by_role("group", name="Tile palette")).to_be_visible()
+    toggle.tap()
+    expect(page.get_by_role("group", name="Tile palette")).to_be_hidden()
+    shown = page.get_by_role("button", name="Show tiles")
+    expect(shown).to_have_attribute("aria-expanded", "false")
+    page.goto(f"{site_url}?q=123m456p789s1122z")
+    expect(page.get_by_role("group", name="Tile palette")).to_be_hidden()
+    page.get_by_role("button", name="Show tiles").tap()
+    expect(page.get_by_role("group", name="Tile palette")).to_be_visible()
+
+
+@pytest.mark.browser_context_args(viewport=SMALL, **TOUCH)
+def test_an_invalid_hand_marks_the_results_below_it_stale(ready_page: Page) -> None:
+    """Issue 37: an invalid hand showed its error above the previous hand's results as if they were its own.
+    They are marked as the last valid hand's (and dimmed) until the hand is valid again."""
+    page = ready_page
+    field = page.get_by_label("Hand", exact=True)
+    field.fill("123m456p789s1122z")
+    expect(page.locator("#results")).to_be_visible()
+    expect(page.locator("#results-stale")).to_be_hidden()
+    field.press("End")
+    field.press_sequentially("x")  # typing: the last valid hand's results stay drawn under the error
+    expect(page.locator("#hand-error")).to_be_visible()
+    expect(page.locator("#results")).to_be_visible()
+    expect(page.locator("#results-stale")).to_be_visible()
+    expect(page.locator("#results")).to_have_attribute("data-stale", "true")
+    field.fill("123m456p789s1123z")
+    field.press("Enter")
+    expect(page.locator("#hand-error")).to_be_hidden()
+    expect(page.locator("#results-stale")).to_be_hidden()
+    expect(page.locator("#results")).not_to_have_attribute("data-stale", "true")

@@ -46,8 +46,11 @@ const ui = {
   undo: byId("undo", HTMLButtonElement),
   randomDraw: byId("random-draw", HTMLButtonElement),
   palette: byId("palette", HTMLElement),
+  paletteFull: byId("palette-full", HTMLElement),
+  paletteToggle: byId("palette-toggle", HTMLButtonElement),
   backspace: byId("backspace", HTMLButtonElement),
   results: byId("results", HTMLElement),
+  resultsStale: byId("results-stale", HTMLElement),
   resultsBody: byId("results-body", HTMLElement),
   version: byId("version", HTMLElement),
   offline: byId("offline-status", HTMLElement),
@@ -161,6 +164,17 @@ function clearErrors() {
     field.box.hidden = true;
   }
   dropFix().hidden = true;
+  markStale(false);
+}
+
+/**
+ * The results on screen are of the last valid hand while an error is shown above them: say so and dim them.
+ * @param {boolean} stale
+ */
+function markStale(stale) {
+  ui.resultsStale.hidden = !stale;
+  if (stale) ui.results.dataset.stale = "true";
+  else delete ui.results.dataset.stale;
 }
 
 /** The line of the hand's error box that holds the button dropping the tiles outside the rule set. */
@@ -209,6 +223,7 @@ function showError(error, texts) {
   if (position !== null) drawPointer(field.pointer, text, position);
   if (name === "hand" && OUTSIDE_SET.has(`error.${error.code}`)) offerDrop(text);
   field.box.hidden = false;
+  markStale(!ui.results.hidden); // results still drawn are the last valid hand's
 }
 
 /**
@@ -381,6 +396,7 @@ function updatePalette() {
   const copies = new Map();
   for (const code of held) copies.set(kindOf(code), (copies.get(kindOf(code)) ?? 0) + 1);
   const full = current !== null && tileCount(current) >= 14;
+  ui.paletteFull.hidden = !full; // why the palette is grey: said, not left to guess
   const focused = paletteKeys.hasFocus(); // a tile that goes grey hands the focus to its neighbour
   for (const button of ui.palette.querySelectorAll("button.tile")) {
     if (!(button instanceof HTMLButtonElement)) continue;
@@ -905,6 +921,36 @@ async function startEngine(first = false) {
   await analyzeNow();
 }
 
+/** The palette folded away (a phone's screen for the answer) or shown; the choice is kept across visits. */
+const PALETTE_KEY = "paili.palette";
+
+/** @param {boolean} folded */
+function foldPalette(folded) {
+  if (folded) ui.root.dataset.palette = "folded";
+  else delete ui.root.dataset.palette;
+  ui.paletteToggle.setAttribute("aria-expanded", String(!folded));
+  ui.paletteToggle.textContent = i18n.t(folded ? "ui.palette_show" : "ui.palette_hide");
+  try {
+    localStorage.setItem(PALETTE_KEY, folded ? "folded" : "shown");
+  } catch {
+    // storage refused (private mode): the choice lasts this visit
+  }
+}
+
+/** Whether the player folded the palette on an earlier visit. */
+function paletteWasFolded() {
+  try {
+    return localStorage.getItem(PALETTE_KEY) === "folded";
+  } catch {
+    return false; // storage refused: shown
+  }
+}
+
+function bindPaletteToggle() {
+  foldPalette(paletteWasFolded());
+  ui.paletteToggle.addEventListener("click", () => foldPalette(ui.root.dataset.palette !== "folded"));
+}
+
 async function start() {
   // The engine first: Pyodide's start-up is the long pole, and the rest below runs while it loads.
   const engineStarted = startEngine(true);
@@ -916,6 +962,7 @@ async function start() {
   ui.root.dataset.calls = "none";
   calls = createCalls({ engine: () => engine, root: ui.root, onWalk: (hand) => setHand(hand, { push: true }) });
   buildRulePicker();
+  bindPaletteToggle();
   readUrl(); // the rule set of the address, and its palette
 
   wire();
