@@ -156,7 +156,7 @@ def test_gb_names_the_knitted_form_and_says_whether_the_win_is_legal(ready_page:
     expect(results(page).locator(".summary")).to_contain_text(i18n.t("ui.summary_agari"))  # 24 fans: legal
     note = results(page).locator(".rule-note--gb")
     expect(note).to_have_attribute("data-legal", "true")
-    expect(note).to_contain_text(i18n.t("ui.gb_legal", fan=24, tile="1m"))
+    expect(note).to_contain_text(i18n.t("ui.gb_legal", count=24, tile="1m"))
     expect(note).to_contain_text(i18n.t("gb_fan.knitted_straight"))
     for form in ("quanbukao", "qixingbukao", "zuhelong"):
         cell = results(page).locator(f".shanten-table td[data-form='{form}']")
@@ -245,3 +245,26 @@ def test_the_advice_follows_the_rule_set_and_its_north_set_aside(ready_page: Pag
     assert [tile for tile, _ in shown] == [d["tile"] for d in advice["discards"]]  # sorted by the win chance
     for (_, value), d in zip(shown, advice["discards"], strict=True):
         assert value == pytest.approx(d["p_win"][-1], abs=1e-12)
+
+
+def test_gb_analysis_and_score_box_agree_on_the_winning_tile(ready_page: Page) -> None:
+    """Issue 37: for 234m567p22s345678s the analysis said "8 fans by discard on 3m: a legal win" while the Score
+    box below scored a win on 8s (the last tile typed) as 7 fans, not a win. The box now scores the win the
+    analysis counted, and both say so; a fan of one is "1 fan"."""
+    page = ready_page
+    choose(page, "gb")
+    hand = "234m567p22s345678s"
+    result = analyse(page, hand, rules="gb")
+    gb = result["gb"]
+    assert gb["win"] == "3m" and gb["legal"]
+    note = results(page).locator(".rule-note--gb")
+    expect(note).to_contain_text(f"{gb['fan']} fans by discard on 3m: a legal win.")
+    score = page.locator("#score")
+    expect(score).to_have_attribute("data-state", "done")
+    expect(score.locator(".win-tiles button[aria-pressed='true']")).to_have_attribute("data-tile", "3m")
+    want = paili.score(hand, rules="gb", win="3m")
+    assert want["fan"] == gb["fan"] and want["legal"]
+    expect(score.locator(".score-han").first).to_have_text(f"{want['fan']} fans")
+    one = [f for f in want["fans"] if f["fan"] * f["count"] == 1]
+    assert one
+    expect(score.locator(f".gb-fans tr[data-fan='{one[0]['id']}'] td").last).to_have_text("1 fan")

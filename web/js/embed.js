@@ -189,7 +189,7 @@ async function drawScore(typed, result) {
   if (!engine || !mode) return;
   const asked = decodeSituation(new URLSearchParams(location.search));
   const situation = effective(
-    waits ? asked : { ...asked, win: defaultWin(result.concealed, asked.win, lastTyped(typed)) }, result, { waits });
+    waits ? asked : { ...asked, win: defaultWin(result.concealed, asked.win, (result.rules === "gb" && result.gb ? result.gb.win : null) ?? lastTyped(typed)) }, result, { waits });
   const hand = render.handText(result);
   ui.scoreSituation.textContent = situationText(situation, { waits });
   ui.score.hidden = false;

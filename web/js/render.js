@@ -207,7 +207,7 @@ export function ruleNotes(result) {
  */
 export function gbLines(result) {
   /** @param {import("../paili.mjs").GbWin} win */
-  const total = (win) => (win.legal ? t("ui.gb_legal", { fan: win.fan, tile: win.win }) : t("ui.gb_short", { fan: win.fan, tile: win.win, short: win.short }));
+  const total = (win) => (win.legal ? t("ui.gb_legal", { count: win.fan, tile: win.win }) : t("ui.gb_short", { count: win.fan, tile: win.win, short: win.short }));
   /** @param {import("../paili.mjs").GbWin} win */
   const fans = (win) => win.fans.map((f) => `${t(`gb_fan.${f.id}`)} ${f.fan}${f.count > 1 ? ` ×${f.count}` : ""}`).join(" · ");
   if (result.gb) return [{ text: `${total(result.gb)} ${fans(result.gb)}`, legal: result.gb.legal }];

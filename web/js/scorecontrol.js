@@ -92,7 +92,9 @@ export function showHand(state, result, { typed, entered }) {
   if (mode === "win") {
     const same = state.shown?.hand === hand && state.shown.mode === "win";
     const wanted = same || state.fromUrl ? state.situation.win : null;
-    const win = defaultWin(result.concealed, wanted, entered ?? lastTyped(typed));
+    // under GB the analysis names the win it counted (its best tile, by discard): the panel scores the same one
+    const counted = result.rules === "gb" && result.gb ? result.gb.win : null;
+    const win = defaultWin(result.concealed, wanted, counted ?? entered ?? lastTyped(typed));
     if (!same || result.concealed[state.winIndex] !== win) state.winIndex = result.concealed.lastIndexOf(win);
     state.situation = { ...state.situation, win };
   }

@@ -286,7 +286,7 @@ export function gbScoreBlocks(score) {
   const value = h(
     "p",
     { class: "score-value" },
-    h("span", { class: "score-han" }, t("score.gb_fans", { fan: score.fan })),
+    h("span", { class: "score-han" }, t("score.gb_fans", { count: score.fan })),
     h("span", { class: score.legal ? "score-legal" : "score-short" }, " · ", score.legal ? t("score.gb_legal") : t("score.gb_short", { short })),
   );
   const fans = h(
@@ -295,7 +295,7 @@ export function gbScoreBlocks(score) {
     h("caption", { class: "sr-only" }, t("score.gb_fans_caption")),
     h("tbody", {}, score.fans.map((f) => h("tr", { dataset: { fan: f.id } },
       h("th", { scope: "row" }, t(`gb_fan.${f.id}`), f.count > 1 ? ` ×${f.count}` : ""),
-      h("td", {}, t("score.gb_fans", { fan: f.fan * f.count }))))),
+      h("td", {}, t("score.gb_fans", { count: f.fan * f.count }))))),
   );
   const payments = h("ul", { class: "payments", "aria-label": t("score.payments_label") }, gbPaymentLines(score).map((line) => h("li", {}, line)));
   return [value, fans, ...(score.legal ? [payments] : [])];

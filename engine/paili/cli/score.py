@@ -107,7 +107,7 @@ def _fan_lines(fans: list[dict[str, Any]], lang: str) -> list[str]:
 
 
 def _gb_total(result: dict[str, Any], lang: str) -> str:
-    return t("cli.gb_legal" if result["legal"] else "cli.gb_short", lang, fan=result["fan"])
+    return t("cli.gb_legal" if result["legal"] else "cli.gb_short", lang, count=result["fan"])
 
 
 def render_gb(result: dict[str, Any], hand: str, lang: str = "en") -> str:
