@@ -67,39 +67,55 @@ const ui = {
   dropOutside: byId("drop-outside", HTMLButtonElement),
 };
 
-/** @type {PailiEngine | null} */
-let engine = null;
-let latest = 0; // number of the newest request; older answers are dropped
-let timer = 0;
-/** @type {DrawnHand | null} the hand on screen (an analysis, or the tiles of a hand being built), for removals and sharing */
-let current = null;
-/** @type {string[]} the hand's texts before each palette tap, newest last: Backspace goes back one */
-let edits = [];
-/** @type {AdviceController | null} the advice columns of the discard table (on the same engine); created in start() */
-let advice = null;
-/** @type {import("./calls.js").CallPanel | null} the call panel of a 13-tile hand */
-let calls = null;
-/** @type {{hand: string, visible: string, rules: string} | null} the input of the analysis on screen */
-let analysed = null;
-/** @type {{rules: Rules, void: "" | "m" | "p" | "s"}} the rule set chosen, and a Sichuan hand's suit given up ("": its best) */
-let choice = { rules: "riichi", void: "" };
-/** A discard was chosen in the table: the next analysis drawn takes the focus (it replaces the table). */
-let focusResults = false;
-/** @type {string | null} the tile code tapped in last (the Score panel's default winning tile); null once typed */
-let entered = null;
-/** @type {Analysis | null} the analysis drawn in the results */
-let shown = null;
+/**
+ * The page's state, in one place: every module-level value that changes as the player works.
+ * @type {{
+ *   engine: PailiEngine | null,
+ *   latest: number,
+ *   timer: number,
+ *   current: DrawnHand | null,
+ *   edits: string[],
+ *   advice: AdviceController | null,
+ *   calls: import("./calls.js").CallPanel | null,
+ *   analysed: {hand: string, visible: string, rules: string} | null,
+ *   choice: {rules: Rules, void: "" | "m" | "p" | "s"},
+ *   focusResults: boolean,
+ *   entered: string | null,
+ *   shown: Analysis | null,
+ *   lastError: EngineError | null,
+ *   pendingError: {error: EngineError, texts: Record<FieldName, string>} | null,
+ *   errorTimer: number,
+ * }}
+ */
+const page = {
+  engine: null, // the page's engine; null while it starts or after it failed
+  latest: 0, // number of the newest request; older answers are dropped
+  timer: 0, // the analysis waiting for a pause in the typing
+  current: null, // the hand on screen (an analysis, or the tiles of a hand being built), for removals and sharing
+  edits: [], // the hand's texts before each palette tap, newest last: Backspace goes back one
+  advice: null, // the advice columns of the discard table (on the same engine); created in start()
+  calls: null, // the call panel of a 13-tile hand
+  analysed: null, // the input of the analysis on screen
+  choice: { rules: "riichi", void: "" }, // the rule set chosen, and a Sichuan hand's suit given up ("": its best)
+  focusResults: false, // a discard was chosen in the table: the next analysis drawn takes the focus
+  entered: null, // the tile code tapped in last (the Score panel's default winning tile); null once typed
+  shown: null, // the analysis drawn in the results
+  lastError: null, // the error of the last analysis, for Enter
+  pendingError: null, // a mistake in what is being typed, not shown yet
+  errorTimer: 0,
+};
+
 /** A phone's width, where the discard table is drawn without its improving tiles (render.NARROW_SCREEN). */
 const narrowScreen = matchMedia(render.NARROW_SCREEN);
 // The screen widened (a phone turned, a window resized): the table on screen gets its improving tiles.
 narrowScreen.addEventListener("change", () => {
   const table = ui.resultsBody.querySelector("table.discards");
-  if (!narrowScreen.matches && shown?.discards && table instanceof HTMLTableElement) render.fillImprove(table, shown.discards);
+  if (!narrowScreen.matches && page.shown?.discards && table instanceof HTMLTableElement) render.fillImprove(table, page.shown.discards);
 });
 // The catalogs (local files, precached) before any module below draws text: the Score panel builds its form now.
 await i18n.load().catch((error) => console.error("paili: the catalogs could not be loaded:", error));
 // The Score panel of a winning hand (and the worth of a tenpai hand's waits); its situation is part of the URL.
-const score = createScore({ getEngine: () => engine, onChange: () => replaceUrl() });
+const score = createScore({ getEngine: () => page.engine, onChange: () => replaceUrl() });
 /** Random draws: Math.random, or a seeded generator with ?seed=N in the address (the tests draw reproducibly). */
 const random = (() => {
   const seed = new URLSearchParams(location.search).get("seed");
@@ -121,7 +137,7 @@ function urlFor(hand, visible) {
   url.search = "";
   if (hand) url.searchParams.set("q", hand);
   if (visible) url.searchParams.set("v", visible);
-  writeRules(choice, url.searchParams);
+  writeRules(page.choice, url.searchParams);
   score.writeParams(url.searchParams);
   return url;
 }
@@ -288,14 +304,14 @@ function playerWords(error) {
 function offerDrop(text) {
   const read = sketchHand(text);
   if (!read) return;
-  const kept = read.concealed.filter((code) => inSet(code, choice.rules));
-  const melds = read.melds.filter((meld) => meld.tiles.every((code) => inSet(code, choice.rules)));
+  const kept = read.concealed.filter((code) => inSet(code, page.choice.rules));
+  const melds = read.melds.filter((meld) => meld.tiles.every((code) => inSet(code, page.choice.rules)));
   const dropped = [
-    ...read.concealed.filter((code) => !inSet(code, choice.rules)),
+    ...read.concealed.filter((code) => !inSet(code, page.choice.rules)),
     ...read.melds.filter((meld) => !melds.includes(meld)).map((meld) => meld.text),
   ];
   if (!dropped.length) return;
-  const nukidora = read.nukidora && choice.rules === "sanma" ? [NUKIDORA.repeat(read.nukidora)] : [];
+  const nukidora = read.nukidora && page.choice.rules === "sanma" ? [NUKIDORA.repeat(read.nukidora)] : [];
   ui.dropOutside.textContent = i18n.t("ui.drop_outside", { tiles: dropped.join(" ") });
   ui.dropOutside.dataset.hand = [kept.join(""), ...melds.map((meld) => meld.text), ...nukidora].filter(Boolean).join(" ");
   dropFix().hidden = false;
@@ -363,12 +379,12 @@ function drawHand(result, source = "engine") {
     delete ui.root.dataset.handFull;
     ui.handTiles.replaceChildren();
     ui.handEmpty.hidden = false;
-    current = null;
+    page.current = null;
     showShareButtons();
     updatePalette();
     return;
   }
-  current = result;
+  page.current = result;
   if (tileCount(result) >= 14) ui.root.dataset.handFull = "";
   else delete ui.root.dataset.handFull;
   showShareButtons();
@@ -392,10 +408,10 @@ function heldTiles(hand) {
  * count), a second red five of a suit, anything once the hand has 14 tiles (3 per meld).
  */
 function updatePalette() {
-  const held = current ? heldTiles(current) : [];
+  const held = page.current ? heldTiles(page.current) : [];
   const copies = new Map();
   for (const code of held) copies.set(kindOf(code), (copies.get(kindOf(code)) ?? 0) + 1);
-  const full = current !== null && tileCount(current) >= 14;
+  const full = page.current !== null && tileCount(page.current) >= 14;
   ui.paletteFull.hidden = !full; // why the palette is grey: said, not left to guess
   const focused = paletteKeys.hasFocus(); // a tile that goes grey hands the focus to its neighbour
   for (const button of ui.palette.querySelectorAll("button.tile")) {
@@ -414,7 +430,7 @@ function updatePalette() {
     aside.title = aside.disabled ? i18n.t("ui.why_nukidora") : "";
   }
   paletteKeys.refresh({ focus: focused && !paletteKeys.hasFocus() });
-  ui.backspace.disabled = edits.length === 0 && !(current?.concealed.length);
+  ui.backspace.disabled = page.edits.length === 0 && !(page.current?.concealed.length);
   // The hand is full: the focus goes to Backspace without scrolling to it. On a phone the full hand's analysis
   // moves above the palette (style.css: html[data-hand-full]), so scrolling to Backspace would take the hand and
   // its count off the screen.
@@ -439,20 +455,20 @@ function drawResult(result, visible) {
     ui.resultsBody.querySelector(".summary")?.after(render.h("p", { class: "rule-note melded-note", role: "note" },
       i18n.t("ui.read_as_melded", { count: missing, tiles: tileCount(result) })));
   }
-  shown = result;
+  page.shown = result;
   ui.results.dataset.hand = render.handText(result);
   ui.results.hidden = false;
   const table = ui.resultsBody.querySelector("table.discards");
   const waits = ui.resultsBody.querySelector("ul.waits");
-  if (table instanceof HTMLTableElement) advice?.show(result, table, visible);
-  else if (waits instanceof HTMLElement) advice?.showWaits(result, waits, visible); // a tenpai 3n+1 hand
-  else advice?.clear();
+  if (table instanceof HTMLTableElement) page.advice?.show(result, table, visible);
+  else if (waits instanceof HTMLElement) page.advice?.showWaits(result, waits, visible); // a tenpai 3n+1 hand
+  else page.advice?.clear();
   // a hand waiting for its draw: should it call a tile thrown now?
-  if (result.concealed.length % 3 === 1 && calls) ui.resultsBody.append(calls.show(result, visible));
-  else calls?.clear();
+  if (result.concealed.length % 3 === 1 && page.calls) ui.resultsBody.append(page.calls.show(result, visible));
+  else page.calls?.clear();
   performance.mark("paili:drawn analysis");
-  if (focusResults) {
-    focusResults = false;
+  if (page.focusResults) {
+    page.focusResults = false;
     // the table, or what replaced it: its first discard button, else the analysis itself
     const target = ui.resultsBody.querySelector("button.discard-button");
     (target instanceof HTMLElement ? target : ui.results).focus();
@@ -473,19 +489,17 @@ function placeScore() {
 
 function clearResult() {
   ui.results.append(ui.scoreSection);
-  shown = null;
+  page.shown = null;
   ui.randomDraw.hidden = true;
   ui.resultsBody.replaceChildren();
   delete ui.results.dataset.hand;
   ui.results.hidden = true;
-  advice?.clear();
-  calls?.clear();
+  page.advice?.clear();
+  page.calls?.clear();
 }
 
 // ---- analysis -------------------------------------------------------------------------------------------
 
-/** @type {EngineError | null} the error of the last analysis, for Enter */
-let lastError = null;
 
 /**
  * Analyse the hand in the field now; with `canonical`, the field then shows the engine's text of the hand
@@ -494,26 +508,26 @@ let lastError = null;
  * @param {{canonical?: boolean, typing?: boolean}} [options]
  */
 async function analyzeNow({ canonical = false, typing = false } = {}) {
-  clearTimeout(timer);
-  clearTimeout(errorTimer);
-  pendingError = null;
+  clearTimeout(page.timer);
+  clearTimeout(page.errorTimer);
+  page.pendingError = null;
   const hand = ui.hand.value;
   const visible = ui.visible.value;
-  const { rules, void: voidSuit } = choice;
-  const id = ++latest;
+  const { rules, void: voidSuit } = page.choice;
+  const id = ++page.latest;
   const asked = `${rules}/${voidSuit}`;
   // the advice's search is for another hand (or rule set)
-  if (analysed?.hand !== hand || analysed.visible !== visible || analysed.rules !== asked) advice?.cancel();
-  analysed = { hand, visible, rules: asked };
+  if (page.analysed?.hand !== hand || page.analysed.visible !== visible || page.analysed.rules !== asked) page.advice?.cancel();
+  page.analysed = { hand, visible, rules: asked };
   if (!hand.trim()) {
-    lastError = null;
+    page.lastError = null;
     clearErrors();
     drawHand(null);
     clearResult();
     score.clear();
     return;
   }
-  if (!engine) {
+  if (!page.engine) {
     // The engine is still loading: draw the tiles at once (a sketch); the engine's answer replaces it when ready.
     clearErrors();
     drawHand(sketchHand(hand), "sketch");
@@ -521,28 +535,28 @@ async function analyzeNow({ canonical = false, typing = false } = {}) {
   }
   ui.results.setAttribute("aria-busy", "true");
   try {
-    const result = await engine.analyze(hand, { visible, rules, void: voidSuit || null });
-    if (id !== latest) return;
-    advice?.prefetch(result, visible); // the worker searches while the analysis is drawn
-    lastError = null;
+    const result = await page.engine.analyze(hand, { visible, rules, void: voidSuit || null });
+    if (id !== page.latest) return;
+    page.advice?.prefetch(result, visible); // the worker searches while the analysis is drawn
+    page.lastError = null;
     clearErrors();
     drawHand(result);
     drawResult(result, visible);
     if (canonical && ui.hand.value === hand) {
       ui.hand.value = render.handText(result);
-      analysed = { hand: ui.hand.value, visible, rules: asked };
+      page.analysed = { hand: ui.hand.value, visible, rules: asked };
       replaceUrl();
     }
-    score.show(result, { typed: hand, entered, waitsRoot: ui.resultsBody });
+    score.show(result, { typed: hand, entered: page.entered, waitsRoot: ui.resultsBody });
     placeScore();
   } catch (error) {
     if (!(error instanceof EngineError)) throw error; // the engine rejects with nothing else
-    if (id !== latest) return;
+    if (id !== page.latest) return;
     // A hand still being built (3k tiles) is no error: draw its tiles, say what is missing, analyse nothing.
     const partial = error.type === "HandError" && fieldOf(error) === "hand" ? await partialHand(hand, rules) : null;
-    if (id !== latest) return;
+    if (id !== page.latest) return;
     if (partial) {
-      lastError = null;
+      page.lastError = null;
       clearErrors();
       drawHand(partial);
       clearResult();
@@ -553,13 +567,13 @@ async function analyzeNow({ canonical = false, typing = false } = {}) {
       }
       return;
     }
-    lastError = error;
+    page.lastError = error;
     clearErrors();
     if (typing) {
       // Typing: the last valid hand and its analysis stay drawn. A token not finished yet ("45" before its suit
       // letter) is no mistake until the field is left; another mistake shows after a short pause.
-      pendingError = { error, texts: { hand, visible } };
-      if (!unfinished(error, fieldOf(error) === "hand" ? hand : visible)) errorTimer = setTimeout(showPending, ERROR_PAUSE_MS);
+      page.pendingError = { error, texts: { hand, visible } };
+      if (!unfinished(error, fieldOf(error) === "hand" ? hand : visible)) page.errorTimer = setTimeout(showPending, ERROR_PAUSE_MS);
       return;
     }
     showError(error, { hand, visible });
@@ -567,7 +581,7 @@ async function analyzeNow({ canonical = false, typing = false } = {}) {
     clearResult();
     score.clear();
   } finally {
-    if (id === latest) ui.results.removeAttribute("aria-busy");
+    if (id === page.latest) ui.results.removeAttribute("aria-busy");
   }
 }
 
@@ -578,20 +592,17 @@ async function analyzeNow({ canonical = false, typing = false } = {}) {
  */
 async function partialHand(hand, rules) {
   try {
-    return await engine?.tiles(hand, { rules }) ?? null;
+    return await page.engine?.tiles(hand, { rules }) ?? null;
   } catch {
     return null;
   }
 }
 
 function analyzeSoon() {
-  clearTimeout(timer);
-  timer = setTimeout(() => analyzeNow({ typing: true }), DEBOUNCE_MS);
+  clearTimeout(page.timer);
+  page.timer = setTimeout(() => analyzeNow({ typing: true }), DEBOUNCE_MS);
 }
 
-/** @type {{error: EngineError, texts: Record<FieldName, string>} | null} a mistake in what is being typed, not shown yet */
-let pendingError = null;
-let errorTimer = 0;
 
 /**
  * A token still being typed: the text ends where the engine expected more (digits waiting for their suit letter).
@@ -604,10 +615,10 @@ function unfinished(error, text) {
 
 /** Show the mistake held back while typing (after the pause, or as the field is left). */
 function showPending() {
-  clearTimeout(errorTimer);
-  if (!pendingError) return;
-  const { error, texts } = pendingError;
-  pendingError = null;
+  clearTimeout(page.errorTimer);
+  if (!page.pendingError) return;
+  const { error, texts } = page.pendingError;
+  page.pendingError = null;
   if (ui.hand.value !== texts.hand || ui.visible.value !== texts.visible) return; // typed on since
   showError(error, texts);
 }
@@ -633,16 +644,16 @@ function setHand(text, { push = false, canonical = false } = {}) {
 // ---- events ---------------------------------------------------------------------------------------------
 
 function onTyping() {
-  edits = [];
-  entered = null;
+  page.edits = [];
+  page.entered = null;
   replaceUrl();
   analyzeSoon();
 }
 
 /** The palette of the rule set chosen: its tiles, by suit; under sanma, a north to set aside (nukidora) last. */
 function buildPalette() {
-  const rows = paletteOf(choice.rules).map((row) => row.map((name) => render.tile(name, { tag: "button" })));
-  if (RULE_SETS[choice.rules].nukidora) {
+  const rows = paletteOf(page.choice.rules).map((row) => row.map((name) => render.tile(name, { tag: "button" })));
+  if (RULE_SETS[page.choice.rules].nukidora) {
     const label = i18n.t("ui.nukidora_button", { notation: NUKIDORA });
     const aside = render.tile("4z", { tag: "button", label });
     aside.classList.add("nukidora");
@@ -667,12 +678,12 @@ function buildRulePicker() {
  */
 function setRules(next) {
   const rules = rulesOf(next.rules);
-  const changed = rules !== choice.rules;
-  choice = { rules, void: voidOf(next.void, rules) };
+  const changed = rules !== page.choice.rules;
+  page.choice = { rules, void: voidOf(next.void, rules) };
   ui.rules.value = rules;
   ui.root.dataset.rules = rules;
   ui.void.hidden = !RULE_SETS[rules].void;
-  ui.void.value = choice.void;
+  ui.void.value = page.choice.void;
   const help = RULE_NAMES[rules].help;
   ui.rulesHelp.textContent = help ? i18n.t(help) : "";
   ui.rulesHelp.hidden = !help;
@@ -685,11 +696,11 @@ function setRules(next) {
  * @param {{push: boolean}} options `push`: a step of the browser history (the Undo button)
  */
 function removeTile(index, { push }) {
-  if (!current) return;
-  const codes = current.concealed.filter((_, i) => i !== index);
-  edits = [];
-  entered = null;
-  setHand([codes.join(""), ...current.melds.map((m) => m.text)].filter(Boolean).join(" "), { push, canonical: true });
+  if (!page.current) return;
+  const codes = page.current.concealed.filter((_, i) => i !== index);
+  page.edits = [];
+  page.entered = null;
+  setHand([codes.join(""), ...page.current.melds.map((m) => m.text)].filter(Boolean).join(" "), { push, canonical: true });
 }
 
 /**
@@ -697,10 +708,10 @@ function removeTile(index, { push }) {
  * @param {string} code
  */
 function drawTile(code) {
-  if (!current) return;
-  edits = [];
-  entered = code; // a wait drawn is the Score panel's winning tile
-  setHand(`${render.handText(current)} ${code}`, { push: true, canonical: true });
+  if (!page.current) return;
+  page.edits = [];
+  page.entered = code; // a wait drawn is the Score panel's winning tile
+  setHand(`${render.handText(page.current)} ${code}`, { push: true, canonical: true });
 }
 
 /**
@@ -735,8 +746,8 @@ function wire() {
   }
   // a hand with tiles outside the rule set: one tap drops them
   ui.dropOutside.addEventListener("click", () => {
-    edits = [];
-    entered = null;
+    page.edits = [];
+    page.entered = null;
     setHand(ui.dropOutside.dataset.hand ?? "", { push: true, canonical: true });
   });
   ui.hand.addEventListener("input", onTyping);
@@ -751,12 +762,12 @@ function wire() {
       if (event.key !== "Enter" || event.isComposing) return;
       event.preventDefault();
       await analyzeNow();
-      if (lastError) selectError(lastError);
+      if (page.lastError) selectError(page.lastError);
     });
   }
   // Clear starts over: no tap to take back, no step to undo.
   ui.clear.addEventListener("click", () => {
-    edits = [];
+    page.edits = [];
     history.replaceState({ depth: 0 }, "", urlFor("", ui.visible.value));
     ui.undo.hidden = true;
     setHand("");
@@ -765,27 +776,27 @@ function wire() {
   // A tapped palette tile appends its code to the text; the engine writes the hand back canonically.
   ui.palette.addEventListener("click", (event) => {
     if (closest(event, "button.nukidora:not(:disabled)")) {
-      edits.push(ui.hand.value);
-      entered = null;
+      page.edits.push(ui.hand.value);
+      page.entered = null;
       setHand(`${ui.hand.value}${NUKIDORA}`, { canonical: true });
       return;
     }
     const name = tileOf(event, "button.tile:not(:disabled)");
     if (!name) return;
-    edits.push(ui.hand.value);
-    entered = name;
+    page.edits.push(ui.hand.value);
+    page.entered = name;
     setHand(ui.hand.value + name, { canonical: true });
   });
   // Backspace: the hand before the last palette tap, else the hand without its last concealed tile.
   ui.backspace.addEventListener("click", () => {
-    const previous = edits.pop();
+    const previous = page.edits.pop();
     if (previous !== undefined) setHand(previous, { canonical: true });
-    else if (current?.concealed.length) removeTile(current.concealed.length - 1, { push: false });
+    else if (page.current?.concealed.length) removeTile(page.current.concealed.length - 1, { push: false });
   });
   // A tapped hand tile is taken out, as a step the Undo button takes back.
   ui.handTiles.addEventListener("click", (event) => {
     const button = closest(event, "button.tile");
-    if (button && current) removeTile(Number(button.dataset.index), { push: true });
+    if (button && page.current) removeTile(Number(button.dataset.index), { push: true });
   });
   // Playing forward: a wait or an improving tile tapped is drawn into the hand; "Draw a tile" draws from the
   // wall left (the hand and the visible tiles taken out). Both are steps the Undo button takes back.
@@ -794,20 +805,20 @@ function wire() {
     if (code) drawTile(code);
   });
   ui.randomDraw.addEventListener("click", () => {
-    if (!current) return;
-    const code = drawFrom(wallLeft(heldTiles(current), sketchCodes(ui.visible.value) ?? [], choice.rules), random);
+    if (!page.current) return;
+    const code = drawFrom(wallLeft(heldTiles(page.current), sketchCodes(ui.visible.value) ?? [], page.choice.rules), random);
     if (code) drawTile(code);
   });
   // A discard row (its button, or anywhere on it but its expand button) draws the hand after that discard.
   ui.resultsBody.addEventListener("click", (event) => {
     const row = closest(event, "table.discards tr.discard-row");
     if (!row?.dataset.after || closest(event, "button.expand")) return;
-    focusResults = row.contains(document.activeElement);
+    page.focusResults = row.contains(document.activeElement);
     setHand(row.dataset.after, { push: true });
   });
   ui.undo.addEventListener("click", () => history.back());
   window.addEventListener("popstate", () => {
-    edits = [];
+    page.edits = [];
     readUrl();
     analyzeNow();
   });
@@ -827,9 +838,9 @@ function shareUrl(result) {
 }
 
 function showShareButtons() {
-  ui.shareRow.hidden = !current;
+  ui.shareRow.hidden = !page.current;
   ui.share.hidden = typeof navigator.share !== "function";
-  if (!current) ui.shareNote.hidden = true;
+  if (!page.current) ui.shareNote.hidden = true;
 }
 
 /** @param {string} text */
@@ -839,8 +850,8 @@ function note(text) {
 }
 
 async function copyLink() {
-  if (!current) return;
-  const url = shareUrl(current);
+  if (!page.current) return;
+  const url = shareUrl(page.current);
   try {
     await navigator.clipboard.writeText(url);
     note(i18n.t("ui.link_copied"));
@@ -850,10 +861,10 @@ async function copyLink() {
 }
 
 async function shareHand() {
-  if (!current) return;
-  const url = shareUrl(current);
+  if (!page.current) return;
+  const url = shareUrl(page.current);
   try {
-    await navigator.share({ title: i18n.t("ui.share_title", { hand: render.handText(current) }), url });
+    await navigator.share({ title: i18n.t("ui.share_title", { hand: render.handText(page.current) }), url });
   } catch (error) {
     if (!(error instanceof Error && error.name === "AbortError")) await copyLink(); // refused or failed: copy instead
   }
@@ -872,9 +883,9 @@ function startOffline() {
       ui.applyUpdate.onclick = () => {
         ui.applyUpdate.disabled = true;
         // This build's workers end first, so none of them asks the new build's server for its old files.
-        advice?.cancel();
-        engine?.close();
-        engine = null;
+        page.advice?.cancel();
+        page.engine?.close();
+        page.engine = null;
         apply(); // the new service worker takes over; offline.js reloads the page on controllerchange
       };
     },
@@ -900,7 +911,7 @@ function setEngineState(state, message, download) {
  * @param {unknown} error
  */
 function engineFailed(error) {
-  engine = null;
+  page.engine = null;
   setEngineState("failed", failureText(error));
   const retry = render.h("button", { type: "button", class: "secondary retry" }, i18n.t("ui.retry"));
   retry.addEventListener("click", () => startEngine());
@@ -913,10 +924,10 @@ function engineFailed(error) {
  */
 async function startEngine(first = false) {
   // the engine early.js started as the page loaded; a retry starts a new one
-  engine = await startPageEngine({ say: setEngineState, first, onFailure: engineFailed });
-  if (!engine) return;
-  ui.root.dataset.build = engine.build;
-  ui.version.textContent = engine.version ? i18n.t("ui.engine_version", { version: engine.version }) : "";
+  page.engine = await startPageEngine({ say: setEngineState, first, onFailure: engineFailed });
+  if (!page.engine) return;
+  ui.root.dataset.build = page.engine.build;
+  ui.version.textContent = page.engine.version ? i18n.t("ui.engine_version", { version: page.engine.version }) : "";
   setEngineState("ready", i18n.t("ui.engine_ready"));
   await analyzeNow();
 }
@@ -958,9 +969,9 @@ async function start() {
   ui.meldsHelp.replaceChildren(...i18n.template("ui.melds_help", Object.fromEntries(
     [["chi", "[789s]"], ["pon", "[777s]"], ["kan", "[7777s]"], ["ankan", "(7777s)"]].map(([k, text]) => [k, render.h("code", {}, text)]))));
   ui.root.dataset.advice = "none";
-  advice = createAdvice({ engine: () => engine, root: ui.root, container: ui.resultsBody });
+  page.advice = createAdvice({ engine: () => page.engine, root: ui.root, container: ui.resultsBody });
   ui.root.dataset.calls = "none";
-  calls = createCalls({ engine: () => engine, root: ui.root, onWalk: (hand) => setHand(hand, { push: true }) });
+  page.calls = createCalls({ engine: () => page.engine, root: ui.root, onWalk: (hand) => setHand(hand, { push: true }) });
   buildRulePicker();
   bindPaletteToggle();
   readUrl(); // the rule set of the address, and its palette
