@@ -149,6 +149,9 @@
  * @property {AdviceSituation | null} situation
  * @property {AdviceDiscard[]} discards  best first
  * @property {string | null} note
+ * @property {{tiles: string[], deal_in: number, ev: number[]}} [fold]  with opponents: the fold line
+ * @property {{fold: boolean, push: string | null, safest: string | null, margin: number}} [verdict]  with
+ *   opponents: push or fold, and by how much at the last draw
  */
 /**
  * @typedef {{hand: string, concealed: string[], melds: Meld[], tiles: number, nukidora?: number, read_as?: string}}
@@ -194,6 +197,8 @@
  * @property {number} [honba]
  * @property {number} [riichi_sticks]
  * @property {boolean} [improvements]  false: the rows' improvements are null (ask engine.improvements() for them)
+ * @property {string} [opponents]  the other players' text form (docs/RULES.md, Defence): the values count the
+ *   table (each row's deal_in, ev_if_passes, ev_if_deals_in; the answer's fold and verdict)
  */
 /**
  * @typedef {Omit<AnalyzeOptions, "rules"> & AdviseOnlyOptions & {rules?: Rules | string | Record<string, unknown>}} AdviseOptions
@@ -470,7 +475,7 @@ class Engine {
   advise(hand, options = {}) {
     const keys = /** @type {const} */ (["melds", "visible", "rules", "void", "turns", "tegawari", "shanten_down",
       "max_shanten", "objective", "riichi", "ippatsu", "double_riichi", "round_wind", "seat_wind", "dora", "honba",
-      "riichi_sticks", "improvements"]);
+      "riichi_sticks", "improvements", "opponents"]);
     return /** @type {Promise<Advice>} */ (this.request("advise", payloadOf(hand, options, keys), options));
   }
 

@@ -461,3 +461,36 @@ def test_the_figures_say_what_they_assume_on_every_screen(page: Page, site_url: 
         "East; dora indicators: none. Points are expected points: the chance to win times a win's worth.")
     expect(page.locator(".advice-legend-words")).not_to_contain_text("average worth")
     no_horizontal_scroll(page)
+
+
+@pytest.mark.parametrize("size", [SMALL, DESKTOP], ids=["phone-360", "desktop"])
+def test_the_opponents_field_counts_the_table(page: Page, site_url: str, size: dict[str, int]) -> None:
+    """Issues 39 and 40, the page's first step: the opponents' text form (in the address, o=) makes the advice
+    count the table: each row shows its chance to deal in (a band and the figure), the rows are ranked by the
+    values counting it, and a line says push or fold; the field's change asks again."""
+    page.set_viewport_size(size)
+    hand, river = "23456m345p6789s15z", "l:19m4p5*p7z5z2s3s"
+    page.goto(f"{site_url}?q={hand}&o={river}")
+    expect(page.locator("html")).to_have_attribute("data-engine", "ready", timeout=60_000)
+    wait_for_advice(page, hand)
+    want = paili.advise(hand, opponents=river, improvements=False)
+    marks = table(page).locator(".deal-in")
+    expect(marks).to_have_count(len(want["discards"]))
+    assert [r["tile"] for r in shown_rows(page)][:1] == [want["discards"][0]["tile"]] == ["5z"]
+    five = table(page).locator("tr.discard-row[data-tile='5z'] .deal-in")
+    expect(five).to_have_text("deal-in 0.0%")
+    expect(five).to_have_class(re.compile("deal-in--low"))
+    verdict = want["verdict"]
+    word = "Fold" if verdict["fold"] else "Push"
+    line = page.locator(".advice-verdict")
+    expect(line).to_be_visible()
+    expect(line).to_contain_text(f"{word}: ")
+    box, first = line.bounding_box(), table(page).bounding_box()
+    assert box is not None and first is not None and box["y"] < first["y"]  # above the table
+    no_horizontal_scroll(page)
+    # cleared: the advice alone again, no marks
+    field = page.locator("#opponents")
+    field.fill("")
+    field.dispatch_event("change")
+    expect(marks).to_have_count(0)
+    expect(page.locator(".advice-verdict")).to_be_hidden()

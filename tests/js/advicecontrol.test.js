@@ -65,7 +65,7 @@ describe("the advice of a discard table", () => {
     assert.deepEqual(v.calls, [["turnsValid", true], ["state", "pending"], ["busy", true], ["status", "Computing win chances…"]]);
     await fx.release("advise");
     await shown;
-    assert.deepEqual(v.of("drawAdvice"), [[A, { status: "", more: false, assumes: DEFAULT_ASSUMES }]]);
+    assert.deepEqual(v.of("drawAdvice"), [[A, { status: "", more: false, assumes: DEFAULT_ASSUMES, verdict: "" }]]);
     assert.deepEqual(v.of("state").at(-1), ["ready"]);
     assert.match(String(v.of("status").at(-1)), /^Computed in /);
     // the improvements, in a request of their own, once the advice is drawn
@@ -91,7 +91,7 @@ describe("the advice of a discard table", () => {
     v.calls.length = 0;
     await advice.show(c, analysis(A), "");
     assert.equal(fx.worker.asked.length, asked);
-    assert.deepEqual(v.of("drawAdvice"), [[A, { status: "", more: false, assumes: DEFAULT_ASSUMES }]]);
+    assert.deepEqual(v.of("drawAdvice"), [[A, { status: "", more: false, assumes: DEFAULT_ASSUMES, verdict: "" }]]);
     assert.deepEqual(v.of("state"), [["ready"]]);
   });
 
@@ -191,5 +191,19 @@ describe("sorting", () => {
   it("sorts by a column best first, and the other way on a second click", () => {
     assert.deepEqual(advice.nextSort({ key: "ev", descending: true }, "p_win"), { key: "p_win", descending: true });
     assert.deepEqual(advice.nextSort({ key: "p_win", descending: true }, "p_win"), { key: "p_win", descending: false });
+  });
+});
+
+describe("the opponents", () => {
+  it("go into the advice's request (not an outlook's), and the verdict is said in one line", () => {
+    const base = /** @type {import("../../web/js/advicecontrol.js").Base} */ ({ hand: "23456m345p6789s15z", melds: [], visible: "", rules: "riichi" });
+    const options = { turns: "17", tegawari: false, shanten_down: false, opponents: "l:19m4p5*p7z" };
+    assert.equal(advice.requestOf(base, options, false, 17, 2).payload.opponents, "l:19m4p5*p7z");
+    assert.equal("opponents" in advice.requestOf(base, options, true, 17, 2).payload, false);
+    assert.equal("opponents" in advice.requestOf(base, { ...options, opponents: "" }, false, 17, 2).payload, false);
+    assert.equal(advice.verdictText({ fold: true, push: "8m", safest: "3z", margin: 1299.6 }),
+      "Fold: West is the safest; pushing 8 man loses 1,300 expected.");
+    assert.equal(advice.verdictText({ fold: false, push: "5z", safest: "5z", margin: 338.3 }),
+      "Push: White dragon is worth 338 more than folding (safest: White dragon).");
   });
 });

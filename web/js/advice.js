@@ -21,7 +21,7 @@
 // What to ask the engine and when, what each answer does and what the lines say is advicecontrol.js's (tested
 // under node against recorded answers: tests/js/advicecontrol.test.js).
 
-import { DEFAULT_TURNS, cancel, clear, detailsOf, initialState, more as moreDiscards, nextSort, prefetch, request, show } from "./advicecontrol.js";
+import { DEFAULT_TURNS, cancel, clear, detailsOf, initialState, more as moreDiscards, nextSort, prefetch, request, setOpponents, show } from "./advicecontrol.js";
 import { MAX_TURNS, percent, points, polylinePoints, sparklineLabel, sparklineScale } from "./chances.js";
 import { t } from "./i18n.js";
 import { fillAdvice, glossed, h, svg, tileCounts } from "./render.js";
@@ -200,12 +200,30 @@ export function sortTable(table, key, descending) {
 }
 
 /**
+ * With opponents, each row's chance to deal in beside its tile: a band whose colour says low, mid or high, and
+ * the figure (the colour never says it alone); none without.
+ * @param {HTMLTableElement} table
+ * @param {import("../paili.mjs").Advice & {discards: (import("../paili.mjs").AdviceDiscard & {deal_in?: number})[]}} advice
+ */
+export function markDealIn(table, advice) {
+  for (const old of table.querySelectorAll(".deal-in")) old.remove();
+  for (const row of advice.discards) {
+    if (row.deal_in === undefined) continue;
+    const cell = table.querySelector(`tr.discard-row[data-tile="${row.tile}"] td.discard`);
+    const band = row.deal_in < 0.03 ? "low" : row.deal_in < 0.07 ? "mid" : "high";
+    cell?.append(h("span", { class: `deal-in deal-in--${band}`, dataset: { dealIn: String(row.deal_in) } },
+      t("ui.deal_in_short", { percent: percent(row.deal_in) })));
+  }
+}
+
+/**
  * @typedef {object} AdviceController
  * @property {(result: Analysis, table: HTMLTableElement, visible: string) => void} show
  * @property {(result: Analysis, list: HTMLElement, visible: string) => void} showWaits
  * @property {(result: Analysis, visible: string) => void} prefetch
  * @property {() => void} cancel
  * @property {() => void} clear
+ * @property {(opponents: string) => void} setOpponents  the opponents' text form ("" for none)
  */
 
 /**
@@ -236,6 +254,8 @@ export function createAdvice({ engine, root, container }) {
     h("div", { class: "advice-check" }, tegawari, h("label", { for: ids.tegawari }, ...glossed("term.tegawari", t("ui.advice_tegawari")))),
     h("div", { class: "advice-check" }, back, h("label", { for: ids.back }, ...glossed("term.shanten_down", t("ui.advice_shanten_down")))),
   );
+  // with opponents: push or fold, in one line above the table
+  const verdictLine = h("p", { class: "advice-verdict", hidden: true });
   // what the figures assume (the situation the engine used), collapsed under its title on every screen size
   const assumes = h("p", { class: "hint" }, t("ui.advice_hint"));
   const panel = h(
@@ -300,6 +320,7 @@ export function createAdvice({ engine, root, container }) {
       const table = shown.table;
       if (!table) return;
       fillAdvice(table, advice);
+      markDealIn(table, advice);
       table.dataset.advice = "ready";
       table.removeAttribute("aria-busy");
       sortTable(table, sortKey(table), control.state.sort.descending);
@@ -307,6 +328,8 @@ export function createAdvice({ engine, root, container }) {
       status.textContent = lines.status;
       more.hidden = !lines.more;
       assumes.textContent = lines.assumes;
+      verdictLine.textContent = lines.verdict;
+      verdictLine.hidden = !lines.verdict;
     },
     drawOutlook({ waits, total, ...lines }) {
       const list = shown.list;
@@ -332,7 +355,7 @@ export function createAdvice({ engine, root, container }) {
   // ---- events ------------------------------------------------------------------------------------------
 
   const readOptions = () => {
-    control.state.options = { turns: turns.value, tegawari: tegawari.checked, shanten_down: back.checked };
+    control.state.options = { ...control.state.options, turns: turns.value, tegawari: tegawari.checked, shanten_down: back.checked };
   };
   let turnsTimer = 0;
   turns.addEventListener("input", () => {
@@ -375,6 +398,11 @@ export function createAdvice({ engine, root, container }) {
   });
 
   return {
+    /** The opponents' text form ("" for none): the advice counts the table with them. */
+    setOpponents(opponents) {
+      setOpponents(control, opponents);
+    },
+
     /** A 3n+2 analysis is drawn with its discard table: put the options below it and fill in its advice. */
     show(result, table, visible) {
       if (!result.discards) return this.clear();
@@ -384,6 +412,8 @@ export function createAdvice({ engine, root, container }) {
       const head = table.tHead?.rows[0];
       if (head) roving(head, "button.sort", { oneRow: true }).refresh(); // the sort buttons: one Tab stop, arrows move
       table.after(panel); // below the table: the rows come first, within the first screen and few Tabs away
+      table.before(verdictLine); // push or fold, above the rows (empty and hidden without opponents)
+      verdictLine.hidden = true;
       if (control.state.sort.key === "count") sortTable(table, "count", control.state.sort.descending);
       show(control, result, visible);
     },
@@ -411,6 +441,7 @@ export function createAdvice({ engine, root, container }) {
       clear(control);
       shown.table = shown.list = null;
       panel.remove();
+      verdictLine.remove();
     },
   };
 }

@@ -29,8 +29,11 @@ export const DEFAULT_MAX_SHANTEN = 2;
  * @typedef {{hand: string, melds: string[], visible: string, rules: import("../paili.mjs").Rules, void?: "m" | "p" | "s"}} Base
  *   a hand as it was analysed
  */
-/** @typedef {Base & {turns: number, tegawari: boolean, shanten_down: boolean, max_shanten: number}} Payload */
-/** @typedef {{turns: string, tegawari: boolean, shanten_down: boolean}} Options  the panel's controls, as read */
+/** @typedef {Base & {turns: number, tegawari: boolean, shanten_down: boolean, max_shanten: number, opponents?: string}} Payload */
+/**
+ * @typedef {{turns: string, tegawari: boolean, shanten_down: boolean, opponents?: string}} Options  the panel's
+ *   controls, as read, and the opponents' text form ("" or absent: none; the page's Opponents field)
+ */
 /**
  * @typedef {object} Screen  the hand on screen
  * @property {string} key  its text
@@ -64,9 +67,9 @@ export const DEFAULT_MAX_SHANTEN = 2;
  * @property {(text: string) => void} status  the status line
  * @property {(busy: boolean) => void} busy  the table or waits list is being computed (aria-busy)
  * @property {(valid: boolean) => void} turnsValid  the draws field
- * @property {(advice: Advice, lines: {status: string, more: boolean, assumes: string}) => void} drawAdvice  fill the
- *   table (its rows sorted, its open details), the status line, whether to offer the discards left out, and the
- *   line that says what the figures assume
+ * @property {(advice: Advice, lines: {status: string, more: boolean, assumes: string, verdict: string}) => void} drawAdvice
+ *   fill the table (its rows sorted, its open details), the status line, whether to offer the discards left out,
+ *   the line that says what the figures assume, and with opponents the push-or-fold line ("" without)
  * @property {(lines: OutlookLines) => void} drawOutlook  fill the waits list
  * @property {(state: "pending" | "ready") => void} improvements  the table's improvements are asked / came
  */
@@ -76,7 +79,7 @@ export const DEFAULT_MAX_SHANTEN = 2;
 export function initialState() {
   return {
     screen: null,
-    options: { turns: String(DEFAULT_TURNS), tegawari: false, shanten_down: false },
+    options: { turns: String(DEFAULT_TURNS), tegawari: false, shanten_down: false, opponents: "" },
     maxShanten: DEFAULT_MAX_SHANTEN,
     sort: { key: "ev", descending: true },
     last: null,
@@ -109,7 +112,8 @@ export function baseOf(result, visible) {
  */
 export function requestOf(base, options, waits, draws, shanten) {
   /** @type {Payload} */
-  const payload = { ...base, turns: draws, tegawari: options.tegawari, shanten_down: options.shanten_down, max_shanten: shanten };
+  const payload = { ...base, turns: draws, tegawari: options.tegawari, shanten_down: options.shanten_down, max_shanten: shanten,
+    ...(options.opponents && !waits ? { opponents: options.opponents } : {}) };
   return { payload, signature: JSON.stringify({ ...payload, waits }) };
 }
 
@@ -194,6 +198,26 @@ export async function fetchImprovements(c) {
 }
 
 /**
+ * Push or fold in one line (an advice with opponents): which line is worth more at the last draw, and by how much.
+ * @param {{fold: boolean, push: string | null, safest: string | null, margin: number}} verdict
+ */
+export function verdictText(verdict) {
+  const names = { push: tileName(verdict.push ?? ""), safest: tileName(verdict.safest ?? ""), points: points(verdict.margin) };
+  return t(verdict.fold ? "ui.verdict_fold" : "ui.verdict_push", names);
+}
+
+/**
+ * The opponents changed (their text form, "" for none): the advice is asked again with them.
+ * @param {Control} c
+ * @param {string} opponents
+ */
+export function setOpponents(c, opponents) {
+  if (c.state.options.opponents === opponents) return Promise.resolve();
+  c.state.options = { ...c.state.options, opponents };
+  return c.state.screen ? request(c) : Promise.resolve();
+}
+
+/**
  * What the figures assume, in words, from the situation the engine used (an advice's or an outlook's): self-draws
  * within the draws left, the riichi policy, the winds, the dora indicators; under GB its payments; unscored rule
  * sets the chances alone.
@@ -220,6 +244,7 @@ function draw(c, advice) {
   screen.ready = true;
   c.view.drawAdvice(advice, {
     status: advice.note ? t("ui.advice_note", { max: advice.options.max_shanten }) : "",
+    verdict: advice.verdict ? verdictText(advice.verdict) : "",
     more: Boolean(advice.note) && advice.options.max_shanten < MAX_SHANTEN_LIMIT,
     assumes: assumptionsText(advice.situation, advice.turns),
   });

@@ -39,6 +39,8 @@ const ui = {
   void: byId("void", HTMLSelectElement),
   rulesHelp: byId("rules-help", HTMLElement),
   visible: byId("visible", HTMLInputElement),
+  opponents: byId("opponents", HTMLInputElement),
+  opponentsField: byId("opponents-field", HTMLDetailsElement),
   handTiles: byId("hand-tiles", HTMLElement),
   handEmpty: byId("hand-empty", HTMLElement),
   handCount: byId("hand-count", HTMLElement),
@@ -137,6 +139,7 @@ function urlFor(hand, visible) {
   url.search = "";
   if (hand) url.searchParams.set("q", hand);
   if (visible) url.searchParams.set("v", visible);
+  if (ui.opponents.value.trim()) url.searchParams.set("o", ui.opponents.value.trim());
   writeRules(page.choice, url.searchParams);
   score.writeParams(url.searchParams);
   return url;
@@ -146,6 +149,9 @@ function readUrl() {
   const params = new URLSearchParams(location.search);
   ui.hand.value = params.get("q") ?? "";
   ui.visible.value = params.get("v") ?? "";
+  ui.opponents.value = params.get("o") ?? "";
+  ui.opponentsField.open = ui.opponents.value !== "";
+  page.advice?.setOpponents(ui.opponents.value.trim());
   setRules(readRules(params));
   score.readParams(params);
   ui.undo.hidden = !(history.state?.depth > 0);
@@ -752,6 +758,11 @@ function wire() {
   });
   ui.hand.addEventListener("input", onTyping);
   ui.visible.addEventListener("input", onTyping);
+  // the opponents change the advice's values (push or fold), not the analysis: the advice is asked again
+  ui.opponents.addEventListener("change", () => {
+    page.advice?.setOpponents(ui.opponents.value.trim());
+    replaceUrl();
+  });
   // leaving a field shows its mistake at once (an unfinished token included)
   ui.hand.addEventListener("blur", showPending);
   ui.visible.addEventListener("blur", showPending);
