@@ -22,7 +22,7 @@ score three-player hands yet).
 from __future__ import annotations
 
 from collections.abc import Generator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .advice import (
     DEFAULT_MAX_SHANTEN,
@@ -48,7 +48,7 @@ from .situation import RiichiPolicy, Situation
 from .table import Table
 from .tiles import Tile
 
-__all__ = ["CallDecision", "Costliest", "Decision", "PendingCall", "Review", "ReviewOptions", "ReviewSummary",
+__all__ = ["CallDecision", "Costliest", "Decision", "Review", "ReviewOptions", "ReviewSummary",
            "RoundReview", "review_steps"]
 
 
@@ -239,28 +239,6 @@ class Review:
 
 
 @dataclass(frozen=True, slots=True)
-class PendingCall:
-    """A tile another player has just thrown that the seat could call, waiting for the next event to say what
-    the seat did with it (:meth:`decided`)."""
-
-    step: int
-    turn: int
-    hand: Hand
-    offered: Tile
-    offered_red: bool
-    source: str
-    visible: tuple[int, ...]
-    visible_reds: tuple[int, int, int]
-    dora: str
-    turns: int
-    calls: CallAdvice
-
-    def decided(self, played: str) -> CallDecision:
-        return CallDecision("call", self.step, self.turn, self.hand, self.offered, self.offered_red, self.source,
-                            played, self.visible, self.visible_reds, self.dora, self.turns, self.calls)
-
-
-@dataclass(frozen=True, slots=True)
 class ReviewOptions:
     """How a review searches each position: the draws looked ahead at most, the search's shanten limit, what
     ranks the discards, the riichi policy, and whether the values count the other players (``defence``: each
@@ -283,7 +261,7 @@ def _round_steps(game: Game, r: Round, seat: int, options: ReviewOptions, budget
     round_wind, seat_wind = table.winds(r.number)
     search = SearchOptions(max_shanten=max_shanten)
     decisions: list[Decision | CallDecision] = []
-    pending: PendingCall | None = None
+    pending: CallDecision | None = None  # a tile offered, its `played` known at the next event
 
     def position(defended: bool = False) -> Position:
         """The seat's position now: its hand in the situation it sees (checked as a request's is); ``defended``:
@@ -297,7 +275,7 @@ def _round_steps(game: Game, r: Round, seat: int, options: ReviewOptions, budget
         situation.check_hand(table.hand)
         return Position(table.hand, situation, search)
 
-    def offer(event: Discard) -> PendingCall | None:
+    def offer(event: Discard) -> CallDecision | None:
         """A call decision when the seat could call the tile ``event`` throws (ron, or unless in riichi a chi
         from the left, a pon or an open kan) and the options have figures to choose by."""
         hand = table.hand
@@ -311,16 +289,16 @@ def _round_steps(game: Game, r: Round, seat: int, options: ReviewOptions, budget
         calls = call_advice_of(now, event.tile, event.red, seat=source, objective=objective)
         # a decision when there is a choice with figures (a hand beyond the search's shanten has none)
         if len(calls.options) > 1 and sum(o.p_win is not None for o in calls.options) > 1:
-            return PendingCall(table.step + 1, table.turn, hand, event.tile, event.red, source,
-                               now.situation.visible, now.situation.visible_reds, table.dora, now.situation.turns,
-                               calls)
+            return CallDecision("call", table.step + 1, table.turn, hand, event.tile, event.red, source, "pass",
+                                now.situation.visible, now.situation.visible_reds, table.dora, now.situation.turns,
+                                calls)
         return None
 
     for event in replay(game, r):
         if pending is not None:  # what the seat did with the tile offered: called it, or let it go
             took = isinstance(event, Call) and event.seat == seat and event.taken == pending.offered
-            decisions.append(pending.decided(call_key(event.meld.kind, event.meld)
-                                             if took and isinstance(event, Call) else "pass"))
+            decisions.append(replace(pending, played=call_key(event.meld.kind, event.meld)
+                                     if took and isinstance(event, Call) else "pass"))
             pending = None
         if isinstance(event, Discard) and event.seat == seat:
             hand = table.hand
@@ -339,7 +317,7 @@ def _round_steps(game: Game, r: Round, seat: int, options: ReviewOptions, budget
                 yield None
         table.apply(event)
     if pending is not None:  # the round ended on the tile offered: the seat won on it, or let it go
-        decisions.append(pending.decided("ron" if table.won_by_ron() else "pass"))
+        decisions.append(replace(pending, played="ron" if table.won_by_ron() else "pass"))
     return RoundReview(r, tuple(decisions))
 
 
