@@ -37,7 +37,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from .defence.danger import Danger
-from .defence.opponents import format_opponents
+from .defence.opponents import opponents_json
 from .errors import HandError
 from .gb.count import GbScore
 from .hand import Hand, Meld
@@ -460,7 +460,7 @@ def _decision_json(d: Decision) -> JSON:
         "turns": d.turns,
         "rows": [_advice_row_json(d.hand, row) for row in d.advice.rows] if d.advice is not None else [],
         "loss": {"ev": d.loss("ev"), "p_win": d.loss("p_win")} if played is not None else None,
-        "opponents": format_opponents(d.opponents) if d.opponents is not None else None,
+        "opponents": opponents_json(d.opponents) if d.opponents is not None else None,
     }
 
 

@@ -202,3 +202,40 @@ def test_an_mjai_record_pasted_is_read_as_a_game(page: Page, site_url: str) -> N
     expect(page.locator("html")).to_have_attribute("data-review", "listed")
     expect(page.locator("section.review-round")).to_have_count(2)
     expect(page.get_by_role("radiogroup", name="Whose decisions?").get_by_role("radio")).to_have_count(4)
+
+
+def test_a_decision_shows_the_other_players_rivers_with_the_riichi_tile_marked(page: Page, site_url: str) -> None:
+    """Issue 39: each decision the review counts the table for shows the opponents' rivers as the log showed
+    them (from the decision's opponents), the riichi tile turned and named for screen readers."""
+    found = None
+    for seed in range(30, 60):
+        log = game(seed, rounds=1)
+        want = paili.review(log, seat=0, turns=2, max_shanten=1)
+        decisions = want["rounds"][0]["decisions"]
+        for i, d in enumerate(decisions):
+            if d["kind"] == "discard" and d["opponents"] and any(
+                    p["riichi"] is not None for p in d["opponents"].values()):
+                found = (log, i, d)
+                break
+        if found:
+            break
+    assert found is not None
+    log = found[0]
+    decisions = paili.review(log, seat=0)["rounds"][0]["decisions"]  # as the page reviews it (its defaults)
+    i, d = next((i, d) for i, d in enumerate(decisions) if d["kind"] == "discard" and d["opponents"]
+                and any(p["riichi"] is not None for p in d["opponents"].values()))
+    open_review(page, f"{site_url}review.html")
+    read(page, log)
+    expect(page.locator("html")).to_have_attribute("data-review", "listed")
+    page.get_by_role("button", name="Review", exact=True).click()
+    expect(page.locator("html")).to_have_attribute("data-review", "done", timeout=120_000)
+    page.locator("section.review-round[data-index='0'] button.review-decision").nth(i).click()
+    rivers = page.locator("section.review-round[data-index='0'] .review-detail .review-river")
+    expect(rivers).to_have_count(len(d["opponents"]))
+    for seat, player in d["opponents"].items():
+        river = page.locator(f".review-detail .review-river[data-seat='{seat}'] .review-river-tiles > *")
+        expect(river).to_have_count(len(player["discards"]))
+        if player["riichi"] is not None:
+            marked = river.nth(player["riichi"])
+            expect(marked).to_have_class(re.compile("river-riichi"))
+            expect(marked).to_have_attribute("aria-label", re.compile(", riichi$"))

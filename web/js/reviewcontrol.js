@@ -25,6 +25,8 @@ import { kindOf, tileName } from "./tiles.js";
  * @property {number} turns
  * @property {import("../paili.mjs").AdviceDiscard[]} rows
  * @property {{ev: number | null, p_win: number | null} | null} loss  best minus played, at the last draw
+ * @property {Record<string, {discards: string[], riichi: number | null, tedashi: number[], called: number[], melds: string[], passed: string[]}> | null} [opponents]
+ *   the other players as the log showed them, when the review counted them
  */
 /**
  * @typedef {{decisions: number, matched: number, calls: number, calls_matched: number, total_loss: number,
