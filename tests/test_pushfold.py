@@ -5,7 +5,10 @@
 * hand-computed cases: one opponent in riichi, the survival compounded turn by turn, the fold line with
   genbutsu in hand (it never deals in), the exhaustive draw's payments;
 * the direction the published push/fold tables give: a tenpai hand with a good wait pushes a 5% tile against
-  a non-dealer riichi, a cheap bad wait folds rather than push a 20% tile.
+  a non-dealer riichi, a cheap bad wait folds rather than push a 20% tile;
+* the outlook of a hand waiting for its draw and the call advice count the table the same way (a quiet table
+  leaves every figure as it was), and the tile offered ends its thrower's river;
+* the review values every decision, the calls too, with the opponents the log shows.
 """
 
 from __future__ import annotations
@@ -16,7 +19,9 @@ import pytest
 from support import scaled
 
 import paili
-from paili.advice.pushfold import OpponentRisk, TableRisk, fold_line, noten_payment, row_at_table
+from paili.advice.calls import thrown
+from paili.advice.pushfold import OpponentRisk, TableRisk, fold_line, line_at_table, noten_payment, row_at_table
+from paili.defence.opponents import format_opponents, parse_opponents
 from paili.tiles import tile_from_name
 
 RIICHI = OpponentRisk(p_tenpai=1.0, win_per_turn=0.1, value=5200.0, dealer=False)
@@ -187,3 +192,107 @@ def test_review_grades_genbutsu_under_riichi_as_best_or_close_more_often_with_de
                         counted[defence] += loss is not None and (loss["ev"] or 0.0) <= 100
     assert seen >= 20
     assert counted[True] >= 0.8 * seen and counted[True] > counted[False], (seen, counted)
+
+
+def test_a_line_drawn_at_once_skips_the_first_go_around_by_hand() -> None:
+    """A kan's replacement draw comes before the others' go-around: the first draw survives for sure, the second
+    after one go-around (the opponent wins 10% of them) and the later discard (4% to deal in)."""
+    win, tenpai, ev = [0.5, 0.75], [1.0, 1.0], [500.0, 750.0]
+    r = risk({"1m": 0.04}, held="1m")
+    others = 0.25 * 5200 / 3
+    first = 500.0
+    alive = 1 - 0.04
+    second = first - 0.5 * 0.04 * 5200 - alive * 0.5 * 0.1 * others + alive * 0.9 * 250
+    assert line_at_table(win, tenpai, ev, r, drawn_now=True) == pytest.approx((first, second))
+    assert line_at_table(win, tenpai, ev, r)[0] == pytest.approx(-0.1 * others + 0.9 * 500)
+
+
+def test_the_fold_line_of_a_hand_waiting_for_its_draw_throws_after_each_draw() -> None:
+    """A 13-tile hand folds by drawing first: over three draws it throws two tiles (after the first and second
+    draws), the genbutsu first, and each go-around comes before the draw."""
+    r = risk({"4z": 0.0, "5p": 0.12, "3s": 0.08}, held="5p3s4z")
+    fold = fold_line(3, r, discard_first=False)
+    assert fold.tiles == (tile_from_name("4z"), tile_from_name("3s"))
+    others = 0.25 * 5200 / 3
+    first = -0.1 * others
+    second = first - 0.9 * 0.1 * others
+    alive = 0.9 * 0.9 * (1 - 0.08)
+    third = second - 0.9 * 0.9 * 0.08 * 5200 - alive * 0.1 * others
+    assert fold.ev == pytest.approx((first, second, third))
+    assert fold.deal_in == pytest.approx(0.81 * 0.08)
+
+
+def test_outlook_and_call_advice_keep_their_values_at_a_quiet_table() -> None:
+    """An opponent who cannot be tenpai yet (no discard: a closed hand's tenpai chance is its turn number in %)
+    and a wall far from its end: every draw survives, so every figure is the offence-only one; the answers add
+    the fold line (it never deals in) and the verdict (push)."""
+    alone = paili.outlook("23456m345p33345s", dora="1m", turns=6)
+    quiet = paili.outlook("23456m345p33345s", dora="1m", turns=6, opponents="a:")
+    assert quiet["ev"] == alone["ev"] and quiet["p_win"] == alone["p_win"] and "verdict" not in alone
+    assert quiet["fold"]["deal_in"] == 0.0 and quiet["verdict"]["fold"] is False
+    assert quiet["verdict"]["margin"] == pytest.approx(alone["ev"][-1] - quiet["fold"]["ev"][-1])
+    for hand, offered, seat, other in (("3460m55p12789s66z", "5m", "left", "a:"),
+                                       ("3460m555p1278s66z", "5p", "across", "r:")):
+        alone_calls = paili.call_advice(hand, offered, seat=seat, turns=10, dora="1z")
+        quiet_calls = paili.call_advice(hand, offered, seat=seat, turns=10, dora="1z", opponents=other)
+        assert [(o["call"], o["meld"], o["ev"]) for o in quiet_calls["options"]] == \
+            [(o["call"], o["meld"], o["ev"]) for o in alone_calls["options"]]
+        assert "fold" not in alone_calls and quiet_calls["verdict"]["fold"] is False
+
+
+def test_the_tile_offered_ends_its_throwers_river() -> None:
+    """Thrown by across: it ends across's river (called away when the hand calls it, so counted once, in the
+    meld), and the left player in riichi has let it pass (it is safe against them now)."""
+    before = parse_opponents("l:19m4*p;a:2z3z")
+    passing = thrown(before, "across", tile_from_name("5s"), False, called=False)
+    calling = thrown(before, "across", tile_from_name("5s"), False, called=True)
+    assert passing is not None and calling is not None
+    assert format_opponents(passing) == "l:1m9m4*p+5s;a:2z3z5s"
+    assert format_opponents(calling) == "l:1m9m4*p+5s;a:2z3z5-s"
+    assert thrown(before, "right", tile_from_name("5s"), False, called=False) is None  # right not given
+
+
+def test_call_advice_under_a_dealer_riichi_counts_the_table() -> None:
+    """A slow cheap hand offered a pon of its seat wind (West) while the dealer across is in riichi: every option's
+    value now counts the riichi (each is worth less than alone), a pon's discard carries its deal-in chance, and
+    the verdict compares folding after passing with the best option."""
+    hand, table = "1378m246p1578s33z", "l:9m1p;a:19m4p5*p7z;r:1s8s"
+    alone = paili.call_advice(hand, "3z", seat="right", turns=10, seat_wind="3z", max_shanten=3)
+    counted = paili.call_advice(hand, "3z", seat="right", turns=10, seat_wind="3z", max_shanten=3,
+                                opponents=table)
+    values = {o["call"]: o["ev"][-1] for o in alone["options"]}
+    for option in counted["options"]:
+        assert option["ev"][-1] < values[option["call"]], option["call"]
+        assert all("deal_in" in row for row in option["rows"])
+    best = max(o["ev"][-1] for o in counted["options"])
+    assert counted["verdict"]["fold"] == (counted["fold"]["ev"][-1] > best)
+    assert counted["verdict"]["margin"] == pytest.approx(abs(counted["fold"]["ev"][-1] - best))
+    assert counted["verdict"]["fold"], counted["verdict"]  # a 3-shanten hand with no value folds here
+    assert counted["fold"]["tiles"][0] == "3z"  # the tile offered has passed the riichi: safe against it now
+
+
+def test_a_fifth_copy_of_the_tile_offered_counts_the_rivers() -> None:
+    with pytest.raises(paili.HandError) as err:
+        paili.call_advice("3460m555p1278s66z", "5p", seat="across", opponents="a:5p3m")
+    assert err.value.field == "offered"
+
+
+def test_review_values_the_calls_with_the_opponents_too() -> None:
+    """With defence (the default) a call decision carries the opponents as the log shows them before the tile
+    was thrown, and its options count them; the offence-only view has none."""
+    from selfplay import game
+
+    decisions = {}
+    for defence in (True, False):
+        for seed in range(8):
+            log = game(seed, rounds=2, pon=0.6)
+            for seat in range(4):
+                review = paili.review(log, seat=seat, turns=6, max_shanten=1, defence=defence)
+                decisions.setdefault(defence, []).extend(
+                    d for r in review["rounds"] for d in r["decisions"] or () if d["kind"] == "call")
+            if len(decisions[defence]) >= 6:
+                break
+    assert decisions[True] and all(d["opponents"] is not None for d in decisions[True])
+    assert all(d["opponents"] is None for d in decisions[False])
+    differ = sum(a["options"] != b["options"] for a, b in zip(decisions[True], decisions[False], strict=False))
+    assert differ > 0

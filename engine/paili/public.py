@@ -184,16 +184,20 @@ def call_advice(hand: str, offered: str, *, seat: str = "left", melds: str | Seq
                 visible: str = "", turns: int = DEFAULT_TURNS, max_shanten: int = DEFAULT_MAX_SHANTEN,
                 objective: str = "ev", riichi: str = "always", round_wind: str = "1z", seat_wind: str = "1z",
                 dora: str = "", honba: int = 0, riichi_sticks: int = 0, rules: object = "riichi",
-                void: str | None = None, allow_swap_back: bool = False) -> dict[str, Any]:
+                void: str | None = None, allow_swap_back: bool = False, opponents: object = None) -> dict[str, Any]:
     """Should a 13-tile hand (one waiting for its draw) take ``offered``, the tile just thrown from ``seat``
     (``"left"``, the player before you, the only one a chi may come from; ``"across"``; ``"right"``), by
     ron, chi, pon or open kan, or pass? Every legal option with its figures on one time line, best first by
     ``objective`` at the last turn (the model: :mod:`paili.advice`, section *Calls*).
 
     The other inputs are :func:`advise`'s (``riichi`` the pass line's policy: a call opens the hand);
-    ``allow_swap_back``: the rule set allows the swap-back discards (食い替え), banned by default. The result:
-    ``offered``, ``seat``, ``options``, each ``{"call", "meld", "discard", "shanten", "p_tenpai", "p_win",
-    "ev", "yaku", "rows", "score"}`` (docs/CONTRACT.md). Raises :class:`HandError` for any bad input.
+    ``allow_swap_back``: the rule set allows the swap-back discards (食い替え), banned by default;
+    ``opponents``: the other players as :func:`advise` takes them, as they were before ``offered`` was thrown
+    (it is added to the thrower's river: called away by a chi, pon or kan, passed by the others in riichi when
+    the hand lets it go): every option's ``ev`` then counts the table, and ``fold`` and ``verdict`` say whether
+    letting it go and folding is worth more. The result: ``offered``, ``seat``, ``options``, each ``{"call",
+    "meld", "discard", "shanten", "p_tenpai", "p_win", "ev", "yaku", "rows", "score"}`` (docs/CONTRACT.md).
+    Raises :class:`HandError` for any bad input.
 
     >>> r = call_advice("3460m55p12789s66z", "5m", turns=17, dora="1z")
     >>> [(o["call"], o["meld"], o["discard"], round(o["ev"][-1])) for o in r["options"]]
@@ -219,7 +223,7 @@ def outlook(hand: str, *, melds: str | Sequence[str] | None = None, visible: str
             turns: int = DEFAULT_TURNS, tegawari: bool = False, shanten_down: bool = False,
             max_shanten: int = DEFAULT_MAX_SHANTEN, riichi: str = "always", ippatsu: bool = False,
             round_wind: str = "1z", seat_wind: str = "1z", dora: str = "", honba: int = 0, riichi_sticks: int = 0,
-            rules: object = "riichi", void: str | None = None) -> dict[str, Any]:
+            rules: object = "riichi", void: str | None = None, opponents: object = None) -> dict[str, Any]:
     """The chance and expected points to win a 3n+1 hand (one waiting for its draw) within 1..turns draws,
     and for a tenpai hand each wait's points and chance to be the winning draw.
 
@@ -229,7 +233,8 @@ def outlook(hand: str, *, melds: str | Sequence[str] | None = None, visible: str
     advice row's), ``waits`` (a tenpai hand's: ``tile``, ``remaining`` (copies left to draw), ``yaku``,
     ``points`` (for a wait with none left, as if a copy were drawn: see :mod:`paili.advice`) and ``p_win``, the
     chance that the hand, kept as it is, wins on that tile within 1..turns draws; these sum to the hand's
-    ``p_win`` when it never changes: in riichi, or with both options off) and ``note``.
+    ``p_win`` when it never changes: in riichi, or with both options off) and ``note``. With ``opponents``
+    (:func:`advise`'s) ``ev`` counts the table and ``fold`` and ``verdict`` say whether folding is worth more.
     Raises :class:`HandError` for any bad input, including a 3n+2 hand. (The example's figures are snapshots of
     the engine's own output.)
 
@@ -243,7 +248,7 @@ def outlook(hand: str, *, melds: str | Sequence[str] | None = None, visible: str
         return finish(outlook_steps(hand, melds=melds, visible=visible, turns=turns, tegawari=tegawari,
                                     shanten_down=shanten_down, max_shanten=max_shanten, riichi=riichi, ippatsu=ippatsu,
                                     round_wind=round_wind, seat_wind=seat_wind, dora=dora, honba=honba,
-                                    riichi_sticks=riichi_sticks, rules=rules, void=void))
+                                    riichi_sticks=riichi_sticks, rules=rules, void=void, opponents=opponents))
 
 
 def outlook_steps(hand: str, *, melds: str | Sequence[str] | None = None, visible: str = "",
@@ -251,7 +256,7 @@ def outlook_steps(hand: str, *, melds: str | Sequence[str] | None = None, visibl
                   max_shanten: int = DEFAULT_MAX_SHANTEN, riichi: str = "always", ippatsu: bool = False,
                   round_wind: str = "1z", seat_wind: str = "1z", dora: str = "", honba: int = 0,
                   riichi_sticks: int = 0, rules: object = "riichi", void: str | None = None,
-                  budget: float | None = None) -> Steps[dict[str, Any]]:
+                  opponents: object = None, budget: float | None = None) -> Steps[dict[str, Any]]:
     """:func:`outlook` in steps, as :func:`advise_steps` (``finish(outlook_steps(...)) == outlook(...)``)."""
     position = read_position(hand, melds=melds, visible=visible, rules=rules, void=void, options=locals())
     result = yield from outlook_of(position, budget)
@@ -386,10 +391,10 @@ def review(log: str | dict[str, Any], *, seat: int = 0, turns: int = DEFAULT_TUR
 
     ``rounds``: the indexes (from 0, in the log's order) of the rounds to review; the others are listed with
     ``decisions`` null, and the summary counts the rounds reviewed (``rounds=[]`` lists the game at once: a
-    page reviews it round by round, showing each as it comes). ``defence`` (default ``True``): each discard is
-    valued with the other players counted as the log shows them (their rivers, melds, riichi and what passed:
-    :func:`advise`'s ``opponents``), so a fold can be best; ``False``: the offence-only view (call decisions are
-    valued offence-only either way).
+    page reviews it round by round, showing each as it comes). ``defence`` (default ``True``): each discard
+    and each tile offered is valued with the other players counted as the log shows them (their rivers, melds,
+    riichi and what passed: :func:`advise`'s and :func:`call_advice`'s ``opponents``), so a fold can be best;
+    ``False``: the offence-only view.
     """
     with collector_paused():
         return finish(review_steps(log, seat=seat, turns=turns, max_shanten=max_shanten, objective=objective,

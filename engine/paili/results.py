@@ -49,7 +49,7 @@ from .tiles import FIVES, SUITS, tile_code, tile_name
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from .advice import Advice, AdviceRow, CallAdvice, CallOption, Improvement, Outlook, Wait
+    from .advice import Advice, AdviceRow, AtTable, CallAdvice, CallOption, Improvement, Outlook, Wait
     from .agari import Decomposition
     from .analysis import Analysis, GbWin
     from .logs import Round
@@ -297,19 +297,24 @@ def advice_json(a: Advice) -> JSON:
         "note": a.note,
     })
     if a.table is not None:  # the opponents given: the fold line and the verdict (absent otherwise)
-        fold, verdict = a.table.fold, a.table.verdict
-        result["fold"] = {"tiles": [tile_name(t) for t in fold.tiles], "deal_in": fold.deal_in,
-                          "ev": _figures(fold.ev)}
-        result["verdict"] = {"fold": verdict.fold, "push": None if verdict.push is None else tile_name(verdict.push),
-                             "safest": None if verdict.safest is None else tile_name(verdict.safest),
-                             "margin": verdict.margin}
+        result.update(_at_table_json(a.table))
     return result
+
+
+def _at_table_json(table: AtTable) -> JSON:
+    """``fold`` (the fold line: its tiles, its chance to deal in, its ``ev`` by draw) and ``verdict``."""
+    fold, verdict = table.fold, table.verdict
+    return {"fold": {"tiles": [tile_name(t) for t in fold.tiles], "deal_in": fold.deal_in, "ev": _figures(fold.ev)},
+            "verdict": {"fold": verdict.fold, "push": None if verdict.push is None else tile_name(verdict.push),
+                        "safest": None if verdict.safest is None else tile_name(verdict.safest),
+                        "margin": verdict.margin}}
 
 
 def outlook_json(o: Outlook) -> JSON:
     """The result of :func:`paili.outlook`: the hand, ``rules``, ``shanten``, ``turns``, ``options``,
     ``situation`` (``null`` when the hand is not scored), ``p_win``, ``p_tenpai``, ``ev``, ``waits`` and
-    ``note``."""
+    ``note``; with opponents also ``fold`` and ``verdict`` (as :func:`advice_json`'s; ``push`` is ``null``: the
+    hand throws nothing yet)."""
     result = hand_json(o.hand)
     result.update({
         "rules": o.rules,
@@ -323,6 +328,8 @@ def outlook_json(o: Outlook) -> JSON:
         "waits": [_wait_json(w) for w in o.waits],
         "note": o.note,
     })
+    if o.table is not None:  # the opponents given: the fold line and the verdict (absent otherwise)
+        result.update(_at_table_json(o.table))
     return result
 
 
@@ -340,9 +347,14 @@ def call_advice_json(a: CallAdvice) -> JSON:
     """The result of :func:`paili.call_advice`: ``offered`` (``"0m"`` for a red five), ``seat``, ``options``
     (best first), each ``{"call", "meld", "discard", "shanten", "p_tenpai", "p_win", "ev", "yaku", "rows",
     "score"}``, and ``no_calls``: why no chi, pon or kan is offered though the hand could make one
-    (``"riichi"``, ``"void"``) or ``null``."""
-    return {"offered": tile_code(a.offered, red=a.red), "seat": a.seat,
-            "options": [_call_option_json(o) for o in a.options], "no_calls": a.no_calls}
+    (``"riichi"``, ``"void"``) or ``null``; with opponents also ``fold`` (the fold line after passing) and
+    ``verdict`` (as :func:`advice_json`'s: ``fold`` when folding is worth more than the best option; ``push`` is
+    ``null``)."""
+    result: JSON = {"offered": tile_code(a.offered, red=a.red), "seat": a.seat,
+                    "options": [_call_option_json(o) for o in a.options], "no_calls": a.no_calls}
+    if a.table is not None:  # the opponents given: folding after passing, and the verdict (absent otherwise)
+        result.update(_at_table_json(a.table))
+    return result
 
 
 def error_json(exc: Exception) -> JSON:
@@ -481,6 +493,7 @@ def _call_decision_json(d: CallDecision) -> JSON:
         "rows": [],
         "options": [_call_option_json(o) for o in d.calls.options],
         "loss": {"ev": d.loss("ev"), "p_win": d.loss("p_win")} if played is not None else None,
+        "opponents": opponents_json(d.opponents) if d.opponents is not None else None,
     }
 
 

@@ -134,6 +134,8 @@ class CallDecision:
     dora: str
     turns: int
     calls: CallAdvice
+    opponents: Opponents | None = None
+    """The other players as the seat saw them before the tile was thrown, when the values count them."""
 
     @property
     def best(self) -> CallOption:
@@ -285,13 +287,13 @@ def _round_steps(game: Game, r: Round, seat: int, options: ReviewOptions, budget
         wins = shanten(Hand(tuple(won), hand.reds, hand.melds), rules=shape_rules).min == -1
         if not wins and (table.in_riichi or not calls_after(hand, event.tile, event.red, source, shape_rules)):
             return None
-        now = position()
+        now = position(options.defence)
         calls = call_advice_of(now, event.tile, event.red, seat=source, objective=objective)
         # a decision when there is a choice with figures (a hand beyond the search's shanten has none)
         if len(calls.options) > 1 and sum(o.p_win is not None for o in calls.options) > 1:
             return CallDecision("call", table.step + 1, table.turn, hand, event.tile, event.red, source, "pass",
                                 now.situation.visible, now.situation.visible_reds, table.dora, now.situation.turns,
-                                calls)
+                                calls, now.situation.opponents)
         return None
 
     for event in replay(game, r):

@@ -163,7 +163,7 @@ check the values against a plain-recursion reference):
 
 from __future__ import annotations
 
-from .answers import Advice, AdviceRow, Improvement, Outlook, Wait
+from .answers import Advice, AdviceRow, AtTable, FoldLine, Improvement, Outlook, Verdict, Wait
 from .calls import SEATS, CallAdvice, CallOption, call_advice_of, calls_after, swap_back_kinds
 from .improvement import improvement_draws, improvement_rows
 from .inputs import (
@@ -190,8 +190,8 @@ from .stepping import Progress, Steps, collector_paused, finish, searched
 
 __all__ = ["ADVICE_KEYS", "DEFAULT_MAX_SHANTEN", "DEFAULT_TURNS", "MAX_SHANTEN_LIMIT", "MAX_TURNS", "OBJECTIVES",
            "OPTION_MOVES", "ORDER_BY", "OUTLOOK_KEYS", "SEATS", "SHANTEN_DOWN_LIMIT", "Advice", "AdviceRow",
-           "CallAdvice", "CallOption", "Chances", "DefaultPolicy", "Improvement", "OptionMoves", "Outlook", "Position",
-           "Progress", "SearchOptions", "Steps", "Values", "Wait", "advice_steps", "best_discard", "call_advice_of",
-           "calls_after", "check_bool", "check_int", "check_objective", "check_riichi_policy", "collector_paused",
-           "finish", "improvement_draws", "improvement_rows", "outlook_of", "read_position", "searched",
-           "swap_back_kinds"]
+           "AtTable", "CallAdvice", "CallOption", "Chances", "DefaultPolicy", "FoldLine", "Improvement",
+           "OptionMoves", "Outlook", "Position", "Progress", "SearchOptions", "Steps", "Values", "Verdict", "Wait",
+           "advice_steps", "best_discard", "call_advice_of", "calls_after", "check_bool", "check_int",
+           "check_objective", "check_riichi_policy", "collector_paused", "finish", "improvement_draws",
+           "improvement_rows", "outlook_of", "read_position", "searched", "swap_back_kinds"]

@@ -134,3 +134,5 @@ class Outlook:
     ev: tuple[float, ...] | None
     waits: tuple[Wait, ...]
     note: str | None
+    table: AtTable | None = None
+    """With opponents given: the fold line and the verdict, push (go on with the hand) or fold."""

@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
+from ..defence.opponents import Opponent, Opponents, seen_counts
 from ..errors import HandError
 from ..gb.count import GbScore, score_gb
 from ..hand import Hand, Meld
@@ -26,10 +27,11 @@ from ..shanten import shanten
 from ..situation import Situation
 from ..tiles import HONOR_BASE, Tile, tile_name
 from ..win_value import FIVE_SUIT, GbWinValue, WinValue
-from .answers import AdviceRow
+from .answers import AdviceRow, AtTable
 from .inputs import Position, SearchOptions, scored_policy
 from .model import Values
 from .outlook import outlook_of
+from .pushfold import line_at_table, table_risk, verdict
 from .ranking import ORDER_BY, advice_steps
 from .stepping import finish
 
@@ -80,6 +82,8 @@ class CallAdvice:
     """Why no chi, pon or kan is offered though the hand holds the tiles for one: ``"riichi"`` (a closed
     tenpai hand under the riichi policy ``always`` counts as in riichi, and a hand in riichi never calls) or
     ``"void"`` (a Sichuan hand never calls a tile of the suit it gives up); ``None`` otherwise."""
+    table: AtTable | None = None
+    """With opponents given: the fold line after passing and the verdict, the best option or folding."""
 
 
 def swap_back_kinds(meld: Meld, offered: Tile) -> frozenset[Tile]:
@@ -220,6 +224,33 @@ def _without_draws(row: AdviceRow) -> AdviceRow:
                    waits=tuple(replace(wait, p_win=(0.0,)) for wait in row.waits))
 
 
+def thrown(opponents: Opponents, seat: str, offered: Tile, red: bool, *, called: bool) -> Opponents | None:
+    """The opponents once ``seat`` has thrown ``offered``: it ends that seat's river (called away by the hand
+    when ``called``), and every other opponent in riichi has let it pass (nobody took it by ron: the hand is
+    asked). ``None`` when ``seat`` is not among the opponents given (the tile is then only seen)."""
+    player = getattr(opponents, seat, None)
+    if not isinstance(player, Opponent):
+        return None
+    index = len(player.discards)
+    seats: dict[str, Opponent] = {}
+    for name, other in opponents.seats():
+        if name != seat and other.in_riichi:
+            seats[name] = replace(other, passed=(*other.passed, offered), passed_reds=(*other.passed_reds, red))
+    seats[seat] = replace(player, discards=(*player.discards, offered), reds=(*player.reds, red),
+                          called=player.called | {index} if called else player.called)
+    return replace(opponents, **seats)
+
+
+def _kan_at_table(after: Hand, situation: Situation, win: tuple[float, ...], tenpai: tuple[float, ...],
+                  ev: tuple[float, ...] | None) -> tuple[float, ...] | None:
+    """The kan line's ``ev`` with the table counted (its replacement draw taken at once, before the others'
+    go-around), or as it is without opponents."""
+    if situation.opponents is None or ev is None:
+        return ev
+    risk = table_risk(Position(after, situation, SearchOptions()))
+    return line_at_table(win, tenpai, ev, risk, drawn_now=True)
+
+
 def call_advice_of(position: Position, offered: Tile, red: bool, *, seat: str, objective: str,
                    allow_swap_back: bool = False) -> CallAdvice:
     """The :class:`CallAdvice` of a checked position (a 13-tile hand; its visible tiles without the offered
@@ -234,9 +265,10 @@ def call_advice_of(position: Position, offered: Tile, red: bool, *, seat: str, o
                         code="option.choice",
                         params={"name": "seat", "choices": ", ".join(map(repr, SEATS)), "got": repr(seat)})
     called = hand.called_counts()
-    if hand.concealed[offered] + called[offered] + given.visible[offered] >= 4:
-        raise HandError(f"expected at most 4 copies of {tile_name(offered)} with the offered one, the hand's "
-                        f"and the visible ones", field="offered", code="calls.offered_copies",
+    shown = seen_counts(given.opponents)[offered] if given.opponents is not None else 0
+    if hand.concealed[offered] + called[offered] + given.visible[offered] + shown >= 4:
+        raise HandError(f"expected at most 4 copies of {tile_name(offered)} with the offered one, the hand's, "
+                        f"the visible ones and the opponents'", field="offered", code="calls.offered_copies",
                         params={"tile": tile_name(offered)})
     suit = FIVE_SUIT.get(offered)
     if red and suit is not None and hand.reds[suit] + given.visible_reds[suit] + sum(
@@ -245,11 +277,16 @@ def call_advice_of(position: Position, offered: Tile, red: bool, *, seat: str, o
                         field="offered", code="calls.offered_copies", params={"tile": tile_name(offered)})
     turns = given.turns
     seen = list(given.visible)
-    seen[offered] += 1
     seen_reds = list(given.visible_reds)
-    if red and suit is not None:
-        seen_reds[suit] += 1
-    situation = replace(given, visible=tuple(seen), visible_reds=(seen_reds[0], seen_reds[1], seen_reds[2]))
+    passed = thrown(given.opponents, seat, offered, red, called=False) if given.opponents is not None else None
+    taken = thrown(given.opponents, seat, offered, red, called=True) if given.opponents is not None else None
+    if passed is None:  # no river to end: the tile is seen
+        seen[offered] += 1
+        if red and suit is not None:
+            seen_reds[suit] += 1
+    situation = replace(given, visible=tuple(seen), visible_reds=(seen_reds[0], seen_reds[1], seen_reds[2]),
+                        opponents=passed if passed is not None else given.opponents)
+    calling = replace(given, opponents=taken if taken is not None else given.opponents)
     stand = finish(outlook_of(Position(hand, situation, search._replace(tegawari=False, shanten_down=False))))
     scored = stand.situation is not None
     options = [CallOption("pass", None, None, None, stand.shanten, stand.p_tenpai, stand.p_win, stand.ev,
@@ -293,12 +330,13 @@ def call_advice_of(position: Position, offered: Tile, red: bool, *, seat: str, o
         for after in calls_after(hand, offered, red, seat, given.rules):
             meld = after.melds[-1]
             if meld.kind == "kan":
-                w, t, e, kan_scored = _kan_line(after, given)
+                w, t, e, kan_scored = _kan_line(after, calling)
                 s = shanten(after, rules=given.rules, void=given.void).min
-                options.append(CallOption("kan", meld, after, None, s, t, w, e, _yaku(w, kan_scored), ()))
+                options.append(CallOption("kan", meld, after, None, s, t, w, _kan_at_table(after, calling, w, t, e),
+                                          _yaku(w, kan_scored), ()))
                 continue
             # the discard table after the call: its own draws, turns - 1 (at least one, for a table to rank)
-            after_call = Position(after, replace(given, turns=max(1, turns - 1)), SearchOptions(
+            after_call = Position(after, replace(calling, turns=max(1, turns - 1)), SearchOptions(
                 max_shanten=search.max_shanten))
             advice = finish(advice_steps(after_call, objective=objective, improvements=False))
             banned = frozenset() if allow_swap_back else swap_back_kinds(meld, offered)
@@ -311,5 +349,9 @@ def call_advice_of(position: Position, offered: Tile, red: bool, *, seat: str, o
             options.append(CallOption(meld.kind, meld, after, best, best.discard.shanten, t2, w2, e2,
                                       _yaku(w2, advice.situation is not None), rows))
     ranked = sorted(enumerate(options), key=_rank(objective, scored))
-    return CallAdvice(hand, offered, red, seat, turns, objective, tuple(o for _, o in ranked), no_calls)
+    table = None
+    if stand.table is not None:  # the opponents given: folding after passing against the best option's value
+        top = max((o.ev[-1] for o in options if o.ev is not None), default=None)
+        table = AtTable(stand.table.fold, verdict(stand.table.fold, None, top))
+    return CallAdvice(hand, offered, red, seat, turns, objective, tuple(o for _, o in ranked), no_calls, table)
 

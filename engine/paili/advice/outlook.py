@@ -1,14 +1,16 @@
 """The outlook of a 3n+1 hand (one waiting for its draw): its chances and expected points as it stands, and a
-tenpai hand's waits (:func:`outlook_of`, in steps, to an :class:`~paili.advice.answers.Outlook`)."""
+tenpai hand's waits (:func:`outlook_of`, in steps, to an :class:`~paili.advice.answers.Outlook`); with opponents
+its expected points count the table and the fold line stands beside them (:mod:`paili.advice.pushfold`)."""
 
 from __future__ import annotations
 
 from ..errors import HandError
 from ..tiles import KINDS
 from ..win_value import WinValue
-from .answers import Outlook
+from .answers import AtTable, Outlook
 from .inputs import MAX_SHANTEN_LIMIT, Position, scored_policy
 from .options import OptionMoves
+from .pushfold import fold_line, line_at_table, table_risk, verdict
 from .stepping import Steps, searched
 from .waits import waits_of
 
@@ -41,7 +43,14 @@ def outlook_of(position: Position, budget: float | None = None) -> Steps[Outlook
                 f"max_shanten (at most {MAX_SHANTEN_LIMIT}) to compute them")
     shown = {k: max(0, policy.pool[k] - counts[k]) for k in range(KINDS)}
     waits = waits_of(policy, counts, reds, shown, False) if s == 0 else ()
+    table = None
+    if situation.opponents is not None:  # the values count the other players (push or fold)
+        risk = table_risk(position)
+        if ev is not None and p_win is not None and p_tenpai is not None:
+            ev = line_at_table(p_win, p_tenpai, ev, risk)
+        fold = fold_line(situation.turns, risk, discard_first=False)
+        table = AtTable(fold, verdict(fold, None, ev[-1] if ev is not None else None))
     return Outlook(hand, situation.rules, s, situation.turns, search.tegawari, search.shanten_down,
                    search.max_shanten, situation if value is not None else None,
                    situation.scoring if isinstance(value, WinValue) else None,
-                   p_win, p_tenpai, ev, waits, note)
+                   p_win, p_tenpai, ev, waits, note, table)

@@ -39,7 +39,7 @@ from .answers import AdviceRow, AtTable, FoldLine, Verdict
 from .inputs import Position
 
 __all__ = ["AtTable", "FoldLine", "OpponentRisk", "RowAtTable", "TableRisk", "Verdict", "counted", "draws_to_end",
-           "fold_line", "noten_payment", "row_at_table", "table_risk"]
+           "fold_line", "line_at_table", "noten_payment", "row_at_table", "table_risk", "verdict"]
 
 TENPAI_PAYMENT: Final = {4: 3000, 3: 2000}
 """The exhaustive draw's payments by number of players: what the noten players pay the tenpai ones in all."""
@@ -155,6 +155,18 @@ def row_at_table(tile: Tile, win: Sequence[float], tenpai: Sequence[float], ev: 
     lists by draw (entry ``t - 1`` within ``t`` draws), as the advisor computed them alone at the table."""
     p = risk.deal_in.get(tile, 0.0)
     cost = risk.cost.get(tile, 0.0)
+    passes = line_at_table(win, tenpai, ev, risk)
+    return RowAtTable(p, tuple(-p * cost + (1.0 - p) * x for x in passes), passes, -cost)
+
+
+def line_at_table(win: Sequence[float], tenpai: Sequence[float], ev: Sequence[float], risk: TableRisk, *,
+                  drawn_now: bool = False) -> tuple[float, ...]:
+    """A line's expected points by draw with the table counted, from its lists by draw alone at the table
+    (entry ``t - 1`` within ``t`` draws), the seat holding 3n+1 tiles before its first draw: the others' go-around
+    comes before each draw (``drawn_now``: not before the first, a kan's replacement draw taken at once), each
+    draw but the last is followed by a discard that may deal in, and a line reaching the end of the wall ends at
+    the exhaustive draw. A line whose every draw survives (no opponent can win, nothing deals in, the wall far)
+    keeps ``ev`` as it is."""
     q = risk.per_turn
     others = risk.others_win_cost
     h, h_cost = risk.push_deal_in
@@ -168,8 +180,9 @@ def row_at_table(tile: Tile, win: Sequence[float], tenpai: Sequence[float], ev: 
         if t >= last:  # the wall has ended: a longer line is the line to its end
             passes.append(passes[-1])
             continue
-        value -= alive * (1.0 - won_before) * q * others  # an opponent wins before the seat's draw
-        alive *= 1.0 - q
+        if t > 0 or not drawn_now:
+            value -= alive * (1.0 - won_before) * q * others  # an opponent wins before the seat's draw
+            alive *= 1.0 - q
         value += alive * (ev[t] - ev_before)  # the seat's points won at this draw
         end = 0.0
         if risk.draws_to_end is not None and t + 1 >= risk.draws_to_end:
@@ -180,8 +193,7 @@ def row_at_table(tile: Tile, win: Sequence[float], tenpai: Sequence[float], ev: 
         value -= alive * (1.0 - win[t]) * h * h_cost
         alive *= 1.0 - h
         won_before, ev_before = win[t], ev[t]
-    passes_t = tuple(passes)
-    return RowAtTable(p, tuple(-p * cost + (1.0 - p) * x for x in passes_t), passes_t, -cost)
+    return tuple(passes)
 
 
 def _tenpai_now(tenpai: float, win: float) -> float:
@@ -189,38 +201,55 @@ def _tenpai_now(tenpai: float, win: float) -> float:
     return max(0.0, min(1.0, (tenpai - win) / (1.0 - win))) if win < 1.0 else 1.0
 
 
-def fold_line(turns: int, risk: TableRisk) -> FoldLine:
-    """The fold line over ``turns`` draws: this turn's discard and one after each draw but the last, the
-    safest tile held each time (the tiles drawn meanwhile are not known: the line throws what it holds now,
-    then, when that runs out, the mean danger of its tiles); it never wins, pays its share of an opponent's
-    self-draw, and at an exhaustive draw pays as a noten hand."""
+def fold_line(turns: int, risk: TableRisk, *, discard_first: bool = True) -> FoldLine:
+    """The fold line over ``turns`` draws: the safest tile held thrown each turn (the tiles drawn meanwhile are
+    not known: the line throws what it holds now, then, when that runs out, the mean danger of its tiles); it
+    never wins, pays its share of an opponent's self-draw, and at an exhaustive draw pays as a noten hand.
+    ``discard_first``: the seat holds 3n+2 tiles and throws now, then one after each draw but the last; else it
+    holds 3n+1 and throws after each draw but the last (the others' go-around comes first)."""
     order = sorted(risk.held, key=lambda t: (risk.deal_in.get(t, 0.0), t))
     h, h_cost = risk.push_deal_in
     q = risk.per_turn
     others = risk.others_win_cost
-    tiles = tuple(order[:turns])
+    throws = turns if discard_first else max(0, turns - 1)
+    tiles = tuple(order[:throws])
     dangers = [(risk.deal_in.get(t, 0.0), risk.cost.get(t, 0.0)) for t in tiles]
-    dangers += [(h, h_cost)] * (turns - len(dangers))
+    dangers += [(h, h_cost)] * (throws - len(dangers))
     alive = 1.0
     value = 0.0
     dealt = 0.0
     out: list[float] = []
     last = turns if risk.draws_to_end is None else min(turns, max(1, risk.draws_to_end))
+
+    def throw(p: float, c: float) -> None:
+        nonlocal value, dealt, alive
+        value -= alive * p * c
+        dealt += alive * p
+        alive *= 1.0 - p
+
     for t in range(turns):
         if t >= last:  # the wall has ended
             out.append(out[-1])
             continue
-        p, c = dangers[t]
-        value -= alive * p * c
-        dealt += alive * p
-        alive *= 1.0 - p
+        if discard_first:
+            throw(*dangers[t])
         value -= alive * q * others
         alive *= 1.0 - q
         end = 0.0
         if risk.draws_to_end is not None and t + 1 >= risk.draws_to_end:
             end = alive * noten_payment(0.0, risk.opponents, risk.players)
         out.append(value + end)
+        if not discard_first and t < throws:
+            throw(*dangers[t])
     return FoldLine(tiles, dealt, tuple(out))
+
+
+def verdict(fold: FoldLine, push: Tile | None, pushing: float | None) -> Verdict:
+    """Push or fold: the fold line against the best push line (its first tile ``push``, ``None`` when it throws
+    nothing yet, worth ``pushing`` at the last draw, ``None`` when it has no values)."""
+    folding = fold.ev[-1] if fold.ev else 0.0
+    return Verdict(pushing is not None and folding > pushing, push, fold.tiles[0] if fold.tiles else None,
+                   abs(folding - pushing) if pushing is not None else 0.0)
 
 
 # --- the table of a position: the defence model's risks, the rows counted, the fold line, the verdict ----------
@@ -241,7 +270,7 @@ def draws_to_end(opponents: Opponents, players: int) -> int:
 
 
 def table_risk(position: Position) -> TableRisk:
-    """The :class:`TableRisk` of a 3n+2 position whose situation has opponents: the defence model's deal-in
+    """The :class:`TableRisk` of a position whose situation has opponents: the defence model's deal-in
     chance and payment of each kind held, and each opponent's tenpai chance, win per go-around and value."""
     situation = position.situation
     opponents = situation.opponents
@@ -285,9 +314,5 @@ def counted(rows: Sequence[AdviceRow], risk: TableRisk, turns: int) -> tuple[lis
     fold = fold_line(turns, risk)
     pushes = [row for row in out if row.ev is not None]
     best = max(pushes, key=lambda row: row.ev[-1] if row.ev is not None else 0.0, default=None)
-    folding = fold.ev[-1] if fold.ev else 0.0
     pushing = best.ev[-1] if best is not None and best.ev is not None else None
-    verdict = Verdict(pushing is not None and folding > pushing, best.discard.tile if best is not None else None,
-                      fold.tiles[0] if fold.tiles else None,
-                      abs(folding - pushing) if pushing is not None else 0.0)
-    return out, AtTable(fold, verdict)
+    return out, AtTable(fold, verdict(fold, best.discard.tile if best is not None else None, pushing))
