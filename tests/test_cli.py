@@ -129,7 +129,8 @@ def test_advise_refuses_a_bad_input_in_the_player_s_words(args: list[str], field
 
 FUNCTIONS: dict[str, Callable[..., Any]] = {
     "analyze": paili.analyze, "advise": paili.advise, "improvements": paili.advise_improvements,
-    "outlook": paili.outlook, "call_advice": paili.call_advice, "score": paili.score, "review": paili.review}
+    "outlook": paili.outlook, "call_advice": paili.call_advice, "score": paili.score, "review": paili.review,
+    "opponents": paili.read_opponents}
 
 
 @pytest.mark.parametrize("op", sorted(FUNCTIONS))
@@ -227,3 +228,22 @@ def test_advise_with_opponents_shows_the_deal_in_and_the_verdict() -> None:
     verdict = want["verdict"]
     word = "Fold" if verdict["fold"] else "Push"
     assert any(line.startswith(f"{word}: ") for line in lines), done.stdout
+
+
+def test_call_with_opponents_counts_the_table_and_says_whether_to_fold() -> None:
+    """Issue 40: ``paili call ... --opponents``: the options' points count the table (as paili.call_advice gives
+    them), and a last line weighs going on against passing and folding."""
+    table = "l:9m1p;a:19m4p5*p7z;r:1s8s"
+    args = ("1378m246p1578s33z", "--offered", "3z", "--from", "right", "--seat-wind", "3z", "--max-shanten", "3",
+            "--turns", "10")
+    done = _run("call", *args, "--opponents", table, "--lang", "en")
+    assert done.returncode == 0, done.stderr
+    want = paili.call_advice("1378m246p1578s33z", "3z", seat="right", seat_wind="3z", max_shanten=3, turns=10,
+                             opponents=table)
+    lines = done.stdout.splitlines()
+    assert [line.split()[0] for line in lines[1:-1]] == [o["call"] for o in want["options"]]
+    assert [line.split()[-1] for line in lines[1:-1]] == [f"{o['ev'][-1]:.0f}" for o in want["options"]]
+    word = "Fold" if want["verdict"]["fold"] else "Go on"
+    assert lines[-1].startswith(f"{word}: "), done.stdout
+    alone = _run("call", *args, "--lang", "en")
+    assert not alone.stdout.splitlines()[-1].startswith(("Fold", "Go on"))

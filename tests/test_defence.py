@@ -10,6 +10,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+import paili
 from paili.defence.danger import danger_of
 from paili.defence.inputs import danger_checked
 from paili.defence.model import WEIGHTS, Weights, patterns, wait_chances
@@ -160,9 +161,25 @@ def test_text_and_json_forms_round_trip(left: Opponent | None, across: Opponent 
     assert opponents_from_json(opponents_json(ops)) == ops
 
 
+@settings(max_examples=40, deadline=None)
+@given(st.none() | _opponent(), st.none() | _opponent(), _opponent())
+def test_read_opponents_gives_each_seat_s_part_and_the_json_form(left: Opponent | None, across: Opponent | None,
+                                                                  right: Opponent) -> None:
+    """``paili.read_opponents`` (the page's Opponents panel): the canonical text, each seat's part of it (read
+    alone as that seat, it is that seat) and the JSON form, from either form."""
+    ops = Opponents(left, across, right)
+    assume(max(seen_counts(ops)) <= 4)
+    read = paili.read_opponents(format_opponents(ops))
+    assert read == paili.read_opponents(opponents_json(ops))
+    assert read["text"] == format_opponents(ops) and read["seats"] == opponents_json(ops)
+    letters = {"left": "l", "across": "a", "right": "r"}
+    assert ";".join(f"{letters[seat]}:{part}" for seat, part in read["parts"].items()) == read["text"]
+    for seat, part in read["parts"].items():
+        assert getattr(parse_opponents(f"{letters[seat]}:{part}"), seat) == getattr(ops, seat)
+
+
 def test_text_form_example() -> None:
-    ops = parse_opponents("l:19m4'5*p7z [234s]+3s;r:1z2z9p") if False else parse_opponents(
-        "l:19m4'5*p7z+3s;r:1z2z9p [234s]")
+    ops = parse_opponents("l:19m4'5*p7z+3s;r:1z2z9p [234s]")
     assert ops.left is not None and ops.left.riichi == 3 and ops.left.tedashi == {2}
     assert format_opponents(ops) == "l:1m9m4'p5*p7z+3s;r:1z2z9p [234s]"
 

@@ -39,7 +39,18 @@ from .agari import Decomposition, decompositions, is_agari
 from .errors import HandError
 from .hand import Hand, Meld
 from .notation import format_hand, parse, parse_tiles
-from .public import advise, advise_improvements, analyze, call_advice, danger, outlook, review, score, score_waits
+from .public import (
+                     advise,
+                     advise_improvements,
+                     analyze,
+                     call_advice,
+                     danger,
+                     outlook,
+                     read_opponents,
+                     review,
+                     score,
+                     score_waits,
+)
 from .shanten import Shanten, shanten
 from .tiles import Tile, tile_from_name, tile_name
 from .ukeire import Discard, Ukeire, discard_table, ukeire, waits
@@ -65,6 +76,7 @@ __all__ = [
     "outlook",
     "parse",
     "parse_tiles",
+    "read_opponents",
     "review",
     "score",
     "score_waits",

@@ -30,6 +30,8 @@ or ``'{"ok": false, "error": {"type": ..., "message": ..., "position": ..., "fie
 * ``{"op": "tiles", "hand": str, "melds": [str] | str | null, "rules": str}`` -> the hand's tiles as
   :func:`paili.results.hand_json` writes them, for a hand that may still be incomplete (any concealed count up
   to 14 tiles: the page draws a hand while it is tapped in); the other limits are those of ``analyze``
+* ``{"op": "opponents", "opponents": str | object, "rules": str}`` -> :func:`paili.read_opponents` (the
+  opponents read and written back: the canonical text, each seat's part, the JSON form)
 * ``{"op": "version"}`` -> ``{"version": str}``
 * ``{"op": "warm"}`` -> ``{}`` once the tables built on first use are built (the worker asks before it is ready)
 
@@ -66,6 +68,7 @@ from .public import (
     call_advice,
     danger,
     outlook_steps,
+    read_opponents,
     review_steps,
     score,
     score_waits,
@@ -201,6 +204,12 @@ def _danger(request: dict[str, Any]) -> Any:
     return danger(_string(request, "hand"), melds=_melds(request), **options)
 
 
+def _opponents(request: dict[str, Any]) -> Any:
+    if "opponents" not in request:
+        raise RequestError("expected 'opponents' (text or object) in an opponents request")
+    return read_opponents(request["opponents"], **_options(request, "opponents", but=("opponents",)))
+
+
 def _version(request: dict[str, Any]) -> Any:
     return {"version": __version__}
 
@@ -222,7 +231,7 @@ def _warm(request: dict[str, Any]) -> Any:
 OPS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "analyze": _analyze, "advise": _advise, "improvements": _improvements, "outlook": _outlook, "score": _score,
     "score_waits": _score_waits, "review": _review, "call_advice": _call_advice, "danger": _danger,
-    "tiles": _tiles, "version": _version, "warm": _warm}
+    "opponents": _opponents, "tiles": _tiles, "version": _version, "warm": _warm}
 """The operations ``handle`` knows, by name (other modules may register more)."""
 
 

@@ -36,7 +36,8 @@ from .advice import (
     read_position,
 )
 from .analysis import analysis_of, parse_inputs
-from .defence.inputs import danger_checked
+from .defence.inputs import checked_opponents, danger_checked
+from .defence.opponents import Opponents, format_opponents, opponents_json
 from .errors import HandError
 from .gb.count import score_gb
 from .gb.situation import check_riichi_options
@@ -104,6 +105,23 @@ def danger(hand: str, *, opponents: object, melds: str | Sequence[str] | None = 
     """
     return danger_json(danger_checked(hand, opponents=opponents, melds=melds, visible=visible, dora=dora,
                                       round_wind=round_wind, seat_wind=seat_wind, rules=rules)[1])
+
+
+def read_opponents(opponents: object, *, rules: str = "riichi") -> dict[str, Any]:
+    """The opponents read and written back (for a form built around them): ``text``, the canonical text form
+    (``""`` for none); ``parts``, each seat's part of it without its ``l:``/``a:``/``r:`` letter; ``seats``, the
+    JSON form. ``opponents``: the text or the JSON form (:func:`danger`'s); a malformed one raises
+    :class:`HandError` (field ``opponents``, and the character at fault for the text form).
+
+    >>> r = read_opponents("r:1z2z9p ; l:19m4'5*p7z")
+    >>> r["text"], r["parts"]["left"], r["seats"]["left"]["riichi"]
+    ("l:1m9m4'p5*p7z;r:1z2z9p", "1m9m4'p5*p7z", 3)
+    """
+    checked = checked_opponents(opponents, rules)
+    return {"text": format_opponents(checked),
+            "parts": {seat: format_opponents(Opponents(**{seat: player})).split(":", 1)[1]
+                      for seat, player in checked.seats()},
+            "seats": opponents_json(checked)}
 
 
 def advise(hand: str, *, melds: str | Sequence[str] | None = None, visible: str = "",

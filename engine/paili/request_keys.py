@@ -124,6 +124,7 @@ REQUESTS: Final[dict[str, tuple[RequestKey, ...]]] = {
     "score_waits": (HAND, WIN, *_SCORE_SITUATION),
     "review": (LOG, REVIEW_SEAT, TURNS, MAX_SHANTEN, OBJECTIVE, RIICHI_POLICY, ROUNDS, DEFENCE),
     "danger": (HAND, OPPONENTS, MELDS, VISIBLE, DORA, ROUND_WIND, SEAT_WIND, RULE_SET),
+    "opponents": (OPPONENTS, RULE_SET),
     "version": (),
     "warm": (),
 }

@@ -109,7 +109,11 @@ def render(result: dict[str, Any], lang: str = "en") -> str:
 
 
 def verdict_text(verdict: dict[str, Any], lang: str = "en") -> str:
-    """Push or fold in one line (an advice with opponents): which line is worth more and by how much."""
+    """Push or fold in one line (an answer with opponents): which line is worth more and by how much; for a hand
+    that throws nothing yet (an outlook, a call advice: ``push`` null), going on with it against folding."""
+    if verdict["push"] is None:
+        return t("ui.verdict_hold_fold" if verdict["fold"] else "ui.verdict_hold_push", lang,
+                 safest=verdict["safest"] or "-", points=points(verdict["margin"]))
     if verdict["fold"]:
         return t("ui.verdict_fold", lang, safest=verdict["safest"], push=verdict["push"] or "-",
                  points=points(verdict["margin"]))

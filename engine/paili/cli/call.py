@@ -1,7 +1,8 @@
 """``python -m paili call HAND --offered 4m --from left``: should the hand call the tile just thrown?
 
 Ranks the calls of the tile (:func:`paili.call_advice`: pass, ron, chi, pon, open kan), one line per option, best
-first; ``--json`` prints its JSON. A bad hand or option is an error line in the ``--lang`` language, exit status 2.
+first; with ``--opponents`` the values count the table and a last line says whether folding after passing is worth
+more; ``--json`` prints its JSON. A bad hand or option is an error line in the ``--lang`` language, exit status 2.
 The options are the request's keys (:data:`paili.request_keys.REQUESTS`).
 """
 
@@ -15,6 +16,7 @@ from collections.abc import Sequence
 from ..errors import HandError
 from ..public import call_advice
 from ..request_keys import key
+from .advise import verdict_text
 from .text import add_lang_option, add_options, error_lines, options_of
 
 _POSITIONAL = ("hand", "offered")
@@ -43,4 +45,6 @@ def main(argv: Sequence[str]) -> int:
         ev = f"{o['ev'][-1]:.0f}" if o["ev"] is not None else "-"
         p_win = f"{o['p_win'][-1]:.4f}" if o["p_win"] is not None else "-"
         print(f"{o['call']:<5} {o['meld'] or '-':<9} {o['discard'] or '-':<8} {o['shanten']:>7}  {p_win:<8} {ev}")
+    if "verdict" in result:  # --opponents given: going on against passing and folding
+        print(verdict_text(result["verdict"], args.lang))
     return 0
