@@ -489,8 +489,7 @@ def test_the_opponents_field_counts_the_table(page: Page, site_url: str, size: d
     assert box is not None and first is not None and box["y"] < first["y"]  # above the table
     no_horizontal_scroll(page)
     # cleared: the advice alone again, no marks
-    field = page.locator("#opponents")
-    field.fill("")
-    field.dispatch_event("change")
+    page.locator("#opponents-field").get_by_role("button", name="Clear all").click()
     expect(marks).to_have_count(0)
+    expect(page.locator("section.danger")).to_have_count(0)
     expect(page.locator(".advice-verdict")).to_be_hidden()

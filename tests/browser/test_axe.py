@@ -51,9 +51,16 @@ def test_no_serious_violation(page: Page, site_url: str, lang: str) -> None:
 
 @pytest.mark.browser_context_args(viewport=SMALL, bypass_csp=True, **TOUCH)
 def test_no_serious_violation_in_the_call_panel_and_the_review(page: Page, site_url: str) -> None:
-    """The call panel with an answer (issue 29) and the review page with a round reviewed and a decision opened
-    (issue 30)."""
+    """The call panel with an answer (issue 29), the Opponents panel open with the danger strip and a tile's
+    reasons shown (issue 39), and the review page with a round reviewed and a decision opened (issue 30)."""
     problems = {}
+    page.goto(f"{site_url}?q=123m2455679p78s11z&o=l:19m4'5*p7z;r:1z2z9p")
+    expect(page.locator("html")).to_have_attribute("data-danger", "ready", timeout=60_000)
+    page.locator("section.danger .danger-tile").first.click()
+    expect(page.locator("section.danger .danger-why li")).not_to_have_count(0)
+    page.locator("#opponents-field .opponent-palette button.tile").first.click()
+    expect(page.locator("html")).to_have_attribute("data-opponents", "ready")
+    problems["opponents panel"] = serious(page)
     page.goto(f"{site_url}?q=345m34p67s556677z")
     expect(page.locator("html")).to_have_attribute("data-calls", "idle", timeout=60_000)
     page.get_by_role("radiogroup", name="Thrown by").get_by_text("Right", exact=True).click()

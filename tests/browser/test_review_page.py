@@ -230,12 +230,12 @@ def test_a_decision_shows_the_other_players_rivers_with_the_riichi_tile_marked(p
     page.get_by_role("button", name="Review", exact=True).click()
     expect(page.locator("html")).to_have_attribute("data-review", "done", timeout=120_000)
     page.locator("section.review-round[data-index='0'] button.review-decision").nth(i).click()
-    rivers = page.locator("section.review-round[data-index='0'] .review-detail .review-river")
+    rivers = page.locator("section.review-round[data-index='0'] .review-detail .river")
     expect(rivers).to_have_count(len(d["opponents"]))
     for seat, player in d["opponents"].items():
-        river = page.locator(f".review-detail .review-river[data-seat='{seat}'] .review-river-tiles > *")
+        river = page.locator(f".review-detail .river[data-seat='{seat}'] .river-tiles > *")
         expect(river).to_have_count(len(player["discards"]))
         if player["riichi"] is not None:
             marked = river.nth(player["riichi"])
             expect(marked).to_have_class(re.compile("river-riichi"))
-            expect(marked).to_have_attribute("aria-label", re.compile(", riichi$"))
+            expect(marked.locator("svg")).to_have_attribute("aria-label", re.compile(", riichi$"))

@@ -9,6 +9,7 @@ that same visit."""
 from __future__ import annotations
 
 import json
+import math
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -123,6 +124,10 @@ ONE_OF_EACH: list[tuple[str, dict[str, Any]]] = [
     ("call_advice", {"hand": "123m456p789s1123z", "offered": "1z", "seat": "across", "turns": 3}),
     ("review", {"log": _short_log(), "seat": 0, "turns": 2, "max_shanten": 1}),
     ("danger", {"hand": "23456m345p6789s15z", "opponents": "l:19m47*z23s"}),
+    ("opponents", {"opponents": "r:1z2z9p;l:19m4'5*p7z"}),
+    ("outlook", {"hand": "123m456p789s1123z", "turns": 3, "opponents": "l:19m4p5*p"}),
+    ("call_advice", {"hand": "123m456p789s1123z", "offered": "1z", "seat": "across", "turns": 3,
+                     "opponents": "l:19m4p5*p"}),
     ("tiles", {"hand": "123m45p"}),
     ("version", {}),
     ("warm", {}),
@@ -160,10 +165,23 @@ ASK_THE_WORKER = """async (requests) => {
 }"""
 
 
+def same(reply: Any, expected: Any) -> bool:
+    """Equal JSON, floats to their last bits: ``+ - * /`` agree exactly in Pyodide and CPython, but ``**`` goes
+    through the C library's ``pow``, whose last bit musl (in WebAssembly) and glibc may round differently (the
+    defence model's tenpai rates, the table's survival chances): a relative difference of 1e-13 at most."""
+    if isinstance(expected, float) and isinstance(reply, (int, float)):
+        return math.isclose(reply, expected, rel_tol=1e-13, abs_tol=1e-12)
+    if isinstance(expected, dict) and isinstance(reply, dict):
+        return reply.keys() == expected.keys() and all(same(reply[k], expected[k]) for k in expected)
+    if isinstance(expected, list) and isinstance(reply, list):
+        return len(reply) == len(expected) and all(same(a, b) for a, b in zip(reply, expected, strict=True))
+    return bool(reply == expected)
+
+
 def test_the_real_engine_answers_as_cpython_does(pyodide_page: Page) -> None:
-    """One request of each op of paili.api (and errors) through the real worker: each reply is exactly
-    ``paili.api.handle`` of the same request in CPython, which is what the recorded engine answers. Floats
-    included: both are the same JSON text read as doubles (Pyodide's and CPython's arithmetic agree)."""
+    """One request of each op of paili.api (and errors) through the real worker: each reply is
+    ``paili.api.handle`` of the same request in CPython, which is what the recorded engine answers; floats to
+    their last bits (:func:`same`)."""
     assert {op for op, _ in ONE_OF_EACH} >= set(paili.api.OPS), "a request for each op"
     workers = [worker for worker in pyodide_page.workers if worker.url.endswith("/js/worker.js")]
     assert len(workers) == 1, [worker.url for worker in pyodide_page.workers]
@@ -171,4 +189,4 @@ def test_the_real_engine_answers_as_cpython_does(pyodide_page: Page) -> None:
     for (op, payload), reply in zip(ONE_OF_EACH, replies, strict=True):
         expected = json.loads(paili.api.handle(json.dumps({**payload, "op": op})))
         assert reply.pop("id") >= 1_000_000_000
-        assert reply == expected, (op, payload)
+        assert same(reply, expected), (op, payload)

@@ -29,6 +29,7 @@ GB_SHORT = "234m567m22p [345s] [678s]"  # a complete GB shape short of 8 (7 fans
 GB_TENPAI = "23m567m22p345s678s"  # GB waits: 1m short of 8, 4m legal
 CALLS = "23m456p789s11556z"  # a 1-shanten 13-tile hand: chi of 1m/4m from the left, pon of 1z/5z (the call panel)
 PON = "345m34p67s556677z"  # a hand whose pon of 6z beats passing
+OPPONENTS = "l:19m4'5*p7z;r:1z2z9p"  # left in riichi (5p), right's three discards (the Opponents panel)
 ANALYZE = {"melds": None, "visible": "", "rules": "riichi", "void": None}  # engine.analyze's payload
 SEARCH = {"melds": [], "visible": "", "rules": "riichi", "turns": 17, "tegawari": False, "shanten_down": False,
           "max_shanten": 2}  # what the advice panel asks with its default options
@@ -57,6 +58,12 @@ REQUESTS: list[dict[str, Any]] = [
         (PON, "6z", "right"))),
     # the waiting hand asked again as a dama hand (the call panel's button when riichi blocks its calls)
     {"op": "call_advice", "hand": TENPAI, "offered": "2z", "seat": "across", **CALL, "riichi": "dama"},
+    # the Opponents panel: a river read, a JSON form written back; the danger strip of a hand against them
+    {"op": "opponents", "opponents": OPPONENTS, "rules": "riichi"},
+    {"op": "opponents", "opponents": {"left": {"discards": ["1m", "9m", "5p"], "riichi": 2, "tedashi": [],
+                                               "called": [], "melds": [], "passed": []}}, "rules": "riichi"},
+    {"op": "opponents", "opponents": "l:19m;r:1z2x", "rules": "riichi"},  # an error in the right seat's part
+    {"op": "danger", "hand": ONE_SHANTEN, "melds": [], "visible": "", "opponents": OPPONENTS, "rules": "riichi"},
 ]
 
 

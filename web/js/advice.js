@@ -24,6 +24,7 @@
 import { DEFAULT_TURNS, cancel, clear, detailsOf, initialState, more as moreDiscards, nextSort, prefetch, request, setOpponents, show } from "./advicecontrol.js";
 import { MAX_TURNS, percent, points, polylinePoints, sparklineLabel, sparklineScale } from "./chances.js";
 import { t } from "./i18n.js";
+import { dealInBand } from "./opponentscontrol.js";
 import { fillAdvice, glossed, h, svg, tileCounts } from "./render.js";
 import { roving } from "./roving.js";
 import { tileName } from "./tiles.js";
@@ -210,7 +211,7 @@ export function markDealIn(table, advice) {
   for (const row of advice.discards) {
     if (row.deal_in === undefined) continue;
     const cell = table.querySelector(`tr.discard-row[data-tile="${row.tile}"] td.discard`);
-    const band = row.deal_in < 0.03 ? "low" : row.deal_in < 0.07 ? "mid" : "high";
+    const band = dealInBand(row.deal_in);
     cell?.append(h("span", { class: `deal-in deal-in--${band}`, dataset: { dealIn: String(row.deal_in) } },
       t("ui.deal_in_short", { percent: percent(row.deal_in) })));
   }

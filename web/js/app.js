@@ -4,9 +4,11 @@ import { EngineError } from "../paili.mjs";
 import { failureText, startPageEngine } from "./engine.js";
 import { createAdvice } from "./advice.js";
 import { createCalls } from "./calls.js";
+import { createDanger } from "./danger.js";
 import { byId } from "./dom.js";
 import * as i18n from "./i18n.js";
 import { registerOffline } from "./offline.js";
+import { createOpponents } from "./opponents.js";
 import * as render from "./render.js";
 import { createScore } from "./score.js";
 import { roving } from "./roving.js";
@@ -39,7 +41,6 @@ const ui = {
   void: byId("void", HTMLSelectElement),
   rulesHelp: byId("rules-help", HTMLElement),
   visible: byId("visible", HTMLInputElement),
-  opponents: byId("opponents", HTMLInputElement),
   opponentsField: byId("opponents-field", HTMLDetailsElement),
   handTiles: byId("hand-tiles", HTMLElement),
   handEmpty: byId("hand-empty", HTMLElement),
@@ -79,6 +80,8 @@ const ui = {
  *   edits: string[],
  *   advice: AdviceController | null,
  *   calls: import("./calls.js").CallPanel | null,
+ *   opponents: import("./opponents.js").OpponentsPanel | null,
+ *   danger: import("./danger.js").DangerStrip | null,
  *   analysed: {hand: string, visible: string, rules: string} | null,
  *   choice: {rules: Rules, void: "" | "m" | "p" | "s"},
  *   focusResults: boolean,
@@ -97,6 +100,8 @@ const page = {
   edits: [], // the hand's texts before each palette tap, newest last: Backspace goes back one
   advice: null, // the advice columns of the discard table (on the same engine); created in start()
   calls: null, // the call panel of a 13-tile hand
+  opponents: null, // the Opponents panel: the other players' rivers and calls (the advice then counts the table)
+  danger: null, // with opponents: each tile of the hand's chance to deal in, and why
   analysed: null, // the input of the analysis on screen
   choice: { rules: "riichi", void: "" }, // the rule set chosen, and a Sichuan hand's suit given up ("": its best)
   focusResults: false, // a discard was chosen in the table: the next analysis drawn takes the focus
@@ -139,7 +144,8 @@ function urlFor(hand, visible) {
   url.search = "";
   if (hand) url.searchParams.set("q", hand);
   if (visible) url.searchParams.set("v", visible);
-  if (ui.opponents.value.trim()) url.searchParams.set("o", ui.opponents.value.trim());
+  const opponents = page.opponents?.text() ?? "";
+  if (opponents) url.searchParams.set("o", opponents);
   writeRules(page.choice, url.searchParams);
   score.writeParams(url.searchParams);
   return url;
@@ -149,10 +155,8 @@ function readUrl() {
   const params = new URLSearchParams(location.search);
   ui.hand.value = params.get("q") ?? "";
   ui.visible.value = params.get("v") ?? "";
-  ui.opponents.value = params.get("o") ?? "";
-  ui.opponentsField.open = ui.opponents.value !== "";
-  page.advice?.setOpponents(ui.opponents.value.trim());
   setRules(readRules(params));
+  page.opponents?.load(params.get("o") ?? "");
   score.readParams(params);
   ui.undo.hidden = !(history.state?.depth > 0);
 }
@@ -444,6 +448,29 @@ function updatePalette() {
 }
 
 /**
+ * With opponents: each tile's chance to deal in, under the analysis's headline (the answer a player wants first
+ * after a riichi); none without.
+ * @param {Analysis} result
+ * @param {string} visible
+ */
+function drawDanger(result, visible) {
+  ui.resultsBody.querySelector("section.danger")?.remove();
+  const strip = page.danger?.show(result, visible, page.opponents?.text() ?? "");
+  if (strip) (ui.resultsBody.querySelector(".melded-note") ?? ui.resultsBody.querySelector(".summary"))?.after(strip);
+}
+
+/**
+ * The opponents changed (tapped, typed, cleared): the advice counts them, the address keeps them, the danger
+ * strip follows.
+ * @param {string} text
+ */
+function opponentsChanged(text) {
+  page.advice?.setOpponents(text);
+  replaceUrl();
+  if (page.shown && page.analysed) drawDanger(page.shown, page.analysed.visible);
+}
+
+/**
  * @param {Analysis} result
  * @param {string} visible  the visible tiles it was analysed with
  */
@@ -472,6 +499,7 @@ function drawResult(result, visible) {
   // a hand waiting for its draw: should it call a tile thrown now?
   if (result.concealed.length % 3 === 1 && page.calls) ui.resultsBody.append(page.calls.show(result, visible));
   else page.calls?.clear();
+  drawDanger(result, visible);
   performance.mark("paili:drawn analysis");
   if (page.focusResults) {
     page.focusResults = false;
@@ -502,6 +530,7 @@ function clearResult() {
   ui.results.hidden = true;
   page.advice?.clear();
   page.calls?.clear();
+  page.danger?.clear();
 }
 
 // ---- analysis -------------------------------------------------------------------------------------------
@@ -694,6 +723,7 @@ function setRules(next) {
   ui.rulesHelp.textContent = help ? i18n.t(help) : "";
   ui.rulesHelp.hidden = !help;
   if (changed || !ui.palette.childElementCount) buildPalette();
+  page.opponents?.setRules(rules);
 }
 
 /**
@@ -758,11 +788,6 @@ function wire() {
   });
   ui.hand.addEventListener("input", onTyping);
   ui.visible.addEventListener("input", onTyping);
-  // the opponents change the advice's values (push or fold), not the analysis: the advice is asked again
-  ui.opponents.addEventListener("change", () => {
-    page.advice?.setOpponents(ui.opponents.value.trim());
-    replaceUrl();
-  });
   // leaving a field shows its mistake at once (an unfinished token included)
   ui.hand.addEventListener("blur", showPending);
   ui.visible.addEventListener("blur", showPending);
@@ -940,6 +965,7 @@ async function startEngine(first = false) {
   ui.root.dataset.build = page.engine.build;
   ui.version.textContent = page.engine.version ? i18n.t("ui.engine_version", { version: page.engine.version }) : "";
   setEngineState("ready", i18n.t("ui.engine_ready"));
+  await page.opponents?.refresh(); // the opponents of the address, read before the first advice asks for them
   await analyzeNow();
 }
 
@@ -983,6 +1009,8 @@ async function start() {
   page.advice = createAdvice({ engine: () => page.engine, root: ui.root, container: ui.resultsBody });
   ui.root.dataset.calls = "none";
   page.calls = createCalls({ engine: () => page.engine, root: ui.root, onWalk: (hand) => setHand(hand, { push: true }) });
+  page.danger = createDanger({ engine: () => page.engine, root: ui.root });
+  page.opponents = createOpponents({ engine: () => page.engine, root: ui.root, details: ui.opponentsField, onChange: opponentsChanged });
   buildRulePicker();
   bindPaletteToggle();
   readUrl(); // the rule set of the address, and its palette

@@ -93,6 +93,28 @@ export function tile(name, { tag = "span", size = "", label = null } = {}) {
 }
 
 /**
+ * The other players' rivers: each seat's discards in order, the riichi tile turned and named, the tiles called
+ * away dimmed, then its melds (the review's decisions, the Opponents panel).
+ * @param {Partial<Record<string, {discards: string[], riichi: number | null, called: number[], melds: string[]}>>} opponents
+ * @param {{names?: boolean}} [options]  `names`: each river after its seat's name (else the caller names it)
+ */
+export function rivers(opponents, { names = true } = {}) {
+  return h("div", { class: "rivers" }, ...Object.entries(opponents).map(([seat, player]) => player && h("div", { class: "river", dataset: { seat } },
+    names ? h("span", { class: "river-seat" }, t(`ui.calls_seat_${seat}`)) : null,
+    h("span", { class: "river-tiles", role: "group", "aria-label": t("review.river_of", { seat: t(`ui.calls_seat_${seat}`) }) },
+      ...player.discards.map((code, i) => {
+        const face = tile(code, { size: "sm" });
+        if (i === player.riichi) {
+          face.classList.add("river-riichi");
+          face.querySelector("svg")?.setAttribute("aria-label", t("review.riichi_tile", { tile: tileName(code) }));
+        }
+        if (player.called.includes(i)) face.classList.add("river-called");
+        return face;
+      })),
+    player.melds.length ? h("span", { class: "river-melds" }, player.melds.join(" ")) : null)));
+}
+
+/**
  * Tiles side by side.
  * @param {string[]} names tile codes
  * @param {Parameters<typeof tile>[1]} [options]

@@ -192,7 +192,7 @@ function openDecision(section, decisions, i) {
     render.h("p", { class: `review-verdict review-verdict--${grade(d)}` }, i18n.t("review.turn", { turn: d.turn }), " · ", decisionText(d)),
     render.h("div", { class: "hand-tiles review-hand" }, ...(sketch ? render.handTiles(sketch) : [])),
   ];
-  if (d.opponents) parts.push(riversOf(d.opponents));
+  if (d.opponents) parts.push(render.rivers(d.opponents));
   if (d.kind === "call" && d.options) {
     // call advice's options as the call panel draws them, the one the seat chose marked
     const lines = callLines({ offered: d.offered ?? "", seat: d.from ?? "left", options: d.options });
@@ -216,28 +216,6 @@ function openDecision(section, decisions, i) {
   detail.replaceChildren(...parts);
   detail.hidden = false;
   detail.scrollIntoView({ block: "nearest" });
-}
-
-/**
- * The other players' rivers as the log showed them at a decision: each seat's discards in order, the riichi tile
- * turned and named, the tiles called away dimmed, then its melds.
- * @param {Record<string, {discards: string[], riichi: number | null, called: number[], melds: string[]}>} opponents
- */
-function riversOf(opponents) {
-  return render.h("div", { class: "review-rivers" }, ...Object.entries(opponents).map(([seat, player]) =>
-    render.h("div", { class: "review-river", dataset: { seat } },
-      render.h("span", { class: "review-river-seat" }, i18n.t(`ui.calls_seat_${seat}`)),
-      render.h("span", { class: "review-river-tiles", role: "group", "aria-label": i18n.t("review.river_of", { seat: i18n.t(`ui.calls_seat_${seat}`) }) },
-        ...player.discards.map((code, i) => {
-          const face = render.tile(code, { size: "sm" });
-          if (i === player.riichi) {
-            face.classList.add("river-riichi");
-            face.setAttribute("aria-label", i18n.t("review.riichi_tile", { tile: face.getAttribute("aria-label") ?? code }));
-          }
-          if (player.called.includes(i)) face.classList.add("river-called");
-          return face;
-        })),
-      player.melds.length ? render.h("span", { class: "review-river-melds" }, player.melds.join(" ")) : null)));
 }
 
 /** The legend of the marks: each grade's band and its rule (reviewcontrol.grade, CLOSE). */
