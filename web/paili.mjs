@@ -173,6 +173,9 @@
  * @property {number[] | null} ev
  * @property {AdviceWait[]} waits  a tenpai hand's ([] otherwise); remaining: the copies left to draw
  * @property {string | null} note
+ * @property {{tiles: string[], deal_in: number, ev: number[]}} [fold]  with opponents: the fold line
+ * @property {{fold: boolean, push: null, safest: string | null, margin: number}} [verdict]  with opponents:
+ *   going on with the hand or folding, and by how much at the last draw
  */
 /**
  * @typedef {object} AnalyzeOptions
@@ -506,7 +509,7 @@ class Engine {
    */
   outlook(hand, options = {}) {
     const keys = /** @type {const} */ (["melds", "visible", "rules", "void", "turns", "tegawari", "shanten_down",
-      "max_shanten", "riichi", "ippatsu", "round_wind", "seat_wind", "dora", "honba", "riichi_sticks"]);
+      "max_shanten", "riichi", "ippatsu", "round_wind", "seat_wind", "dora", "honba", "riichi_sticks", "opponents"]);
     return /** @type {Promise<Outlook>} */ (this.request("outlook", payloadOf(hand, options, keys), options));
   }
 

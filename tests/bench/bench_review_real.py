@@ -19,7 +19,9 @@ seat's own riichi are left out) and counts:
   discard and how often ``best`` would have dealt in to a riichi player (the tile completes that player's actual
   hand, read from the log, and they are not furiten: none of their waits among their own discards or the tiles
   passed since their riichi), and how often each was genbutsu (in that player's river or passed since);
-* the loss: expected points, best minus played, per seat-game (a hanchan's seat when the log is a whole game).
+* the loss: expected points, best minus played, per seat-game (a hanchan's seat when the log is a whole game);
+* the call decisions apart: how often the player's choice is best (no loss), their loss, and under another
+  player's riichi how often the player and ``best`` let the tile go.
 
 Prints the figures; ``--json`` prints them as JSON. A script that prints figures, not a test.
 
@@ -93,6 +95,12 @@ class Figures:
     best_deals_in: int = 0
     played_genbutsu: int = 0
     best_genbutsu: int = 0
+    calls: int = 0
+    calls_matched: int = 0
+    calls_loss: float = 0.0
+    calls_under_riichi: int = 0
+    calls_played_pass: int = 0
+    calls_best_pass: int = 0
     seconds: float = 0.0
 
 
@@ -112,6 +120,7 @@ def measure(paths: list[Path], turns: int, figures: Figures, review_options: dic
             figures.seconds += time.process_time() - start
             figures.seat_games += 1
             for index, rr in enumerate(result["rounds"]):
+                count_calls(rr["decisions"] or (), game, game.rounds[index], seat, figures)
                 decisions = {d["step"]: d for d in rr["decisions"] or () if d["kind"] == "discard" and d["rows"]}
                 for step, views in table_states(game, game.rounds[index]):
                     d = decisions.get(step)
@@ -133,6 +142,25 @@ def measure(paths: list[Path], turns: int, figures: Figures, review_options: dic
                             setattr(figures, f"{name}_deals_in", getattr(figures, f"{name}_deals_in") + 1)
                         if all(genbutsu(v, tile) for v in riichi):
                             setattr(figures, f"{name}_genbutsu", getattr(figures, f"{name}_genbutsu") + 1)
+
+
+def count_calls(decisions: Any, game: Game, r: Round, seat: int, figures: Figures) -> None:
+    """The call decisions (a tile another player threw that the seat could call): how often the player's choice
+    is ``best`` or ties it (no loss), the loss, and under another player's riichi how often the player and
+    ``best`` let the tile go."""
+    calls = {d["step"]: d for d in decisions if d["kind"] == "call"}
+    for step, views in table_states(game, r):
+        d = calls.get(step)
+        if d is None or d["loss"] is None:
+            continue
+        figures.calls += 1
+        loss = d["loss"]["ev"] if d["loss"]["ev"] is not None else d["loss"]["p_win"] or 0.0
+        figures.calls_matched += loss <= 0
+        figures.calls_loss += d["loss"]["ev"] or 0.0
+        if any(v.seat != seat and v.in_riichi for v in views):
+            figures.calls_under_riichi += 1
+            figures.calls_played_pass += d["played"] == "pass"
+            figures.calls_best_pass += d["best"] == "pass"
 
 
 def logs_from_git(gitdir: Path, rev: str, folder: str, into: Path) -> list[Path]:
@@ -183,6 +211,11 @@ def main() -> int:
               f"({100 * f.played_deals_in / u:.1f}%), best {f.best_deals_in} ({100 * f.best_deals_in / u:.1f}%); "
               f"genbutsu: played {100 * f.played_genbutsu / u:.1f}%, best {100 * f.best_genbutsu / u:.1f}%")
         print(f"  loss: {f.loss:.0f} expected points in all, {f.loss / max(1, f.seat_games):.0f} per seat-game")
+        c, cu = max(1, f.calls), max(1, f.calls_under_riichi)
+        print(f"  calls offered: {f.calls}, matched {100 * f.calls_matched / c:.1f}%, loss {f.calls_loss:.0f} in all "
+              f"({f.calls_loss / max(1, f.seat_games):.0f} per seat-game); under riichi {f.calls_under_riichi}: "
+              f"passed by the player {100 * f.calls_played_pass / cu:.1f}%, "
+              f"by best {100 * f.calls_best_pass / cu:.1f}%")
     return 0
 
 

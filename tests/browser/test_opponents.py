@@ -121,3 +121,30 @@ def test_the_panel_and_the_reasons_in_japanese_and_chinese(page: Page, site_url:
     expect(panel(page).locator("label[for='opponent-left']")).to_have_text(seat)
     page.locator("section.danger .danger-tile[data-tile='5p']").click()
     expect(page.locator("section.danger .danger-why li[data-seat='left']")).to_contain_text(reason)
+
+
+@pytest.mark.browser_context_args(viewport=SMALL, **TOUCH)
+def test_a_waiting_hand_and_a_tile_offered_count_the_table(page: Page, site_url: str) -> None:
+    """Issue 40 on the page: a 13-tile hand's waits list and its call panel follow the opponents too: a line says
+    whether going on with the hand or folding is worth more (paili.outlook's and paili.call_advice's verdicts)."""
+    hand, table = "123m456p789s1122z", "l:19m4'5*p7z;r:3z2z9p"
+    open_page(page, f"{site_url}?q={hand}&o={table}")
+    expect(page.locator("html")).to_have_attribute("data-advice", "ready", timeout=120_000)
+    outlook = paili.outlook(hand, opponents=table)
+    word = "Fold" if outlook["verdict"]["fold"] else "Go on"
+    line = page.locator(".advice-verdict")
+    expect(line).to_be_visible()
+    expect(line).to_have_text(re.compile(f"^{word}: "))
+    expect(page.locator(".outlook-total")).to_have_attribute("data-ev", re.compile(
+        re.escape(repr(outlook["ev"][-1])[:10])))
+    page.get_by_role("radiogroup", name="Thrown by").get_by_text("Right", exact=True).click()
+    page.locator(".call-tiles button[data-tile='1z']").click()
+    expect(page.locator("html")).to_have_attribute("data-calls", "ready", timeout=120_000)
+    calls = paili.call_advice(hand, "1z", seat="right", opponents=table)
+    fold = page.locator(".calls-fold")
+    expect(fold).to_be_visible()
+    expect(fold).to_have_text(re.compile("^" + ("Fold" if calls["verdict"]["fold"] else "Go on") + ": "))
+    # cleared: the call panel's answer goes (asked again without them when a tile is tapped)
+    panel(page).get_by_role("button", name="Clear all").click()
+    expect(page.locator("html")).to_have_attribute("data-calls", "idle")
+    expect(page.locator(".advice-verdict")).to_be_hidden()

@@ -195,15 +195,20 @@ describe("sorting", () => {
 });
 
 describe("the opponents", () => {
-  it("go into the advice's request (not an outlook's), and the verdict is said in one line", () => {
+  it("go into the advice's request and the outlook's, and the verdict is said in one line", () => {
     const base = /** @type {import("../../web/js/advicecontrol.js").Base} */ ({ hand: "23456m345p6789s15z", melds: [], visible: "", rules: "riichi" });
     const options = { turns: "17", tegawari: false, shanten_down: false, opponents: "l:19m4p5*p7z" };
     assert.equal(advice.requestOf(base, options, false, 17, 2).payload.opponents, "l:19m4p5*p7z");
-    assert.equal("opponents" in advice.requestOf(base, options, true, 17, 2).payload, false);
+    assert.equal(advice.requestOf(base, options, true, 17, 2).payload.opponents, "l:19m4p5*p7z");
     assert.equal("opponents" in advice.requestOf(base, { ...options, opponents: "" }, false, 17, 2).payload, false);
     assert.equal(advice.verdictText({ fold: true, push: "8m", safest: "3z", margin: 1299.6 }),
       "Fold: West is the safest; pushing 8 man loses 1,300 expected.");
     assert.equal(advice.verdictText({ fold: false, push: "5z", safest: "5z", margin: 338.3 }),
       "Push: White dragon is worth 338 more than folding (safest: White dragon).");
+    // a hand that throws nothing yet (an outlook): going on with it against folding
+    assert.equal(advice.verdictText({ fold: true, push: null, safest: "3z", margin: 660.7 }),
+      "Fold: West is the safest; going on with the hand loses 661 expected.");
+    assert.equal(advice.verdictText({ fold: false, push: null, safest: "1m", margin: 12 }),
+      "Go on: the hand is worth 12 more than folding (safest: 1 man).");
   });
 });

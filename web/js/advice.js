@@ -342,6 +342,11 @@ export function createAdvice({ engine, root, container }) {
       if (total) list.before(h("p", { class: "outlook-total", dataset: { pWin: String(total.pWin), ev: total.ev === null ? null : String(total.ev) } }, total.text));
       list.removeAttribute("aria-busy");
       assumes.textContent = lines.assumes;
+      // with opponents: going on with the hand or folding, above the waits
+      verdictLine.textContent = lines.verdict;
+      verdictLine.hidden = !lines.verdict;
+      if (lines.verdict) (list.parentElement?.querySelector(".outlook-total") ?? list).before(verdictLine);
+      else verdictLine.remove();
     },
     improvements(state) {
       if (!shown.table) return;

@@ -60,6 +60,7 @@ export const DEFAULT_MAX_SHANTEN = 2;
  * @property {{tile: string, pWin: number, text: string}[]} waits  beside each wait: its chance to be the winning draw
  * @property {{pWin: number, ev: number | null, text: string} | null} total  the hand's, above the list
  * @property {string} assumes  what the figures assume (assumptionsText)
+ * @property {string} verdict  with opponents: going on with the hand or folding, in one line ("" without)
  */
 /**
  * @typedef {object} AdviceView  the drawing calls (advice.js on the DOM; a fake in the tests)
@@ -113,7 +114,7 @@ export function baseOf(result, visible) {
 export function requestOf(base, options, waits, draws, shanten) {
   /** @type {Payload} */
   const payload = { ...base, turns: draws, tegawari: options.tegawari, shanten_down: options.shanten_down, max_shanten: shanten,
-    ...(options.opponents && !waits ? { opponents: options.opponents } : {}) };
+    ...(options.opponents ? { opponents: options.opponents } : {}) };
   return { payload, signature: JSON.stringify({ ...payload, waits }) };
 }
 
@@ -139,13 +140,14 @@ export function outlookLines(outlook) {
     return { tile: wait.tile, pWin, text: t("ui.wait_chance", { percent: percent(pWin) }) };
   });
   const assumes = assumptionsText(outlook.situation, n);
-  if (!outlook.p_win) return { waits, total: null, assumes };
+  const verdict = outlook.verdict ? verdictText(outlook.verdict) : "";
+  if (!outlook.p_win) return { waits, total: null, assumes, verdict };
   const pWin = outlook.p_win[n - 1];
   const ev = outlook.ev ? outlook.ev[n - 1] : null;
   const text = ev !== null
     ? t("ui.outlook_total_ev", { count: n, win: percent(pWin), points: points(ev) })
     : t("ui.outlook_total", { count: n, win: percent(pWin) });
-  return { waits, total: { pWin, ev, text }, assumes };
+  return { waits, total: { pWin, ev, text }, assumes, verdict };
 }
 
 /**
@@ -198,11 +200,14 @@ export async function fetchImprovements(c) {
 }
 
 /**
- * Push or fold in one line (an advice with opponents): which line is worth more at the last draw, and by how much.
+ * Push or fold in one line (an answer with opponents): which line is worth more at the last draw, and by how much;
+ * for a hand that throws nothing yet (an outlook, a call: `push` null), going on with it or folding.
  * @param {{fold: boolean, push: string | null, safest: string | null, margin: number}} verdict
  */
 export function verdictText(verdict) {
-  const names = { push: tileName(verdict.push ?? ""), safest: tileName(verdict.safest ?? ""), points: points(verdict.margin) };
+  const name = (/** @type {string | null} */ code) => (code ? tileName(code) : "—");
+  const names = { push: name(verdict.push), safest: name(verdict.safest), points: points(verdict.margin) };
+  if (verdict.push === null) return t(verdict.fold ? "ui.verdict_hold_fold" : "ui.verdict_hold_push", names);
   return t(verdict.fold ? "ui.verdict_fold" : "ui.verdict_push", names);
 }
 

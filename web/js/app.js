@@ -467,7 +467,10 @@ function drawDanger(result, visible) {
 function opponentsChanged(text) {
   page.advice?.setOpponents(text);
   replaceUrl();
-  if (page.shown && page.analysed) drawDanger(page.shown, page.analysed.visible);
+  if (!page.shown || !page.analysed) return;
+  drawDanger(page.shown, page.analysed.visible);
+  // the call panel's answer was without them (or with others): asked again when a tile is tapped
+  if (page.shown.concealed.length % 3 === 1) page.calls?.show(page.shown, page.analysed.visible);
 }
 
 /**
@@ -1008,7 +1011,8 @@ async function start() {
   ui.root.dataset.advice = "none";
   page.advice = createAdvice({ engine: () => page.engine, root: ui.root, container: ui.resultsBody });
   ui.root.dataset.calls = "none";
-  page.calls = createCalls({ engine: () => page.engine, root: ui.root, onWalk: (hand) => setHand(hand, { push: true }) });
+  page.calls = createCalls({ engine: () => page.engine, root: ui.root, onWalk: (hand) => setHand(hand, { push: true }),
+    opponents: () => page.opponents?.text() ?? "" });
   page.danger = createDanger({ engine: () => page.engine, root: ui.root });
   page.opponents = createOpponents({ engine: () => page.engine, root: ui.root, details: ui.opponentsField, onChange: opponentsChanged });
   buildRulePicker();

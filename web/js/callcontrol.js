@@ -6,7 +6,7 @@
 // in place of a draw and is followed at once by its best discard; an open hand cannot riichi and a win without a
 // yaku counts nothing. Its options come best first by the objective at the last draw.
 
-import { DEFAULT_MAX_SHANTEN, DEFAULT_TURNS, baseOf } from "./advicecontrol.js";
+import { DEFAULT_MAX_SHANTEN, DEFAULT_TURNS, baseOf, verdictText } from "./advicecontrol.js";
 import { percent, points } from "./chances.js";
 import { t } from "./i18n.js";
 import { kindOf, tileName } from "./tiles.js";
@@ -27,8 +27,10 @@ import { kindOf, tileName } from "./tiles.js";
  * @property {{points: number} | null} score  a ron's score
  */
 /**
- * @typedef {{offered: string, seat: Seat, options: CallOption[], no_calls?: "riichi" | "void" | null}} CallAdvice
- *   the JSON of paili.call_advice (`no_calls`: why no chi, pon or kan is offered though the hand could make one)
+ * @typedef {{offered: string, seat: Seat, options: CallOption[], no_calls?: "riichi" | "void" | null,
+ *   verdict?: {fold: boolean, push: string | null, safest: string | null, margin: number}}} CallAdvice
+ *   the JSON of paili.call_advice (`no_calls`: why no chi, pon or kan is offered though the hand could make one;
+ *   `verdict`, with opponents: the best option against passing and folding)
  */
 /**
  * @typedef {object} CallRow  an option as its row shows it
@@ -85,9 +87,11 @@ export function callableTiles(result, seat) {
  * @param {string} offered
  * @param {Seat} seat
  * @param {"always" | "dama"} [riichi]  the pass line's policy: "dama" keeps a closed tenpai hand out of riichi
+ * @param {string} [opponents]  the Opponents panel's text form ("" for none): the options then count the table
  */
-export function requestOf(result, visible, offered, seat, riichi = "always") {
-  return { ...baseOf(result, visible), offered, seat, turns: DEFAULT_TURNS, max_shanten: DEFAULT_MAX_SHANTEN, objective: "ev", ...(riichi === "dama" ? { riichi } : {}) };
+export function requestOf(result, visible, offered, seat, riichi = "always", opponents = "") {
+  return { ...baseOf(result, visible), offered, seat, turns: DEFAULT_TURNS, max_shanten: DEFAULT_MAX_SHANTEN, objective: "ev",
+    ...(riichi === "dama" ? { riichi } : {}), ...(opponents ? { opponents } : {}) };
 }
 
 /**
@@ -103,8 +107,9 @@ export function optionLabel(option) {
  * and its difference to passing in the figure that ranks them (points where the rule set has them, else the
  * chance to win).
  * @param {CallAdvice} advice
- * @returns {{verdict: string, rows: CallRow[], scored: boolean, reason: string}}  `reason`: why no call is offered
- *   though the hand could make one (a waiting hand in riichi; Sichuan's given-up suit), or ""
+ * @returns {{verdict: string, rows: CallRow[], scored: boolean, reason: string, fold: string}}  `reason`: why no
+ *   call is offered though the hand could make one (a waiting hand in riichi; Sichuan's given-up suit), or "";
+ *   `fold`: with opponents, the best option against passing and folding in one line, or ""
  */
 export function callLines(advice) {
   const { options } = advice;
@@ -143,5 +148,6 @@ export function callLines(advice) {
     verdict = t("ui.calls_verdict_call", { call: best.label, tile: tileName(best.option.discard ?? ""), delta: best.delta });
   }
   const reason = advice.no_calls ? t(`ui.calls_no_calls_${advice.no_calls}`) : "";
-  return { verdict, rows, scored, reason };
+  const fold = advice.verdict ? verdictText(advice.verdict) : ""; // with opponents: going on or folding
+  return { verdict, rows, scored, reason, fold };
 }

@@ -26,15 +26,15 @@ import { tileName } from "./tiles.js";
  */
 
 /**
- * @param {{engine: () => PailiEngine | null, root: HTMLElement, onWalk: (hand: string) => void}} options
+ * @param {{engine: () => PailiEngine | null, root: HTMLElement, onWalk: (hand: string) => void, opponents: () => string}} options
  *   `engine()`: the page's engine (null while it starts); `root` carries data-calls; `onWalk(hand)` shows a hand
- *   (the one after a call and its discard)
+ *   (the one after a call and its discard); `opponents()`: the Opponents panel's text form ("" for none)
  * @returns {CallPanel}
  */
-export function createCalls({ engine, root, onWalk }) {
+export function createCalls({ engine, root, onWalk, opponents }) {
   /** @type {Seat} */
   let seat = "left";
-  /** @type {{result: Analysis, visible: string, key: string} | null} */
+  /** @type {{result: Analysis, visible: string, key: string, opponents: string} | null} */
   let shown = null;
   /** @type {string | null} the tile asked about */
   let offered = null;
@@ -60,6 +60,7 @@ export function createCalls({ engine, root, onWalk }) {
   const tiles = h("div", { class: "call-tiles", role: "group", "aria-label": t("ui.calls_tiles") });
   const status = h("p", { class: "calls-status", role: "status" });
   const verdict = h("p", { class: "calls-verdict", hidden: true });
+  const fold = h("p", { class: "calls-fold", hidden: true });
   const reason = h("p", { class: "calls-reason", hidden: true });
   const table = h("div", { class: "calls-options" });
   const panel = h(
@@ -67,6 +68,7 @@ export function createCalls({ engine, root, onWalk }) {
     { class: "block calls", "aria-label": t("ui.calls_title") },
     h("h3", {}, ...glossed("term.call", t("ui.calls_title"))),
     verdict,
+    fold,
     reason,
     table,
     status,
@@ -110,6 +112,7 @@ export function createCalls({ engine, root, onWalk }) {
     offered = null;
     riichi = "always";
     verdict.hidden = true;
+    fold.hidden = true;
     reason.hidden = true;
     table.replaceChildren();
     status.textContent = "";
@@ -130,11 +133,12 @@ export function createCalls({ engine, root, onWalk }) {
     }
     root.dataset.calls = "pending";
     verdict.hidden = true;
+    fold.hidden = true;
     reason.hidden = true;
     table.replaceChildren();
     status.textContent = t("ui.calls_computing", { tile: tileName(kind) });
     try {
-      const payload = requestOf(shown.result, shown.visible, kind, seat, riichi);
+      const payload = requestOf(shown.result, shown.visible, kind, seat, riichi, shown.opponents);
       const answer = /** @type {CallAdvice} */ (await ready.request("call_advice", payload, { signal: job.signal }));
       if (running !== job) return;
       running = null;
@@ -153,9 +157,11 @@ export function createCalls({ engine, root, onWalk }) {
 
   /** @param {CallAdvice} answer */
   function drawAnswer(answer) {
-    const { verdict: text, rows, scored, reason: why } = callLines(answer);
+    const { verdict: text, rows, scored, reason: why, fold: folding } = callLines(answer);
     verdict.textContent = text;
     verdict.hidden = false;
+    fold.textContent = folding;
+    fold.hidden = !folding;
     // why no call is offered: a waiting hand in riichi can ask again as a dama hand
     reason.replaceChildren(...(why ? [h("span", {}, why)] : []),
       ...(answer.no_calls === "riichi" ? [" ", h("button", { type: "button", class: "secondary calls-dama" }, t("ui.calls_ask_dama"))] : []));
@@ -166,9 +172,10 @@ export function createCalls({ engine, root, onWalk }) {
 
   return {
     show(result, visible) {
-      const key = JSON.stringify([handText(result), result.rules, result.void, visible]);
+      const table = opponents();
+      const key = JSON.stringify([handText(result), result.rules, result.void, visible, table]);
       const same = shown?.key === key;
-      shown = { result, visible, key };
+      shown = { result, visible, key, opponents: table };
       if (!same) clearAnswer();
       drawTiles();
       if (!same) root.dataset.calls = "idle";
