@@ -14,6 +14,7 @@ venv's Python.  dist/ is served on a free port, so the bench pages reach the sit
   the page; prints the median and p90.
 - Win chances: `engine.advise(hand)` for a few dealt tenpai / 1- / 2-shanten hands (bench_advice_browser.py).
 - Call advice: bench_calls.py's hands in the page beside CPython (bench_calls_browser.py).
+- Defence: danger and advise with opponents in the page beside CPython (bench_danger_browser.py).
 - Game review: one seat of a self-play hanchan, a round a request, beside CPython (bench_review_browser.py).
 
 Prints figures only; it asserts no timing.  Requests that would leave the machine are aborted.
@@ -217,10 +218,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                 bench_analyze(browser, base, args.hands, args.seed)
                 from bench_advice_browser import bench_advise  # this folder: the script's own
                 from bench_calls_browser import bench_calls
+                from bench_danger_browser import bench_danger
                 from bench_review_browser import bench_review
 
                 bench_advise(browser, base)
                 bench_calls(browser, base)
+                bench_danger(browser, base)
                 bench_review(browser, base)
             finally:
                 browser.close()

@@ -31,7 +31,7 @@ from .answers import AdviceRow, AtTable
 from .inputs import Position, SearchOptions, scored_policy
 from .model import Values
 from .outlook import outlook_of
-from .pushfold import line_at_table, table_risk, verdict
+from .pushfold import line_at_table, noten_payment, table_risk, verdict
 from .ranking import ORDER_BY, advice_steps
 from .stepping import finish
 
@@ -251,6 +251,23 @@ def _kan_at_table(after: Hand, situation: Situation, win: tuple[float, ...], ten
     return line_at_table(win, tenpai, ev, risk, drawn_now=True)
 
 
+def _call_at_table(row: AdviceRow, after_call: Position, turns: int) -> tuple[float, ...] | None:
+    """A chi or pon's ``ev`` on the pass line's time line with the table counted. Its discard right after the call
+    is valued as the pass line's discards are, at the mean danger of the tiles held (the pass line does not know
+    its discards either: the options compare on one footing; the rows after the call still rank the discards by
+    their own danger), the line after it as the rows count it (``ev_if_passes``). With one draw left the call
+    skips it: the discard, then the exhaustive draw's payment when the wall ends there."""
+    if row.ev_if_passes is None:
+        return None
+    risk = table_risk(after_call)
+    p, cost = risk.push_deal_in
+    if turns == 1:
+        ends = risk.draws_to_end is not None and risk.draws_to_end <= 1
+        end = noten_payment(1.0 if row.discard.shanten == 0 else 0.0, risk.opponents, risk.players) if ends else 0.0
+        return (-p * cost + (1.0 - p) * end,)
+    return (0.0, *(-p * cost + (1.0 - p) * x for x in row.ev_if_passes))[:turns]
+
+
 def call_advice_of(position: Position, offered: Tile, red: bool, *, seat: str, objective: str,
                    allow_swap_back: bool = False) -> CallAdvice:
     """The :class:`CallAdvice` of a checked position (a 13-tile hand; its visible tiles without the offered
@@ -346,6 +363,8 @@ def call_advice_of(position: Position, offered: Tile, red: bool, *, seat: str, o
                 continue  # every discard is banned: the call cannot be made
             best = rows[0]
             t2, w2, e2 = _shifted(best, turns)
+            if calling.opponents is not None and e2 is not None:  # the table counted, on the pass line's footing
+                e2 = _call_at_table(best, after_call, turns)
             options.append(CallOption(meld.kind, meld, after, best, best.discard.shanten, t2, w2, e2,
                                       _yaku(w2, advice.situation is not None), rows))
     ranked = sorted(enumerate(options), key=_rank(objective, scored))
