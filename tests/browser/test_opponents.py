@@ -148,3 +148,30 @@ def test_a_waiting_hand_and_a_tile_offered_count_the_table(page: Page, site_url:
     panel(page).get_by_role("button", name="Clear all").click()
     expect(page.locator("html")).to_have_attribute("data-calls", "idle")
     expect(page.locator(".advice-verdict")).to_be_hidden()
+
+
+@pytest.mark.browser_context_args(viewport=SMALL, **TOUCH)
+def test_a_call_and_quick_taps_are_kept(page: Page, site_url: str) -> None:
+    """Right's calls tapped in (a pon closed by the button, then a chi that ends by itself) and three discards
+    tapped as fast as a thumb: nothing is lost, the field and the address say all of it."""
+    open_page(page, f"{site_url}?q={HAND}")
+    panel(page).locator("summary").click()
+    panel(page).get_by_role("radiogroup", name="Tap tiles into").get_by_text("Right", exact=True).click()
+    tiles = panel(page).locator(".opponent-palette")
+    call = panel(page).get_by_role("button", name="Add a call")
+    call.click()
+    expect(call).to_have_attribute("aria-pressed", "true")
+    for _ in range(3):
+        tiles.locator("button.tile[data-tile='5z']").click()
+    call.click()
+    expect(call).to_have_attribute("aria-pressed", "false")
+    call.click()
+    for code in ("7s", "8s", "9s"):
+        tiles.locator(f"button.tile[data-tile='{code}']").click()
+    expect(call).to_have_attribute("aria-pressed", "false")
+    for code in ("1z", "9m", "2p"):  # no wait between the taps
+        tiles.locator(f"button.tile[data-tile='{code}']").click()
+    expect(page.locator("#opponent-right")).to_have_value("1z9m2p [555z] [789s]")
+    expect(page.locator("html")).to_have_attribute("data-opponents", "ready")
+    assert parse_qs(urlparse(page.url).query)["o"] == ["r:1z9m2p [555z] [789s]"]
+    expect(panel(page).locator(".opponent-seat[data-seat='right'] .river-melds")).to_have_text("[555z] [789s]")

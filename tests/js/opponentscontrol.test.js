@@ -4,8 +4,8 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
-import { composeText, dangerLabel, dealInBand, defended, emptySeat, isEmpty, seatAt, seatsOf, toggleRiichi, toggleTedashi,
-  whyLines, withDiscard, withoutLast } from "../../web/js/opponentscontrol.js";
+import { composeText, dangerLabel, dealInBand, defended, emptySeat, isEmpty, meldTap, seatAt, seatsOf, toggleRiichi,
+  toggleTedashi, whyLines, withDiscard, withMeld, withoutLast } from "../../web/js/opponentscontrol.js";
 import { useLanguage } from "./catalogs.js";
 import { recorded } from "./fake_engine.js";
 
@@ -94,5 +94,23 @@ describe("a tile's danger in words", () => {
     const honour = danger.tiles.find((t) => t.tile === "1z");
     assert.ok(honour);
     assert.match(whyLines(honour, danger.opponents, percent)[1].text, /^Right: .* — genbutsu/); // right threw 1z
+  });
+});
+
+describe("a call tapped in", () => {
+  it("ends a chi at its third tile and a kan at its fourth; a pon when closed; the engine reads the meld", () => {
+    let step = meldTap([], "4p");
+    step = meldTap(step.pending, "0p");
+    assert.deepEqual(step, { pending: ["4p", "0p"], meld: null });
+    assert.deepEqual(meldTap(step.pending, "6p"), { pending: [], meld: "[406p]" });
+    let pon = { pending: /** @type {string[]} */ ([]), meld: /** @type {string | null} */ (null) };
+    for (const code of ["5z", "5z", "5z"]) pon = meldTap(pon.pending, code);
+    assert.deepEqual(pon, { pending: ["5z", "5z", "5z"], meld: null }); // a kan may follow
+    assert.deepEqual(meldTap(pon.pending, "5z"), { pending: [], meld: "[5555z]" });
+    assert.deepEqual(meldTap(pon.pending, null), { pending: [], meld: "[555z]" });
+    assert.deepEqual(meldTap(["1m"], null), { pending: [], meld: null }); // too few: nothing
+    const seat = withMeld(withDiscard(emptySeat(), "1m"), "[406p]");
+    const answer = /** @type {ReadOpponents} */ (read({ left: seat }).result);
+    assert.equal(answer.text, "l:1m [406p]");
   });
 });

@@ -63,6 +63,8 @@ REQUESTS: list[dict[str, Any]] = [
     {"op": "opponents", "opponents": {"left": {"discards": ["1m", "9m", "5p"], "riichi": 2, "tedashi": [],
                                                "called": [], "melds": [], "passed": []}}, "rules": "riichi"},
     {"op": "opponents", "opponents": "l:19m;r:1z2x", "rules": "riichi"},  # an error in the right seat's part
+    {"op": "opponents", "opponents": {"left": {"discards": ["1m"], "riichi": None, "tedashi": [], "called": [],
+                                               "melds": ["[406p]"], "passed": []}}, "rules": "riichi"},
     {"op": "danger", "hand": ONE_SHANTEN, "melds": [], "visible": "", "opponents": OPPONENTS, "rules": "riichi"},
 ]
 

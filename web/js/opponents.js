@@ -8,10 +8,11 @@
 
 import { EngineError } from "../paili.mjs";
 import { t, translator } from "./i18n.js";
-import { composeText, defended, emptySeat, isEmpty, seatAt, seatsOf, toggleRiichi, toggleTedashi, withDiscard,
-  withoutLast } from "./opponentscontrol.js";
+import { composeText, defended, emptySeat, isEmpty, meldTap, seatAt, seatsOf, toggleRiichi, toggleTedashi, withDiscard,
+  withMeld, withoutLast } from "./opponentscontrol.js";
 import { h, rivers, tile } from "./render.js";
 import { paletteOf } from "./rules.js";
+import { kindOf } from "./tiles.js";
 
 /** @typedef {import("./opponentscontrol.js").Seat} Seat */
 /** @typedef {import("./opponentscontrol.js").SeatJson} SeatJson */
@@ -37,10 +38,16 @@ export function createOpponents({ engine, root, details, onChange }) {
   let target = "left";
   /** the accepted text form, and what the engine read of it */
   let accepted = "";
-  /** @type {Partial<Record<Seat, SeatJson>>} */
+  /** @type {Partial<Record<Seat, SeatJson>>} the seats as tapped (drawn at once), read by the engine in turn */
   let seats = {};
+  /** @type {Partial<Record<Seat, SeatJson>>} the seats the engine last accepted (a refused edit goes back to them) */
+  let acceptedSeats = {};
+  /** the number of the newest read: an older answer is dropped */
+  let asked = 0;
   /** a text to read once the engine is there (from the address before it started) */
   let waiting = "";
+  /** @type {string[] | null} the call being tapped in (its tiles so far), null when taps go to the river */
+  let calling = null;
 
   const seatsBox = h("div", { class: "opponent-seats" });
   /** @type {Partial<Record<Seat, HTMLInputElement>>} */
@@ -51,14 +58,16 @@ export function createOpponents({ engine, root, details, onChange }) {
   const palette = h("div", { class: "opponent-palette", role: "group", "aria-label": t("ui.opponents_palette", { seat: t(`ui.opponent_${target}`) }) });
   const riichiButton = h("button", { type: "button", class: "secondary", "aria-pressed": "false" }, t("ui.opponents_riichi"));
   const tedashiButton = h("button", { type: "button", class: "secondary", "aria-pressed": "false" }, t("ui.opponents_tedashi"));
+  const callButton = h("button", { type: "button", class: "secondary", "aria-pressed": "false" }, t("ui.opponents_call"));
   const undoButton = h("button", { type: "button", class: "secondary" }, t("ui.opponents_undo"));
+  const callNote = h("p", { class: "help opponents-calling", "aria-live": "polite", hidden: true });
   const clearButton = h("button", { type: "button", class: "secondary" }, t("ui.opponents_clear"));
   const error = h("p", { class: "field-error opponents-error", role: "alert", hidden: true });
   const offNote = h("p", { class: "help opponents-off", hidden: true }, t("ui.opponents_rules"));
   const count = h("span", { class: "opponents-count" });
   details.querySelector("summary")?.append(" ", count);
   details.append(offNote, seatsBox, h("div", { class: "opponent-tap" }, targets, palette,
-    h("div", { class: "opponent-actions" }, riichiButton, tedashiButton, undoButton, clearButton)), error);
+    h("div", { class: "opponent-actions" }, riichiButton, tedashiButton, callButton, undoButton, clearButton), callNote), error);
 
   function build() {
     seatsBox.replaceChildren();
@@ -113,6 +122,7 @@ export function createOpponents({ engine, root, details, onChange }) {
    * @param {{starts?: Partial<Record<Seat, number>>, parts?: Partial<Record<Seat, string>>}} [where]  to point a text's error at its seat
    */
   async function read(value, where = {}) {
+    const id = ++asked;
     const empty = typeof value === "string" ? value.trim() === "" : Object.values(value).every(isEmpty);
     if (empty) {
       accept({ text: "", parts: {}, seats: {} });
@@ -126,9 +136,12 @@ export function createOpponents({ engine, root, details, onChange }) {
     root.dataset.opponents = "pending";
     try {
       const answer = /** @type {ReadOpponents} */ (await running.request("opponents", { opponents: value, rules }));
-      accept(answer);
+      if (id === asked) accept(answer);
     } catch (failure) {
       if (!(failure instanceof EngineError)) throw failure;
+      if (id !== asked) return;
+      seats = acceptedSeats; // a tap the engine refused is taken back; a typed mistake stays in its field
+      fill();
       showError(failure, where);
     }
   }
@@ -137,7 +150,7 @@ export function createOpponents({ engine, root, details, onChange }) {
   function accept(answer) {
     error.hidden = true;
     for (const input of Object.values(inputs)) input?.removeAttribute("aria-invalid");
-    seats = answer.seats;
+    seats = acceptedSeats = answer.seats;
     for (const seat of seatsOf(rules)) {
       const input = inputs[seat];
       if (input) input.value = answer.parts[seat] ?? "";
@@ -183,18 +196,48 @@ export function createOpponents({ engine, root, details, onChange }) {
     /** @type {Partial<Record<Seat, SeatJson>>} */
     const next = { ...seats, [target]: edit(seats[target] ?? emptySeat()) };
     for (const [seat, player] of Object.entries(next)) if (isEmpty(player)) delete next[/** @type {Seat} */ (seat)];
+    seats = next; // drawn at once: the next tap builds on it, before the engine has read it
+    fill();
     read(next);
   }
 
   palette.addEventListener("click", (event) => {
     const button = event.target instanceof Element ? event.target.closest("button.tile") : null;
     const code = button instanceof HTMLElement ? button.dataset.tile : undefined;
-    if (code) editTarget((player) => withDiscard(player, code));
+    if (!code) return;
+    const building = calling;
+    if (!building) {
+      editTarget((player) => withDiscard(player, code));
+      return;
+    }
+    // three of a kind and then another kind: the pon is done, and that tile goes to the river
+    const three = building.length === 3 && building.every((c) => kindOf(c) === kindOf(building[0]));
+    const ponDone = three && kindOf(code) !== kindOf(building[0]);
+    const { pending, meld } = meldTap(building, ponDone ? null : code);
+    setCalling(meld ? null : pending);
+    if (meld) editTarget((player) => (ponDone ? withDiscard(withMeld(player, meld), code) : withMeld(player, meld)));
+  });
+  callButton.addEventListener("click", () => {
+    if (!calling) {
+      setCalling([]);
+      return;
+    }
+    const { meld } = meldTap(calling, null);
+    setCalling(null);
+    if (meld) editTarget((player) => withMeld(player, meld));
   });
   riichiButton.addEventListener("click", () => editTarget(toggleRiichi));
   tedashiButton.addEventListener("click", () => editTarget(toggleTedashi));
   undoButton.addEventListener("click", () => editTarget(withoutLast));
   clearButton.addEventListener("click", () => read(""));
+
+  /** Taps build a call (its tiles so far), or go to the river (null). @param {string[] | null} tiles */
+  function setCalling(tiles) {
+    calling = tiles;
+    callButton.setAttribute("aria-pressed", String(tiles !== null));
+    callNote.hidden = tiles === null;
+    callNote.textContent = tiles === null ? "" : t("ui.opponents_calling", { seat: t(`ui.opponent_${target}`), tiles: tiles.join(" ") || "—" });
+  }
 
   function setOff() {
     const on = defended(rules);

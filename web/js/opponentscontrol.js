@@ -7,7 +7,7 @@
 // it. A tap edits the JSON form, which the engine writes back as text.
 
 import { t } from "./i18n.js";
-import { tileName } from "./tiles.js";
+import { kindOf, tileName } from "./tiles.js";
 
 /** @typedef {"left" | "across" | "right"} Seat */
 /**
@@ -139,6 +139,36 @@ export function withoutLast(seat) {
   return { ...seat, discards: seat.discards.slice(0, last), riichi: seat.riichi === last ? null : seat.riichi,
     tedashi: seat.tedashi.filter((i) => i !== last), called: seat.called.filter((i) => i !== last),
     passed: seat.riichi === last ? [] : seat.passed };
+}
+
+/**
+ * A tile tapped while a call is being added: the meld grows, and it is done once it is one. Three tiles in a row
+ * of a suit are a chi; three of a kind wait for a fourth (a kan) unless `close` (the Call button pressed again, or
+ * another tile tapped) makes them a pon; three tiles that are neither are given to the engine, which says why.
+ * @param {string[]} pending  the meld's tiles so far (codes, "0p" a red five)
+ * @param {string | null} code  the tile tapped; null: close the meld as it is
+ * @returns {{pending: string[], meld: string | null}}  `meld`: the finished meld's text ("[406p]"), else null
+ */
+export function meldTap(pending, code) {
+  const tiles = code === null ? pending : [...pending, code];
+  const kinds = tiles.map(kindOf);
+  const same = kinds.every((k) => k === kinds[0]);
+  const done = code === null ? tiles.length >= 3 : tiles.length === 4 || (tiles.length === 3 && !same);
+  if (!done) return { pending: code === null ? [] : tiles, meld: null };
+  const suit = tiles[0].slice(-1);
+  const digits = [...tiles].sort((a, b) => kindOf(a).localeCompare(kindOf(b))).map((c) => c[0]).join("");
+  const mixed = tiles.some((c) => c.slice(-1) !== suit);
+  return { pending: [], meld: mixed ? `[${tiles.join("")}]` : `[${digits}${suit}]` };
+}
+
+/**
+ * A seat with a meld added (its text as meldTap makes it).
+ * @param {SeatJson} seat
+ * @param {string} meld
+ * @returns {SeatJson}
+ */
+export function withMeld(seat, meld) {
+  return { ...seat, melds: [...seat.melds, meld] };
 }
 
 /**
