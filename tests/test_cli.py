@@ -28,6 +28,7 @@ import paili
 from paili import api, i18n
 from paili.cli import COMMANDS, main
 from paili.request_keys import REQUESTS
+from paili.season.requests import season_summary, season_unit
 
 ENGINE = Path(__file__).resolve().parents[1] / "engine"
 
@@ -130,7 +131,7 @@ def test_advise_refuses_a_bad_input_in_the_player_s_words(args: list[str], field
 FUNCTIONS: dict[str, Callable[..., Any]] = {
     "analyze": paili.analyze, "advise": paili.advise, "improvements": paili.advise_improvements,
     "outlook": paili.outlook, "call_advice": paili.call_advice, "score": paili.score, "review": paili.review,
-    "opponents": paili.read_opponents}
+    "opponents": paili.read_opponents, "season_unit": season_unit, "season_summary": season_summary}
 
 
 @pytest.mark.parametrize("op", sorted(FUNCTIONS))

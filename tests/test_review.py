@@ -162,9 +162,9 @@ def test_each_decision_is_what_advise_answers_for_the_same_position(defence: boo
 
 
 def test_each_call_decision_is_what_call_advice_answers_and_what_the_log_did() -> None:
-    """A tile another player threw that the seat could call: its options are call advice's for the position,
-    and what the seat did is the log's (the seat's call of that tile at the next step, a ron the result names,
-    else a pass)."""
+    """A tile another player threw that the seat could call: its options are call advice's for the position
+    (with the opponents as they were before it was thrown, in their text form), and what the seat did is the
+    log's (the seat's call of that tile at the next step, a ron the result names, else a pass)."""
     found = 0
     for seed in (11, 3, 7):
         log = game(seed, rounds=2)
@@ -177,9 +177,10 @@ def test_each_call_decision_is_what_call_advice_answers_and_what_the_log_did() -
                 if d["kind"] != "call":
                     continue
                 found += 1
+                assert d["opponents"] is not None  # the review counts the table (defence, its default)
                 want = paili.call_advice(d["hand"], d["offered"], seat=d["from"], visible=d["visible"],
                                          dora=d["dora"], turns=d["turns"], round_wind=winds[0], seat_wind=winds[1],
-                                         rules={"red_fives": "mps"})
+                                         rules={"red_fives": "mps"}, opponents=d["opponents_text"])
                 assert d["options"] == want["options"], (seed, rr["round"], d["step"])
                 assert d["best"] == (want["options"][0]["call"] if want["options"][0]["meld"] is None
                                      else f"{want['options'][0]['call']} {want['options'][0]['meld']}")

@@ -15,6 +15,7 @@ import sys
 import time
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 
 import distributed  # the cluster extra: in the dev requirements
 import pytest
@@ -150,10 +151,13 @@ def test_statistics_of_hand_made_logs(season: Path, capsys: pytest.CaptureFixtur
     # Dee passes the 7z that wins her hand, twice in game 1: her costliest decisions, linked to the analyzer
     costly = players["Dee"]["costliest"]
     assert [(c["round"], c["step"], c["played"], c["best"], c["seat"]) for c in costly[:2]] == [
-        ("E2", 4, "pass", "ron", 3), ("E1", 6, "pass", "ron", 3)]
+        ("E1", 6, "pass", "ron", 3), ("E2", 4, "pass", "ron", 3)]  # E1 costs more: Ann's riichi counted
     assert costly[0]["loss"] >= costly[1]["loss"] > 10000
-    # her 13 tiles, the 6z thrown and the two of Cid's pon seen, the indicator 3s
-    assert costly[0]["url"] == "http://127.0.0.1:8000/?q=123m12399p123s77z&v=666z&d=3s"
+    # her 13 tiles, the indicator 3s, and the table as the review counted it: Cid's pon (left), Bob's 6z called
+    # away (across), Ann's riichi on 8p (right) which the 6z passed
+    assert costly[1]["url"] == "http://127.0.0.1:8000/?" + urlencode(
+        {"q": "123m12399p123s77z", "d": "3s", "o": "l: [666z];a:6'-z;r:"})
+    assert urlencode({"o": "l: [666z];a:6'-z;r:8*p+6z"}) in costly[0]["url"]
 
 
 def test_one_player_and_one_seat(season: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -17,6 +17,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Final
 
 from .common import (
     BENCH_SITE,
@@ -59,6 +60,13 @@ HEAD_MARKER = re.compile(r"^([ \t]*)<!-- common head: (\S+\.css) -->\n", re.M)
 PAGE_CSS_LINE = "<!-- the page's stylesheet -->"
 """The line of web/head.html that becomes the page's stylesheet."""
 PRECACHE_MANIFEST = "precache-manifest.json"
+VENDOR: Final = {
+    "vendor/uplot/uPlot.esm.js": NODE_MODULES / "uplot" / "dist" / "uPlot.esm.js",
+    "vendor/uplot/uPlot.min.css": NODE_MODULES / "uplot" / "dist" / "uPlot.min.css",
+    "vendor/uplot/LICENSE": NODE_MODULES / "uplot" / "LICENSE",
+}
+"""Third-party files the pages load as they are, from the npm packages package-lock.json pins, each with its
+licence: uPlot (MIT), the season page's charts."""
 MANIFEST_LINE = "const MANIFEST = "  # the line of web/sw.js that the build replaces
 
 
@@ -284,6 +292,7 @@ def assemble_site(dest: Path, *, version: str | None = None) -> Path:
         "languages": build_languages(python),
         "pyodide": pyodide,
         "wheel": {f"wheels/{wheel.name}": wheel},
+        "vendor": dict(VENDOR),
     }
     everything = {rel: src for part in parts.values() for rel, src in part.items()}
     copies = compressed_copies(everything)  # NAME.gz and NAME.br: not files of the build (no hash, no cache)

@@ -32,6 +32,10 @@ or ``'{"ok": false, "error": {"type": ..., "message": ..., "position": ..., "fie
   to 14 tiles: the page draws a hand while it is tapped in); the other limits are those of ``analyze``
 * ``{"op": "opponents", "opponents": str | object, "rules": str}`` -> :func:`paili.read_opponents` (the
   opponents read and written back: the canonical text, each seat's part, the JSON form)
+* ``{"op": "season_unit", "log": str | object, "seat": int, "file": str, "turns": int, "max_shanten": int}`` ->
+  :func:`paili.season.requests.season_unit` (one (game, seat) of a season reviewed into its record, in steps)
+* ``{"op": "season_summary", "records": [object], "skipped": [object], "top": int, "site": str}`` ->
+  :func:`paili.season.requests.season_summary` (the season's statistics per player)
 * ``{"op": "version"}`` -> ``{"version": str}``
 * ``{"op": "warm"}`` -> ``{}`` once the tables built on first use are built (the worker asks before it is ready)
 
@@ -76,6 +80,7 @@ from .public import (
 from .request_keys import names
 from .results import error_json, hand_json, read_as_json
 from .rules import check_rules
+from .season.requests import season_summary, season_unit_steps
 
 log = logging.getLogger("paili")
 
@@ -210,6 +215,23 @@ def _opponents(request: dict[str, Any]) -> Any:
     return read_opponents(request["opponents"], **_options(request, "opponents", but=("opponents",)))
 
 
+def _season_unit_steps(request: dict[str, Any], budget: float | None = None) -> Steps[Any]:
+    log = request.get("log")
+    if not isinstance(log, (str, dict)):
+        raise RequestError(f"expected 'log' to be a tenhou.net/6 log (text or object), got {type(log).__name__}")
+    return season_unit_steps(log, budget=budget, **_options(request, "season_unit", but=("log",)))
+
+
+def _season_unit(request: dict[str, Any]) -> Any:
+    return finish(_season_unit_steps(request))
+
+
+def _season_summary(request: dict[str, Any]) -> Any:
+    if "records" not in request:
+        raise RequestError("expected 'records' (a list of season_unit records) in a season_summary request")
+    return season_summary(request["records"], **_options(request, "season_summary", but=("records",)))
+
+
 def _version(request: dict[str, Any]) -> Any:
     return {"version": __version__}
 
@@ -231,12 +253,13 @@ def _warm(request: dict[str, Any]) -> Any:
 OPS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "analyze": _analyze, "advise": _advise, "improvements": _improvements, "outlook": _outlook, "score": _score,
     "score_waits": _score_waits, "review": _review, "call_advice": _call_advice, "danger": _danger,
-    "opponents": _opponents, "tiles": _tiles, "version": _version, "warm": _warm}
+    "opponents": _opponents, "season_unit": _season_unit, "season_summary": _season_summary, "tiles": _tiles,
+    "version": _version, "warm": _warm}
 """The operations ``handle`` knows, by name (other modules may register more)."""
 
 
 STEPPED: dict[str, Callable[[dict[str, Any], float | None], Steps[Any]]] = {
-    "advise": _advise_steps, "outlook": _outlook_steps, "review": _review_steps}
+    "advise": _advise_steps, "outlook": _outlook_steps, "review": _review_steps, "season_unit": _season_unit_steps}
 """The operations that run in steps (see :func:`begin`); the others answer in one step."""
 
 

@@ -25,10 +25,10 @@ from .win_value import RIICHI_POLICIES
 
 __all__ = ["REQUESTS", "Kind", "RequestKey", "key", "names"]
 
-Kind: TypeAlias = Literal["str", "int", "bool", "tiles", "melds", "rules", "log", "rounds", "opponents"]
+Kind: TypeAlias = Literal["str", "int", "bool", "tiles", "melds", "rules", "log", "rounds", "opponents", "records"]
 """A key's JSON value: a string, an integer, true or false, tiles in mpsz (a string), melds (a string or a list of
 strings), rules (a name, or an object of scoring options), a game log (text or an object), a list of integers, the
-opponents (their text form or its JSON object, docs/RULES.md "Defence")."""
+opponents (their text form or its JSON object, docs/RULES.md "Defence"), a list of objects (a season's records)."""
 
 
 @dataclass(frozen=True)
@@ -102,6 +102,12 @@ ROUNDS: Final = RequestKey("rounds", "rounds", None, "the rounds reviewed, by in
 
 OPPONENTS: Final = RequestKey("opponents", "opponents", None, "the other players: their rivers (riichi tile marked "
                               "*), melds and riichi, e.g. l:19m4p7*z;r:1z2z9p (docs/RULES.md, Defence)")
+SEASON_FILE: Final = RequestKey("file", "str", "", "the log's file name, as the season's summary reports it")
+RECORDS: Final = RequestKey("records", "records", None, "the season_unit records to sum up")
+SKIPPED: Final = RequestKey("skipped", "records", None, "the files that could not be read: {file, seat, reason}")
+TOP: Final = RequestKey("top", "int", 10, "the costliest decisions kept per player (default 10)")
+SITE: Final = RequestKey("site", "str", "http://127.0.0.1:8000/", "the analyzer's address the costliest "
+                         "decisions link to")
 DEFENCE: Final = RequestKey("defence", "bool", True, "count the other players (deal-in, push or fold); "
                             "false: the offence-only view")
 
@@ -125,6 +131,8 @@ REQUESTS: Final[dict[str, tuple[RequestKey, ...]]] = {
     "review": (LOG, REVIEW_SEAT, TURNS, MAX_SHANTEN, OBJECTIVE, RIICHI_POLICY, ROUNDS, DEFENCE),
     "danger": (HAND, OPPONENTS, MELDS, VISIBLE, DORA, ROUND_WIND, SEAT_WIND, RULE_SET),
     "opponents": (OPPONENTS, RULE_SET),
+    "season_unit": (LOG, REVIEW_SEAT, SEASON_FILE, TURNS, MAX_SHANTEN),
+    "season_summary": (RECORDS, SKIPPED, TOP, SITE),
     "version": (),
     "warm": (),
 }

@@ -37,7 +37,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from .defence.danger import Danger
-from .defence.opponents import opponents_json
+from .defence.opponents import format_opponents, opponents_json
 from .errors import HandError
 from .gb.count import GbScore
 from .hand import Hand, Meld
@@ -473,6 +473,7 @@ def _decision_json(d: Decision) -> JSON:
         "rows": [_advice_row_json(d.hand, row) for row in d.advice.rows] if d.advice is not None else [],
         "loss": {"ev": d.loss("ev"), "p_win": d.loss("p_win")} if played is not None else None,
         "opponents": opponents_json(d.opponents) if d.opponents is not None else None,
+        "opponents_text": format_opponents(d.opponents) if d.opponents is not None else None,
     }
 
 
@@ -494,6 +495,7 @@ def _call_decision_json(d: CallDecision) -> JSON:
         "options": [_call_option_json(o) for o in d.calls.options],
         "loss": {"ev": d.loss("ev"), "p_win": d.loss("p_win")} if played is not None else None,
         "opponents": opponents_json(d.opponents) if d.opponents is not None else None,
+        "opponents_text": format_opponents(d.opponents) if d.opponents is not None else None,
     }
 
 

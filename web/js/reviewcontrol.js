@@ -27,6 +27,7 @@ import { kindOf, tileName } from "./tiles.js";
  * @property {{ev: number | null, p_win: number | null} | null} loss  best minus played, at the last draw
  * @property {Record<string, {discards: string[], riichi: number | null, tedashi: number[], called: number[], melds: string[], passed: string[]}> | null} [opponents]
  *   the other players as the log showed them, when the review counted them
+ * @property {string | null} [opponents_text]  the same in the text form (the analyzer's o=)
  */
 /**
  * @typedef {{decisions: number, matched: number, calls: number, calls_matched: number, total_loss: number,
@@ -139,6 +140,7 @@ export function analyzerUrl(d, base) {
   url.searchParams.set("q", d.hand);
   if (d.visible) url.searchParams.set("v", d.visible);
   if (d.dora) url.searchParams.set("d", d.dora);
+  if (d.opponents_text) url.searchParams.set("o", d.opponents_text); // their rivers are in them, not in v=
   return url.href;
 }
 

@@ -33,13 +33,16 @@ DEFAULT_SITE: Final = "http://127.0.0.1:8000/"
 """The analyzer's address the links start with unless told (``python3 build.py serve`` serves it there)."""
 
 
-def analyzer_url(site: str, hand: str, visible: str, dora: str) -> str:
-    """The analyzer's address of a position, as the review page writes it (``web/js/reviewcontrol.js``)."""
+def analyzer_url(site: str, hand: str, visible: str, dora: str, opponents: str = "") -> str:
+    """The analyzer's address of a position, as the review page writes it (``web/js/reviewcontrol.js``): the
+    hand, the tiles seen, the dora indicators and the opponents (their text form) as the review counted them."""
     params = {"q": hand}
     if visible:
         params["v"] = visible
     if dora:
         params["d"] = dora
+    if opponents:
+        params["o"] = opponents
     return f"{site}?{urlencode(params)}"
 
 
@@ -219,7 +222,8 @@ class Tally:
         for c in rv["costliest"]:
             p.costliest.append(Costly(record["file"], record["seat"], c["round"], c["honba"], c["step"], c["kind"],
                                       c["played"], c["best"], c["loss"],
-                                      analyzer_url(self.site, c["hand"], c["visible"], c["dora"])))
+                                      analyzer_url(self.site, c["hand"], c["visible"], c["dora"],
+                                                   c.get("opponents", ""))))
         if len(p.costliest) > 4 * self.top + 16:  # keep the list short: the best few only can be among the top
             p.costliest.sort(key=_costly_order)
             del p.costliest[self.top:]

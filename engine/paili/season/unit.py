@@ -19,11 +19,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from ..advice import Steps, collector_paused, finish
 from ..errors import HandError
 from ..logs import Game, Round, read_log
-from ..public import review
+from ..public import review_steps
 
-__all__ = ["TIE", "Unit", "log_figures", "placements", "review_figures", "review_unit"]
+__all__ = ["TIE", "Unit", "log_figures", "placements", "review_figures", "review_unit", "review_unit_steps"]
 
 TIE: Final = 1e-6
 """A discard whose value is within this of the best's (expected points, or chance to win where a position has
@@ -157,6 +158,7 @@ def review_figures(result: JSON, top: int) -> JSON:
                     lost.append({"round_index": index, "round": r["round"], "honba": r["honba"], "step": d["step"],
                                  "kind": d["kind"], "hand": d["hand"], "played": d["played"], "best": d["best"],
                                  "offered": d.get("offered"), "visible": d["visible"], "dora": d["dora"],
+                                 "opponents": d.get("opponents_text") or "",
                                  "turns": d["turns"], "loss": ev})
     lost.sort(key=lambda c: (-c["loss"], c["round_index"], c["step"]))
     return {"discards": discards, "discards_best": discards_best, "calls": calls, "calls_best": calls_best,
@@ -167,12 +169,20 @@ def review_unit(unit: Unit) -> JSON:
     """The record of one (game, seat) (see the module docs); never raises for a bad log: the record then holds
     ``error`` (a :class:`~paili.HandError`'s message, naming the round and step; or, for a fault of the
     engine itself, the exception's type and message)."""
+    with collector_paused():  # as paili.review
+        return finish(review_unit_steps(unit))
+
+
+def review_unit_steps(unit: Unit, budget: float | None = None) -> Steps[JSON]:
+    """:func:`review_unit` in steps, as :func:`paili.review_steps` (the page reviews a season in its worker,
+    showing each round as it is done): ``finish(review_unit_steps(unit)) == review_unit(unit)``."""
     record: JSON = {"key": unit.key, "file": unit.path, "seat": unit.seat, "player": None,
                     "options": unit.options}
     try:
         game = read_log(unit.text)
         record["player"] = game.players[unit.seat] if unit.seat < len(game.players) else None
-        result = review(unit.text, seat=unit.seat, turns=unit.turns, max_shanten=unit.max_shanten)
+        result = yield from review_steps(unit.text, seat=unit.seat, turns=unit.turns, max_shanten=unit.max_shanten,
+                                         budget=budget)
         record["log"] = log_figures(game, unit.seat)
         record["review"] = review_figures(result, unit.top)
     except HandError as exc:
