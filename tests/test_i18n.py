@@ -186,7 +186,7 @@ SET_BY_SCRIPT = {"melds-help"}
 """Elements whose text the page's script writes from the catalogs (ui.melds_help with its code samples)."""
 
 
-@pytest.mark.parametrize("name", ["index.html", "embed.html"])
+@pytest.mark.parametrize("name", ["index.html", "embed.html", "review.html", "season.html"])
 def test_the_pages_static_text_is_wired_to_the_catalogs(name: str) -> None:
     parser = _StaticText()
     parser.feed((ENGINE.parents[1] / "web" / name).read_text(encoding="utf-8"))
@@ -407,3 +407,14 @@ def test_cli_language_follows_lang_and_json_stays_ids() -> None:
     assert _run("1112345678999m", lang_env="C").stdout.startswith("hand ")
     as_json = _run("--json", "123m456p789s11122z", "--lang", "ja")
     assert json.loads(as_json.stdout) == paili.analyze("123m456p789s11122z")
+
+
+def test_no_catalog_writes_a_key_twice() -> None:
+    """A key written twice in a catalog is read as its last text only: the first is lost without a word."""
+    from collections import Counter
+    from pathlib import Path
+
+    for path in sorted((Path(__file__).resolve().parents[1] / "engine" / "paili" / "locales").glob("*.json")):
+        pairs = json.loads(path.read_text(encoding="utf-8"), object_pairs_hook=lambda p: p)
+        twice = [key for key, n in Counter(key for key, _ in pairs).items() if n > 1]
+        assert twice == [], (path.name, twice)

@@ -341,3 +341,33 @@ def test_a_double_ron_is_one_deal_in_and_two_wins() -> None:
     assert (bob["wins"], bob["win_points"]) == (2, 7900) and (dee["wins"], dee["win_points"]) == (1, 2000)
     # the final scores are the last round's: Ann 19100, Bob 32900, Cid 24000, Dee 24000
     assert [log_figures(read, s)["placement"] for s in range(4)] == [4, 1, 2, 3]
+
+
+def test_the_pages_ops_sum_up_as_the_command_line_does(season: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The page's season: each (game, seat) through the API's season_unit (the worker's entry point), the records
+    through season_summary: the same statistics as review-many's, figure for figure; a file the page could not
+    read is listed with the records' errors."""
+    from paili import api
+    from paili.season.sources import read_text
+
+    status, cli = _run(capsys, str(season), "--jobs", "1")
+    assert status == 0
+    records = []
+    for path in sorted(season.iterdir()):
+        for seat in range(4):
+            request = {"op": "season_unit", "log": read_text(path), "seat": seat, "file": str(path), "turns": 2,
+                       "max_shanten": 1}
+            answer = json.loads(api.handle(json.dumps(request)))
+            assert answer["ok"], answer
+            records.append(answer["result"])
+    summary = json.loads(api.handle(json.dumps({"op": "season_summary", "records": records[::-1]})))
+    assert summary["ok"] and summary["result"] == cli  # in any order
+    broken = {"op": "season_unit", "log": '{"name": ["a", "b", "c", "d"], "log": [[1]]}', "seat": 0, "file": "x.json"}
+    bad = json.loads(api.handle(json.dumps(broken)))["result"]
+    assert bad["file"] == "x.json" and "error" in bad
+    unread = [{"file": "y.json.gz", "seat": None, "reason": "cannot read the file"}]
+    both = json.loads(api.handle(json.dumps({"op": "season_summary", "records": [*records, bad], "skipped": unread})))
+    assert [s["file"] for s in both["result"]["skipped"]] == ["x.json", "y.json.gz"]
+    assert both["result"]["players"] == cli["players"]
+    wrong = json.loads(api.handle(json.dumps({"op": "season_summary", "records": [{"seat": 0}]})))
+    assert wrong["error"]["field"] == "records"

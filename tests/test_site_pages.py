@@ -12,7 +12,8 @@ from tools.common import WEB, BuildError
 from tools.csp import CSP
 from tools.site import HEAD, check_csp_meta, fill_head, web_files, write_pages
 
-PAGES = {"index.html": "css/advice.css", "embed.html": "css/embed.css", "review.html": "css/review.css"}
+PAGES = {"index.html": "css/advice.css", "embed.html": "css/embed.css", "review.html": "css/review.css",
+         "season.html": "css/season.css"}
 
 
 @pytest.fixture(scope="module")

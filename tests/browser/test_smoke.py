@@ -125,6 +125,10 @@ ONE_OF_EACH: list[tuple[str, dict[str, Any]]] = [
     ("review", {"log": _short_log(), "seat": 0, "turns": 2, "max_shanten": 1}),
     ("danger", {"hand": "23456m345p6789s15z", "opponents": "l:19m47*z23s"}),
     ("opponents", {"opponents": "r:1z2z9p;l:19m4'5*p7z"}),
+    ("season_unit", {"log": _short_log(), "seat": 1, "file": "short.json", "turns": 2, "max_shanten": 1}),
+    ("season_summary", {"records": [json.loads(paili.api.handle(json.dumps(
+        {"op": "season_unit", "log": _short_log(), "seat": 1, "file": "short.json", "turns": 2,
+         "max_shanten": 1})))["result"]], "skipped": [{"file": "x.json", "seat": None, "reason": "unreadable"}]}),
     ("outlook", {"hand": "123m456p789s1123z", "turns": 3, "opponents": "l:19m4p5*p"}),
     ("call_advice", {"hand": "123m456p789s1123z", "offered": "1z", "seat": "across", "turns": 3,
                      "opponents": "l:19m4p5*p"}),
