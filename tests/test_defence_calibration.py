@@ -14,7 +14,7 @@ import pytest
 from defence_calibration import averages
 from defence_positions import riichi_positions
 
-from paili.defence.figures import HOUOU_TABLE
+from paili.defence.figures import GIMITE_INTERVALS, HOUOU_TABLE
 
 Table = dict[str, tuple[float, float, int]]
 
@@ -29,13 +29,24 @@ def _model(table: Table, name: str) -> float:
 
 
 def test_every_category_is_counted(table: Table) -> None:
-    assert set(table) == set(HOUOU_TABLE)
+    assert set(table) == set(HOUOU_TABLE) | {"no_chance", "one_chance", "riichi_tile_suji", "early_outside"}
     assert all(n >= 20 for _, _, n in table.values())
+
+
+def test_gimites_categories_keep_the_published_direction(table: Table) -> None:
+    """gimite's single-riichi intervals: a no-chance tile is safer than a one-chance one, and both, the riichi
+    tile's suji and a tile outside an early discard are safer than a non-suji 4-6. The levels sit under the
+    intervals on these positions (docs/RULES.md section 10 gives the figures): not asserted."""
+    assert GIMITE_INTERVALS["no_chance"][1] < GIMITE_INTERVALS["one_chance"][0]
+    assert _model(table, "no_chance") < _model(table, "one_chance")
+    for name in ("no_chance", "one_chance", "riichi_tile_suji", "early_outside"):
+        assert GIMITE_INTERVALS[name][1] < HOUOU_TABLE["456_non_suji"]
+        assert _model(table, name) < _model(table, "456_non_suji"), name
 
 
 def test_number_categories_within_40_percent(table: Table) -> None:
     for name, (model, _, _) in table.items():
-        if not name.startswith("honour"):
+        if name in HOUOU_TABLE and not name.startswith("honour"):
             assert abs(model / HOUOU_TABLE[name] - 1) <= 0.40, (name, model, HOUOU_TABLE[name])
 
 
