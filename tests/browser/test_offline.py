@@ -154,6 +154,12 @@ def test_works_with_the_server_stopped(context: BrowserContext, own_server: Serv
     embed.goto(own_server.url + "embed.html?q=123m456p789s1122z")
     wait_ready(embed)
     expect(embed.get_by_text("Tenpai — one tile from a win")).to_be_visible()
+    # the season page and its chart library (issue 41)
+    season = context.new_page()
+    season.goto(own_server.url + "season.html")
+    wait_ready(season)
+    chart = season.evaluate(f"import('{own_server.url}vendor/uplot/uPlot.esm.js').then((m) => typeof m.default)")
+    assert chart == "function"
 
 
 # ---- updates --------------------------------------------------------------------------------------------
