@@ -17,7 +17,7 @@ import argparse
 import random
 import statistics
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -118,28 +118,38 @@ def bench_advise(browser: Browser, base: str, hands_per_class: int = 5, seed: in
                   f"   ({', '.join(f'{v:.0f}' for v in values)})")
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--hands", type=int, default=5, help="hands per shanten class (default 5)")
-    parser.add_argument("--seed", type=int, default=7, help="seed of the dealt hands")
-    args = parser.parse_args(argv)
+def run_in_chromium(name: str, bench: Callable[[Browser, str], None]) -> int:
+    """Serve dist/ (the site and the bench pages) and run ``bench(browser, base_url)`` in Chromium; 1 when the
+    build is missing (the message names ``name``, the script)."""
     for needed in (DIST / "site" / "paili.mjs", DIST / "bench" / "blank.html"):
         if not needed.exists():
-            print(f"bench_advice_browser: {needed.relative_to(ROOT)} is missing (run `python3 build.py bench`)")
+            print(f"{name}: {needed.relative_to(ROOT)} is missing (run `python3 build.py bench`)")
             return 1
     server, base = serve_in_thread(DIST, security_headers=False)  # bench pages are not the site: no CSP
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
             try:
-                print(f"Chromium {browser.version}")
-                bench_advise(browser, base, args.hands, args.seed)
+                bench(browser, base)
             finally:
                 browser.close()
     finally:
         server.shutdown()
         server.server_close()
     return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--hands", type=int, default=5, help="hands per shanten class (default 5)")
+    parser.add_argument("--seed", type=int, default=7, help="seed of the dealt hands")
+    args = parser.parse_args(argv)
+
+    def bench(browser: Browser, base: str) -> None:
+        print(f"Chromium {browser.version}")
+        bench_advise(browser, base, args.hands, args.seed)
+
+    return run_in_chromium("bench_advice_browser", bench)
 
 
 if __name__ == "__main__":

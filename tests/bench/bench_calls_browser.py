@@ -15,17 +15,15 @@ import sys
 import time
 from pathlib import Path
 
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(ROOT), str(ROOT / "engine"), str(ROOT / "tests"), str(Path(__file__).resolve().parent)]
 
-from bench_advice_browser import CHROMIUM_ARGS, DIST, block_other_hosts  # noqa: E402
+from bench_advice_browser import block_other_hosts, run_in_chromium  # noqa: E402
 from bench_calls import HANDS  # noqa: E402
-from support import CHROMIUM  # noqa: E402
 
 import paili  # noqa: E402
-from tools.server import serve_in_thread  # noqa: E402
 
 CALL_LOOP = """
 async ({ hands }) => {
@@ -78,22 +76,7 @@ def bench_calls(browser: Browser, base: str) -> None:
 
 
 def main() -> int:
-    for needed in (DIST / "site" / "paili.mjs", DIST / "bench" / "blank.html"):
-        if not needed.exists():
-            print(f"bench_calls_browser: {needed.relative_to(ROOT)} is missing (run `python3 build.py bench`)")
-            return 1
-    server, base = serve_in_thread(DIST, security_headers=False)
-    try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-            try:
-                bench_calls(browser, base)
-            finally:
-                browser.close()
-    finally:
-        server.shutdown()
-        server.server_close()
-    return 0
+    return run_in_chromium("bench_calls_browser", bench_calls)
 
 
 if __name__ == "__main__":

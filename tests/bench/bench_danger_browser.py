@@ -17,17 +17,15 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(ROOT), str(ROOT / "engine"), str(ROOT / "tests"), str(Path(__file__).resolve().parent)]
 
-from bench_advice_browser import CHROMIUM_ARGS, DIST, block_other_hosts  # noqa: E402
+from bench_advice_browser import block_other_hosts, run_in_chromium  # noqa: E402
 from defence_speed import OPPONENTS  # noqa: E402
-from support import CHROMIUM  # noqa: E402
 
 import paili  # noqa: E402
-from tools.server import serve_in_thread  # noqa: E402
 
 HAND = "123m456p789s2356z"
 ADVISED = "23456m345p6789s15z"  # a 1-shanten hand: its advice (8 draws) with and without the opponents
@@ -100,22 +98,7 @@ def bench_danger(browser: Browser, base: str) -> None:
 
 
 def main() -> int:
-    for needed in (DIST / "site" / "paili.mjs", DIST / "bench" / "blank.html"):
-        if not needed.exists():
-            print(f"bench_danger_browser: {needed.relative_to(ROOT)} is missing (run `python3 build.py bench`)")
-            return 1
-    server, base = serve_in_thread(DIST, security_headers=False)
-    try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-            try:
-                bench_danger(browser, base)
-            finally:
-                browser.close()
-    finally:
-        server.shutdown()
-        server.server_close()
-    return 0
+    return run_in_chromium("bench_danger_browser", bench_danger)
 
 
 if __name__ == "__main__":

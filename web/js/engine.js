@@ -1,4 +1,4 @@
-// The page's engine, started the same way on the three pages (the analyzer, the review, the embed): the one
+// The page's engine, started the same way on every page (the analyzer, the review, the season, the embed): the one
 // early.js began as the page loaded (or, for a retry, a new one), its start-up progress and a failure said in
 // the player's words through the page's own `say`.
 
@@ -44,4 +44,25 @@ export async function startPageEngine({ say, first = true, onFailure }) {
     else say("failed", failureText(error));
     return null;
   }
+}
+
+/**
+ * The engine of a page that shows its state in <html data-engine> and one status line (the review and season
+ * pages): started as startPageEngine; once it is ready, data-engine says so and the line is emptied.
+ * @param {HTMLElement} root
+ * @param {HTMLElement} status
+ * @returns {Promise<PailiEngine | null>}
+ */
+export async function startWithStatusLine(root, status) {
+  const engine = await startPageEngine({
+    say: (state, text) => {
+      root.dataset.engine = state;
+      status.textContent = text;
+    },
+  });
+  if (engine) {
+    root.dataset.engine = "ready";
+    status.textContent = "";
+  }
+  return engine;
 }

@@ -9,7 +9,7 @@
 // "failed". What a decision's grade is and how the lines read is reviewcontrol.js's (tested under node).
 
 import { EngineError } from "../paili.mjs";
-import { startPageEngine } from "./engine.js";
+import { startWithStatusLine } from "./engine.js";
 import { byId } from "./dom.js";
 import * as i18n from "./i18n.js";
 import * as render from "./render.js";
@@ -325,15 +325,8 @@ async function start() {
   ui.cancel.addEventListener("click", () => stop());
   // a tenhou.net/6 link opened here (review.html#json=...) is read at once
   if (location.hash.startsWith("#json=")) ui.log.value = location.href;
-  engine = await startPageEngine({
-    say: (state, text) => {
-      ui.root.dataset.engine = state;
-      ui.status.textContent = text;
-    },
-  });
+  engine = await startWithStatusLine(ui.root, ui.status);
   if (!engine) return;
-  ui.root.dataset.engine = "ready";
-  ui.status.textContent = "";
   if (ui.log.value) read();
 }
 

@@ -12,7 +12,7 @@
 
 import { EngineError } from "../paili.mjs";
 import { byId } from "./dom.js";
-import { startPageEngine } from "./engine.js";
+import { startWithStatusLine } from "./engine.js";
 import * as i18n from "./i18n.js";
 import { h } from "./render.js";
 import { COLUMNS, chartSeries, costlyText, isGzip, isLogName, playerCells, progressText, recordsText,
@@ -288,15 +288,8 @@ async function start() {
     if (window.innerWidth !== width && season) drawPlayer();
     width = window.innerWidth;
   });
-  engine = await startPageEngine({
-    say: (state, text) => {
-      ui.root.dataset.engine = state;
-      ui.status.textContent = text;
-    },
-  });
+  engine = await startWithStatusLine(ui.root, ui.status);
   if (!engine) return;
-  ui.root.dataset.engine = "ready";
-  ui.status.textContent = "";
   const files = [...(ui.files.files ?? []), ...(ui.folder.files ?? [])];
   if (files.length) readFiles(files); // chosen while the engine started
 }
