@@ -14,7 +14,6 @@ from paili.defence.model import WEIGHTS, Weights
 from paili.defence.opponents import check_against
 from paili.scoring.situation import dora_of
 
-
 GIMITE_REASONS = {"no_chance": "no_chance", "one_chance": "one_chance", "riichi_suji": "riichi_tile_suji",
                   "early_outside": "early_outside"}
 """The model's reason codes that are gimite's categories (by gimite's names)."""
