@@ -1,7 +1,8 @@
 """Browser figures for defence: ``engine.request("danger", ...)`` (a 14-tile hand against three riichi opponents,
 defence_speed.py's) and ``engine.advise`` with and without those opponents, through site/paili.mjs in Chromium,
-beside the same calls in CPython in this process (best of seven each; the issue's targets: the page within 2x of
-CPython, advise with opponents within 1.5x of advise alone).
+beside the same requests through paili.api.handle in CPython in this process, as the page's worker runs them
+(best of seven each; the issue's targets: the page within 2x of CPython, advise with opponents within 1.5x of
+advise alone).
 
 Run by bench_browser.py (so by `python3 build.py bench`), or alone after a build:
 
@@ -12,6 +13,7 @@ Prints figures only; it asserts no timing. Requests that would leave the machine
 
 from __future__ import annotations
 
+import json
 import sys
 import time
 from collections.abc import Callable
@@ -25,7 +27,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "engine"), str(ROOT / "tests"), str(Path(_
 from bench_advice_browser import block_other_hosts, run_in_chromium  # noqa: E402
 from defence_speed import OPPONENTS  # noqa: E402
 
-import paili  # noqa: E402
+from paili import api  # noqa: E402
 
 HAND = "123m456p789s2356z"
 ADVISED = "23456m345p6789s15z"  # a 1-shanten hand: its advice (8 draws) with and without the opponents
@@ -80,11 +82,13 @@ def bench_danger(browser: Browser, base: str) -> None:
                                                          "turns": TURNS})
     finally:
         context.close()
-    native = {
-        "danger": best_ms(lambda: paili.danger(HAND, opponents=OPPONENTS, dora="1m")),
-        "alone": best_ms(lambda: paili.advise(ADVISED, turns=TURNS, improvements=False)),
-        "table": best_ms(lambda: paili.advise(ADVISED, turns=TURNS, improvements=False, opponents=OPPONENTS)),
+    # CPython does what the page's worker does for each request: paili.api.handle, JSON text in and out
+    requests = {
+        "danger": {"op": "danger", "hand": HAND, "opponents": OPPONENTS, "dora": "1m"},
+        "alone": {"op": "advise", "hand": ADVISED, "turns": TURNS, "improvements": False},
+        "table": {"op": "advise", "hand": ADVISED, "turns": TURNS, "improvements": False, "opponents": OPPONENTS},
     }
+    native = {key: best_ms(lambda r=request: api.handle(json.dumps(r))) for key, request in requests.items()}
     print("defence, best of seven: the page's engine via paili.mjs beside CPython")
     names = {"danger": f"danger {HAND} vs three riichi", "alone": f"advise {ADVISED} ({TURNS} draws)",
              "table": "  the same with the opponents"}

@@ -14,6 +14,7 @@ The rest of the hand (the other melds) is taken as independent of the wait, whic
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from math import comb
 from typing import Final
 
@@ -86,8 +87,10 @@ def _number_patterns(universe: frozenset[Tile]) -> tuple[Pattern, ...]:
 _ORPHANS: Final = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 
 
+@cache
 def patterns(universe: frozenset[Tile]) -> tuple[Pattern, ...]:
-    """Every wait pattern over a rule set's kinds, but pair-pair (counted in pairs by :func:`wait_chances`)."""
+    """Every wait pattern over a rule set's kinds, but pair-pair (counted in pairs by :func:`wait_chances`); built
+    once a rule set."""
     out = list(_number_patterns(universe))
     out += [Pattern((t,), (t,), "single") for t in sorted(universe)]
     out += [Pattern((), (t,), "kokushi") for t in _ORPHANS if t in universe]
@@ -135,11 +138,11 @@ def wait_chances(unseen: list[int], player: Opponent, dora: frozenset[Tile], uni
 
     def reading(waits: tuple[Tile, ...], block: tuple[Tile, ...]) -> float:
         factor = 1.0
-        if any(w in rsuji for w in waits):
+        if not rsuji.isdisjoint(waits):
             factor *= weights.riichi_suji
-        if any(w in outside for w in waits):
+        if not outside.isdisjoint(waits):
             factor *= weights.early_outside
-        if any(b in dora for b in block):
+        if not dora.isdisjoint(block):
             factor *= weights.dora
         return factor
 
@@ -147,7 +150,7 @@ def wait_chances(unseen: list[int], player: Opponent, dora: frozenset[Tile], uni
     num = [0.0] * KINDS
     total = 0.0
     for p in all_patterns if all_patterns is not None else patterns(universe):
-        if any(w in furiten for w in p.waits):
+        if not furiten.isdisjoint(p.waits):
             continue
         if p.shape == "kokushi":
             if not closed:
