@@ -118,3 +118,30 @@ def test_one_players_seats(page: Page, site_url: str, tmp_path: Path) -> None:
     expect(page.locator("#season-table tbody th")).to_have_text("Ann")
     assert want["players"][0]["games"] == 2
     expect(page.locator("#season-table tbody td").first).to_have_text("2")
+
+
+def test_a_season_goes_on_from_saved_records(page: Page, site_url: str, tmp_path: Path) -> None:
+    """Records saved by `review-many --out` (or by this page) are not reviewed again: the page keys each seat as
+    the command line does (the SHA-256 of the log's text and the seat), takes the saved record, and the figures
+    are the same as a whole run's."""
+    from paili.cli.season import main
+
+    paths = logs(tmp_path)
+    out = tmp_path / "season.jsonl"
+    assert main([str(paths[0]), "--out", str(out), "--json"]) == 0  # game 1 reviewed on the command line
+    page.goto(f"{site_url}season.html")
+    expect(page.locator("html")).to_have_attribute("data-engine", "ready", timeout=60_000)
+    page.set_input_files("#season-saved", str(out))
+    expect(page.locator("#season-saved-note")).to_have_text("Saved records read: 4; lines not read: 0.")
+    page.set_input_files("#season-files", [str(p) for p in paths[:2]])
+    expect(page.locator("#season-listed")).to_have_text(
+        "Logs read: 2; seats to review: 8; files skipped: 0. 4 of them are in the saved records and are not "
+        "reviewed again.")
+    page.get_by_role("button", name="Review the season").click()
+    expect(page.locator("html")).to_have_attribute("data-season", "done", timeout=300_000)
+    want = expected(paths)
+    rows = page.locator("#season-table tbody tr")
+    expect(rows).to_have_count(len(want["players"]))
+    for row, p in zip(rows.all(), want["players"], strict=True):
+        assert row.locator("th").inner_text() == p["name"]
+        assert row.locator("td").nth(8).inner_text() == str(p["decisions"])

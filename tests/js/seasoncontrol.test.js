@@ -4,8 +4,10 @@ import assert from "node:assert/strict";
 import { gzipSync } from "node:zlib";
 import { describe, it } from "node:test";
 
-import { COLUMNS, chartSeries, costlyText, isGzip, isLogName, playerCells, progressText, recordsText,
-  seatsToReview } from "../../web/js/seasoncontrol.js";
+import { createHash } from "node:crypto";
+
+import { COLUMNS, chartSeries, costlyText, isGzip, isLogName, parseRecords, playerCells, progressText, recordsText,
+  seatsToReview, unitKey } from "../../web/js/seasoncontrol.js";
 import { useLanguage } from "./catalogs.js";
 
 useLanguage("en");
@@ -57,5 +59,21 @@ describe("the statistics", () => {
     assert.equal(costlyText(ANN.costliest[0]), "game1.json, E1-1: played 9s, best 8p (4,321 expected points)");
     assert.equal(recordsText([{ key: "a:0" }, { key: "a:1" }]), '{"key":"a:0"}\n{"key":"a:1"}\n');
     assert.equal(recordsText([]), "");
+  });
+});
+
+describe("saved records", () => {
+  it("reads review-many's JSON lines back, a line cut short counted apart", () => {
+    const text = recordsText([{ key: "a:0", seat: 0 }, { key: "a:1", seat: 1 }]) + '\n{"key": "b:0", "se';
+    const { records, bad } = parseRecords(text);
+    assert.deepEqual(records.map((r) => r.key), ["a:0", "a:1"]);
+    assert.equal(bad, 1);
+    assert.deepEqual(parseRecords('[1]\n{"key": 3, "seat": 0}\n').bad, 2);
+  });
+
+  it("keys a unit as the command line does: the SHA-256 of the log's UTF-8 text and the seat", async () => {
+    const text = '{"name": ["東家", "b", "c", "d"], "log": []}';
+    const hex = createHash("sha256").update(text, "utf8").digest("hex");
+    assert.equal(await unitKey(text, 2), `${hex}:2`);
   });
 });

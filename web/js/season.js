@@ -15,20 +15,22 @@ import { byId } from "./dom.js";
 import { startWithStatusLine } from "./engine.js";
 import * as i18n from "./i18n.js";
 import { h } from "./render.js";
-import { COLUMNS, chartSeries, costlyText, isGzip, isLogName, playerCells, progressText, recordsText,
-  seatsToReview } from "./seasoncontrol.js";
+import { COLUMNS, chartSeries, costlyText, isGzip, isLogName, parseRecords, playerCells, progressText, recordsText,
+  seatsToReview, unitKey } from "./seasoncontrol.js";
 
 /** @typedef {import("../paili.mjs").PailiEngine} PailiEngine */
 /** @typedef {import("./seasoncontrol.js").Season} Season */
 /** @typedef {import("./seasoncontrol.js").Skipped} Skipped */
 /** @typedef {import("./seasoncontrol.js").Unit} Unit */
-/** @typedef {{file: string, text: string, players: string[]}} Log */
+/** @typedef {{file: string, text: string, players: string[], keys: string[]}} Log  a log read: its seats' unit keys */
 
 const ui = {
   root: document.documentElement,
   status: byId("engine-status", HTMLElement),
   files: byId("season-files", HTMLInputElement),
   folder: byId("season-folder", HTMLInputElement),
+  saved: byId("season-saved", HTMLInputElement),
+  savedNote: byId("season-saved-note", HTMLElement),
   player: byId("season-player", HTMLInputElement),
   listed: byId("season-listed", HTMLElement),
   start: byId("season-start", HTMLButtonElement),
@@ -53,6 +55,8 @@ let logs = [];
 let unread = [];
 /** @type {unknown[]} the records of the (game, seat) reviews done */
 let records = [];
+/** @type {Map<string, unknown>} records saved by an earlier run (this page's or review-many's), by unit key */
+let saved = new Map();
 /** @type {Season | null} */
 let season = null;
 /** @type {AbortController | null} */
@@ -99,7 +103,8 @@ async function readFiles(files) {
     try {
       const text = await textOf(file);
       const listing = /** @type {{players: string[]}} */ (await engine.request("review", { log: text, seat: 0, rounds: [] }));
-      logs.push({ file: nameOf(file), text, players: listing.players });
+      const keys = await Promise.all(listing.players.map((_, seat) => unitKey(text, seat)));
+      logs.push({ file: nameOf(file), text, players: listing.players, keys });
     } catch (error) {
       if (error instanceof EngineError) unread.push({ file: nameOf(file), seat: null, reason: i18n.translator().error(error) || error.message });
       else unread.push({ file: nameOf(file), seat: null, reason: i18n.t("season.unreadable", { detail: String(error) }) });
@@ -115,13 +120,16 @@ function nameOf(file) {
 
 /** The units the player's choice makes: every seat, or only the named player's. */
 function units() {
-  return logs.flatMap((log) => seatsToReview(log.players, ui.player.value).map((seat) => /** @type {Unit} */ (
-    { file: log.file, text: log.text, seat, player: log.players[seat] ?? "" })));
+  return logs.flatMap((log) => seatsToReview(log.players, ui.player.value).map((seat) => (
+    { unit: /** @type {Unit} */ ({ file: log.file, text: log.text, seat, player: log.players[seat] ?? "" }), key: log.keys[seat] ?? "" })));
 }
 
 function showListed() {
-  const count = units().length;
-  ui.listed.textContent = i18n.t("season.listed", { logs: logs.length, seats: count, unread: unread.length });
+  const all = units();
+  const count = all.length;
+  const done = all.filter(({ key }) => saved.has(key)).length;
+  ui.listed.textContent = i18n.t("season.listed", { logs: logs.length, seats: count, unread: unread.length })
+    + (done ? ` ${i18n.t("season.listed_saved", { done })}` : "");
   ui.start.disabled = count === 0;
   setState(logs.length ? "listed" : "none");
   drawSkipped();
@@ -143,7 +151,13 @@ async function review() {
   ui.progress.max = Math.max(1, todo.length);
   ui.progress.value = 0;
   try {
-    for (const [i, unit] of todo.entries()) {
+    for (const [i, { unit, key }] of todo.entries()) {
+      const kept = saved.get(key);
+      if (kept) { // reviewed by an earlier run: its record as saved
+        records.push(kept);
+        ui.progress.value = i + 1;
+        continue;
+      }
       ui.seasonStatus.textContent = progressText(i, todo.length, unit);
       const record = await engine.request("season_unit", { log: unit.text, seat: unit.seat, file: unit.file }, {
         signal: job.signal,
@@ -156,6 +170,7 @@ async function review() {
       ui.progress.value = i + 1;
       await summarize(); // the figures so far, after each seat
     }
+    await summarize(); // the saved records too, when the last seats were among them
     ui.seasonStatus.textContent = progressText(todo.length, todo.length, null);
     setState("done");
     ui.summary.scrollIntoView({ block: "start" }); // the season done: the page opens on its statistics
@@ -276,6 +291,14 @@ async function start() {
   for (const input of [ui.files, ui.folder]) {
     input.addEventListener("change", () => readFiles([...(input.files ?? [])]));
   }
+  ui.saved.addEventListener("change", async () => {
+    const file = ui.saved.files?.[0];
+    if (!file) return;
+    const { records: read, bad } = parseRecords(await textOf(file));
+    saved = new Map(read.map((r) => [/** @type {string} */ (r.key), r]));
+    ui.savedNote.textContent = i18n.t("season.saved_read", { count: saved.size, bad });
+    if (logs.length) showListed();
+  });
   ui.player.addEventListener("input", () => {
     if (logs.length) showListed();
   });

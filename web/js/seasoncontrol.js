@@ -118,6 +118,40 @@ export function costlyText(c) {
 }
 
 /**
+ * The records of a saved file (`review-many --out`'s, or this page's): one JSON object a line, each with its
+ * `key` (the log's SHA-256 and the seat); blank lines skipped; a line that is not such a record is counted in
+ * `bad` (a file cut short by an interrupted run ends with one).
+ * @param {string} text
+ * @returns {{records: Record<string, unknown>[], bad: number}}
+ */
+export function parseRecords(text) {
+  /** @type {Record<string, unknown>[]} */
+  const records = [];
+  let bad = 0;
+  for (const line of text.split("\n")) {
+    if (!line.trim()) continue;
+    try {
+      const record = JSON.parse(line);
+      if (record && typeof record === "object" && typeof record.key === "string" && Number.isInteger(record.seat)) records.push(record);
+      else bad += 1;
+    } catch {
+      bad += 1;
+    }
+  }
+  return { records, bad };
+}
+
+/**
+ * A unit's key, as the command line writes it: the SHA-256 of the log's text (UTF-8), in hex, and the seat.
+ * @param {string} text
+ * @param {number} seat
+ */
+export async function unitKey(text, seat) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
+  return `${Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("")}:${seat}`;
+}
+
+/**
  * The records as `review-many --out` writes them: one JSON line each (the command line resumes from such a file).
  * @param {unknown[]} records
  */
