@@ -113,6 +113,27 @@ def test_the_exhaustive_draw_pays_as_the_rules_say(seat_tenpai: float) -> None:
         assert noten_payment(seat_tenpai, opponents, 4) == pytest.approx(want), chances
 
 
+
+def test_the_exhaustive_draw_counts_the_opponents_tenpai_at_its_turn() -> None:
+    """An opponent not tenpai now (a closed hand at their 5th discard: 5%) who will have thrown 12 more tiles by
+    the exhaustive draw is tenpai then with their rate at the 17th (17%): the seat's payment, tenpai alone against
+    three, is counted with that chance."""
+    from paili.defence.model import p_tenpai
+    from paili.defence.opponents import parse_opponents
+
+    player = parse_opponents("l:19m4p7z2z").left
+    assert player is not None
+    now, later = p_tenpai(player), p_tenpai(player, 17)
+    assert (now, later) == pytest.approx((0.05, 0.17))
+    quiet = OpponentRisk(now, 0.0, 0.0, False, later)
+    three = [quiet] * 3
+    want = 0.0  # the seat tenpai: 3000 shared with the tenpai opponents, by how many of them are tenpai
+    for k, ways in enumerate((1, 3, 3, 1)):
+        want += ways * later ** k * (1 - later) ** (3 - k) * (3000 / (k + 1) if k < 3 else 0.0)
+    assert noten_payment(1.0, three, 4) == pytest.approx(want)
+    assert noten_payment(1.0, three, 4) < noten_payment(1.0, [OpponentRisk(now, 0.0, 0.0, False)] * 3, 4)
+
+
 def _push_or_fold(hand: str, push: str, danger: float, dora: str = "") -> tuple[float, float]:
     """The push (throwing ``push``, which deals in with ``danger``, keeping the tenpai hand) and the fold (the
     East pair first, genbutsu, then tiles of 10%) of a hand against one non-dealer riichi at mid-game (8 draws

@@ -15,7 +15,8 @@ What is exact and what is estimated (docs/RULES.md, "Push or fold", says the sam
   random unseen tile), and their hand's value; the seat's deal-in chance on each later discard of a push line
   (the mean danger of the tiles it holds now, kept for the rest of the line);
 * simplified: the risks stay as they are now for the rest of the round (an opponent not yet tenpai does not
-  become tenpai later); the push line keeps the choices of the advisor's offence-only policy (the table
+  become tenpai later, but at the exhaustive draw, where each is tenpai with the rate of their turn then); the
+  push line keeps the choices of the advisor's offence-only policy (the table
   discounts them; it does not re-plan them); the fold line wins nothing and throws its tiles safest first.
 
 For a row whose first discard ``d`` deals in with chance ``p`` costing ``c``:
@@ -32,6 +33,7 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from ..defence.danger import danger_of
+from ..defence.model import p_tenpai
 from ..defence.opponents import Opponents, check_against
 from ..scoring.situation import dora_of
 from ..tiles import KINDS, Tile, tile_from_name
@@ -49,16 +51,22 @@ TENPAI_PAYMENT: Final = {4: 3000, 3: 2000}
 class OpponentRisk:
     """One opponent as the defence model sees them: the chance they are tenpai, the chance they win during one
     go-around when tenpai (their draw and the others' discards, the seat's apart), their hand's expected value
-    (a ron's payment), and whether they are the dealer."""
+    (a ron's payment), whether they are the dealer, and their chance to be tenpai at the exhaustive draw."""
 
     p_tenpai: float
     win_per_turn: float
     value: float
     dealer: bool
+    p_tenpai_at_end: float | None = None
+    """Their chance to be tenpai at the exhaustive draw (``None``: as now): a hand not tenpai now may be by then."""
 
     @property
     def p_win_per_turn(self) -> float:
         return self.p_tenpai * self.win_per_turn
+
+    @property
+    def tenpai_at_end(self) -> float:
+        return self.p_tenpai if self.p_tenpai_at_end is None else self.p_tenpai_at_end
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,15 +125,16 @@ class TableRisk:
 def noten_payment(seat_tenpai: float, opponents: Sequence[OpponentRisk], players: int) -> float:
     """The seat's expected payment at an exhaustive draw (positive: received) when it is tenpai with chance
     ``seat_tenpai`` and each opponent with their ``p_tenpai`` (independently): the noten players pay the tenpai
-    ones :data:`TENPAI_PAYMENT` in all (nothing when all or none are tenpai)."""
+    ones :data:`TENPAI_PAYMENT` in all (nothing when all or none are tenpai); each opponent tenpai with their
+    chance at the exhaustive draw (:attr:`OpponentRisk.tenpai_at_end`)."""
     total = TENPAI_PAYMENT[players]
     # the distribution of the number of tenpai opponents
     counts = [1.0]
     for o in opponents:
         nxt = [0.0] * (len(counts) + 1)
         for n, p in enumerate(counts):
-            nxt[n] += p * (1.0 - o.p_tenpai)
-            nxt[n + 1] += p * o.p_tenpai
+            nxt[n] += p * (1.0 - o.tenpai_at_end)
+            nxt[n + 1] += p * o.tenpai_at_end
         counts = nxt
     value = 0.0
     for n, p in enumerate(counts):
@@ -292,11 +301,14 @@ def table_risk(position: Position) -> TableRisk:
         weight = sum(s.p_deal_in for s in row.seats)
         cost[row.tile] = (sum(s.p_deal_in * s.payment for s in row.seats) / weight if weight > 0
                           else max((s.payment for s in row.seats), default=0.0))
-    risks = [OpponentRisk(o.p_tenpai, 1.0 - (1.0 - o.per_draw) * (1.0 - OTHERS_DEFEND * o.per_draw) ** (players - 2),
-                          o.value, o.dealer) for o in danger.opponents]
+    left = draws_to_end(opponents, players)
+    risks = []
+    for (_, player), o in zip(opponents.seats(), danger.opponents, strict=True):
+        win = 1.0 - (1.0 - o.per_draw) * (1.0 - OTHERS_DEFEND * o.per_draw) ** (players - 2)
+        # at the exhaustive draw they have thrown `left` more tiles: tenpai by then with their rate at that turn
+        risks.append(OpponentRisk(o.p_tenpai, win, o.value, o.dealer, p_tenpai(player, len(player.discards) + left)))
     held = [t for t in range(KINDS) for _ in range(hand.concealed[t])]
-    return TableRisk(deal_in, cost, held, risks, draws_to_end(opponents, players), players,
-                     situation.seat_wind == "1z")
+    return TableRisk(deal_in, cost, held, risks, left, players, situation.seat_wind == "1z")
 
 
 def counted(rows: Sequence[AdviceRow], risk: TableRisk, turns: int) -> tuple[list[AdviceRow], AtTable]:

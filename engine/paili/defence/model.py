@@ -189,13 +189,13 @@ def wait_chances(unseen: list[int], player: Opponent, dora: frozenset[Tile], uni
     return [min(1.0, x / total) for x in num]
 
 
-def p_tenpai(player: Opponent) -> float:
-    """Their chance of being tenpai now: 1 in riichi; an open hand by its calls and its turn (the published
-    rate at the 9th discard, ``1 - (1 - r) ** (turn / 9)`` at another turn; 4 calls: 0.95 at the 9th); a
-    closed hand without riichi its turn number in % (at most 0.5)."""
+def p_tenpai(player: Opponent, turn: int | None = None) -> float:
+    """Their chance of being tenpai now (or at their ``turn``, a later one: the round's end): 1 in riichi; an
+    open hand by its calls and its turn (the published rate at the 9th discard, ``1 - (1 - r) ** (turn / 9)`` at
+    another turn; 4 calls: 0.95 at the 9th); a closed hand without riichi its turn number in % (at most 0.5)."""
     if player.in_riichi:
         return 1.0
-    turn = len(player.discards)
+    turn = len(player.discards) if turn is None else turn
     calls = player.open_melds
     if calls == 0:
         return min(0.5, CLOSED_TENPAI_PER_TURN * turn)
