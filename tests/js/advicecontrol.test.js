@@ -210,5 +210,11 @@ describe("the opponents", () => {
       "Fold: West is the safest; going on with the hand loses 661 expected.");
     assert.equal(advice.verdictText({ fold: false, push: null, safest: "1m", margin: 12 }),
       "Go on: the hand is worth 12 more than folding (safest: 1 man).");
+    // what the figures assume says the table is counted
+    const situation = /** @type {import("../../web/paili.mjs").AdviceSituation} */ (/** @type {unknown} */ (
+      { riichi: "always", round_wind: "1z", seat_wind: "1z", dora: "" }));
+    assert.ok(advice.assumptionsText(situation, 17, true).endsWith(
+      " The other players are counted: a discard may deal in, each draw comes only if nobody has won before it, and the exhaustive draw pays tenpai and noten."));
+    assert.ok(!advice.assumptionsText(situation, 17).includes("other players"));
   });
 });

@@ -139,7 +139,7 @@ export function outlookLines(outlook) {
     const pWin = wait.p_win[n - 1];
     return { tile: wait.tile, pWin, text: t("ui.wait_chance", { percent: percent(pWin) }) };
   });
-  const assumes = assumptionsText(outlook.situation, n);
+  const assumes = assumptionsText(outlook.situation, n, Boolean(outlook.verdict));
   const verdict = outlook.verdict ? verdictText(outlook.verdict) : "";
   if (!outlook.p_win) return { waits, total: null, assumes, verdict };
   const pWin = outlook.p_win[n - 1];
@@ -228,13 +228,15 @@ export function setOpponents(c, opponents) {
  * sets the chances alone.
  * @param {import("../paili.mjs").AdviceSituation | null} situation
  * @param {number} turns
+ * @param {boolean} [table]  the other players were counted (an answer with opponents): said in one more sentence
  */
-export function assumptionsText(situation, turns) {
-  if (!situation) return t("ui.assumes_unscored", { turns });
+export function assumptionsText(situation, turns, table = false) {
+  const others = table ? ` ${t("ui.assumes_table")}` : "";
+  if (!situation) return t("ui.assumes_unscored", { turns }) + others;
   const winds = { round: tileName(situation.round_wind), seat: tileName(situation.seat_wind) };
   if (/** @type {unknown} */ (situation.rules) === "gb") return t("ui.assumes_gb", { turns, ...winds });
   const dora = situation.dora ? (situation.dora.match(/\d[mpsz]/g) ?? []).map(tileName).join(", ") : t("ui.assumes_no_dora");
-  return t("ui.assumes", { turns, riichi: t(`ui.assumes_riichi_${situation.riichi}`), ...winds, dora });
+  return t("ui.assumes", { turns, riichi: t(`ui.assumes_riichi_${situation.riichi}`), ...winds, dora }) + others;
 }
 
 /**
@@ -251,7 +253,7 @@ function draw(c, advice) {
     status: advice.note ? t("ui.advice_note", { max: advice.options.max_shanten }) : "",
     verdict: advice.verdict ? verdictText(advice.verdict) : "",
     more: Boolean(advice.note) && advice.options.max_shanten < MAX_SHANTEN_LIMIT,
-    assumes: assumptionsText(advice.situation, advice.turns),
+    assumes: assumptionsText(advice.situation, advice.turns, Boolean(advice.verdict)),
   });
   c.view.setState("ready");
   fetchImprovements(c);

@@ -105,6 +105,8 @@ def render(result: dict[str, Any], lang: str = "en") -> str:
         lines.append(t("cli.advise_model", lang, riichi=t(f"cli.riichi_policy.{situation['riichi']}", lang),
                        round=situation["round_wind"], seat=situation["seat_wind"],
                        dora=situation["dora"] or t("cli.none", lang)))
+    if verdict is not None:  # the other players counted: what that adds to the model
+        lines.append(t("ui.assumes_table", lang))
     return "\n".join(lines)
 
 
