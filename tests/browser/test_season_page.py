@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 from test_advice_page import DESKTOP, no_horizontal_scroll
 from test_phone import SMALL, TOUCH
 from test_season import GAME1, GAME2
@@ -45,6 +45,17 @@ def expected(paths: list[Path], player: str = "") -> dict[str, Any]:
     return result
 
 
+def review(page: Page, paths: list[Path], player: str = "") -> tuple[dict[str, Any], list[Locator]]:
+    """Review the season on the page, until done: the engine's season for these logs and the table's rows (one
+    a player, as many as it has)."""
+    page.get_by_role("button", name="Review the season").click()
+    expect(page.locator("html")).to_have_attribute("data-season", "done", timeout=300_000)
+    want = expected(paths, player)
+    rows = page.locator("#season-table tbody tr")
+    expect(rows).to_have_count(len(want["players"]))
+    return want, rows.all()
+
+
 def percent(p: float | None) -> str:
     return "—" if p is None else f"{p * 100:.1f}%"
 
@@ -60,12 +71,8 @@ def test_a_season_of_logs_gives_the_command_lines_statistics(page: Page, site_ur
     page.set_input_files("#season-files", [str(p) for p in paths])
     expect(page.locator("html")).to_have_attribute("data-season", "listed", timeout=30_000)
     expect(page.locator("#season-listed")).to_have_text("Logs read: 2; seats to review: 8; files skipped: 1.")
-    page.get_by_role("button", name="Review the season").click()
-    expect(page.locator("html")).to_have_attribute("data-season", "done", timeout=300_000)
-    want = expected(paths)
-    rows = page.locator("#season-table tbody tr")
-    expect(rows).to_have_count(len(want["players"]))
-    for row, p in zip(rows.all(), want["players"], strict=True):
+    want, rows = review(page, paths)
+    for row, p in zip(rows, want["players"], strict=True):
         cells = [c.inner_text() for c in row.locator("th, td").all()]
         assert cells[:7] == [p["name"], str(p["games"]), str(p["rounds"]), percent(p["win_rate"]),
                              percent(p["deal_in_rate"]), percent(p["riichi_rate"]), percent(p["call_rate"])]
@@ -111,13 +118,10 @@ def test_one_players_seats(page: Page, site_url: str, tmp_path: Path) -> None:
     expect(page.locator("html")).to_have_attribute("data-season", "listed", timeout=30_000)
     page.get_by_label("Only this player's seats").fill("Ann")
     expect(page.locator("#season-listed")).to_have_text("Logs read: 2; seats to review: 2; files skipped: 0.")
-    page.get_by_role("button", name="Review the season").click()
-    expect(page.locator("html")).to_have_attribute("data-season", "done", timeout=300_000)
-    want = expected(paths, "Ann")
-    expect(page.locator("#season-table tbody tr")).to_have_count(1)
-    expect(page.locator("#season-table tbody th")).to_have_text("Ann")
-    assert want["players"][0]["games"] == 2
-    expect(page.locator("#season-table tbody td").first).to_have_text("2")
+    want, rows = review(page, paths, "Ann")
+    assert [p["name"] for p in want["players"]] == ["Ann"] and want["players"][0]["games"] == 2
+    expect(rows[0].locator("th")).to_have_text("Ann")
+    expect(rows[0].locator("td").first).to_have_text("2")
 
 
 def test_a_season_goes_on_from_saved_records(page: Page, site_url: str, tmp_path: Path) -> None:
@@ -137,11 +141,7 @@ def test_a_season_goes_on_from_saved_records(page: Page, site_url: str, tmp_path
     expect(page.locator("#season-listed")).to_have_text(
         "Logs read: 2; seats to review: 8; files skipped: 0. 4 of them are in the saved records and are not "
         "reviewed again.")
-    page.get_by_role("button", name="Review the season").click()
-    expect(page.locator("html")).to_have_attribute("data-season", "done", timeout=300_000)
-    want = expected(paths)
-    rows = page.locator("#season-table tbody tr")
-    expect(rows).to_have_count(len(want["players"]))
-    for row, p in zip(rows.all(), want["players"], strict=True):
+    want, rows = review(page, paths)
+    for row, p in zip(rows, want["players"], strict=True):
         assert row.locator("th").inner_text() == p["name"]
         assert row.locator("td").nth(8).inner_text() == str(p["decisions"])
