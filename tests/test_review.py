@@ -299,9 +299,17 @@ def test_a_malformed_log_names_the_round_and_the_step(path: tuple[int, ...], val
 
 @pytest.mark.parametrize("text", ["", "{", "[]", '{"log": []}', '{"log": [[1, 2, 3]]}'])
 def test_text_that_is_no_log_is_refused_in_words(text: str) -> None:
+    """Said in each language without a round or a step to name (there is none): no blank "(round , step )"."""
+    from paili import i18n
+
     with pytest.raises(HandError) as caught:
         paili.review(text)
     assert caught.value.field == "log" and caught.value.message.startswith("expected")
+    if caught.value.code == "log.invalid":
+        assert caught.value.params["round"] is not None
+    for lang in ("en", "ja", "zh-Hans"):
+        words = i18n.t(f"error.{caught.value.code}", lang, **caught.value.params)
+        assert "None" not in words and "round ," not in words and "局 、" not in words, (lang, words)
 
 
 def test_a_tenhou_link_with_the_log_in_its_fragment_is_read() -> None:

@@ -126,8 +126,10 @@ Event = Draw | Discard | Call | Kan
 
 
 def _log_error(message: str, round_label: str | None = None, step: int | None = None) -> HandError:
-    where = f" (round {round_label}, step {step})" if round_label is not None else ""
-    return HandError(f"{message}{where}", field="log", code="log.invalid",
+    """A malformed log: in a round (named with the step), or as a whole (no round to name)."""
+    if round_label is None:
+        return HandError(message, field="log", code="log.unreadable", params={"message": message})
+    return HandError(f"{message} (round {round_label}, step {step})", field="log", code="log.invalid",
                      params={"message": message, "round": round_label, "step": step})
 
 
