@@ -15,23 +15,27 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..advice import DEFAULT_MAX_SHANTEN, DEFAULT_TURNS, Steps, collector_paused, finish
+from ..advice import DEFAULT_MAX_SHANTEN, DEFAULT_TURNS, Steps
 from ..errors import HandError
 from .sources import Skipped
 from .stats import DEFAULT_SITE, summarize
-from .unit import Unit, review_unit_steps
+from .unit import Unit, review_unit, review_unit_steps
 
 __all__ = ["season_summary", "season_unit", "season_unit_steps"]
 
 JSON = dict[str, Any]
 
 
+def _unit(log: str | Mapping[str, Any], seat: int, file: str, turns: int, max_shanten: int) -> Unit:
+    """The (game, seat) a request names, keyed as the command line keys it (the SHA-256 of the log's text)."""
+    text = log if isinstance(log, str) else json.dumps(log, ensure_ascii=False)
+    return Unit(file or "log", hashlib.sha256(text.encode()).hexdigest(), text, seat, turns, max_shanten)
+
+
 def season_unit_steps(log: str | Mapping[str, Any], *, seat: int = 0, file: str = "", turns: int = DEFAULT_TURNS,
                       max_shanten: int = DEFAULT_MAX_SHANTEN, budget: float | None = None) -> Steps[JSON]:
     """:func:`season_unit` in steps (as :func:`paili.review_steps`)."""
-    text = log if isinstance(log, str) else json.dumps(log, ensure_ascii=False)
-    digest = hashlib.sha256(text.encode()).hexdigest()
-    return (yield from review_unit_steps(Unit(file or "log", digest, text, seat, turns, max_shanten), budget))
+    return (yield from review_unit_steps(_unit(log, seat, file, turns, max_shanten), budget))
 
 
 def season_unit(log: str | Mapping[str, Any], *, seat: int = 0, file: str = "", turns: int = DEFAULT_TURNS,
@@ -39,8 +43,7 @@ def season_unit(log: str | Mapping[str, Any], *, seat: int = 0, file: str = "", 
     """The record of one (game, seat), as ``review-many`` writes it to its ``--out`` file (``key``, ``file``,
     ``seat``, ``player``, ``options``, and ``log`` and ``review`` figures, or ``error`` for a log that cannot be
     reviewed: it never raises for a bad log). ``file``: the name the summary reports it under."""
-    with collector_paused():  # as paili.review
-        return finish(season_unit_steps(log, seat=seat, file=file, turns=turns, max_shanten=max_shanten))
+    return review_unit(_unit(log, seat, file, turns, max_shanten))
 
 
 def _records(records: object) -> list[JSON]:
